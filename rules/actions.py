@@ -1,0 +1,154 @@
+"""Actions: small immutable values with one canonical text form.
+
+``Action("play", (QH,))`` prints as ``play QH``; each game's ``parse_action``
+turns text back into the same value.  Arguments are cards, ints or short
+words.  Actions compare and hash as tuples so ``action in legal`` is cheap, and
+``sort_key`` gives every game the same deterministic order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from .cards import Card, DeckKind
+from .errors import IllegalAction
+
+Arg = Card | int | str
+
+
+class Action(NamedTuple):
+    kind: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(_arg_text(a) for a in self.args)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(a for a in self.args if isinstance(a, Card))
+
+    def sort_key(self) -> tuple:
+        return (self.kind, tuple(_arg_key(a) for a in self.args))
+
+    def pretty(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(a.pretty if isinstance(a, Card) else _arg_text(a)
+                                          for a in self.args)
+
+
+def _arg_text(a: Arg) -> str:
+    return str(a)
+
+
+def _arg_key(a: Arg) -> tuple:
+    if isinstance(a, Card):
+        return (1, int(a), "")
+    if isinstance(a, int):
+        return (0, a, "")
+    return (2, 0, a)
+
+
+_CACHE: dict[tuple, Action] = {}
+
+
+def act(kind: str, *args: Arg) -> Action:
+    """The shared instance of an action (rollouts build millions of them)."""
+    key = (kind, args)
+    a = _CACHE.get(key)
+    if a is None:
+        a = _CACHE[key] = Action(kind, args)
+    return a
+
+
+# --- parsing -------------------------------------------------------------------
+
+# An argument spec is one of: "card", "cards" (one or more), "cards*" (zero or
+# more), "int", or a tuple of allowed words.  A grammar maps kind -> specs.
+Spec = str | tuple[str, ...]
+Grammar = dict[str, Sequence[Spec]]
+
+
+def parse_action(text: str, grammar: Grammar, deck: DeckKind,
+                 aliases: dict[str, str] | None = None,
+                 normalise: Callable[[Action], Action] | None = None) -> Action:
+    """Parse ``text`` by ``grammar``; raise IllegalAction with a readable reason."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"An action must be text, not {type(text).__name__}.")
+    tokens = re.sub(r"[,;]+", " ", text).split()
+    if not tokens:
+        raise IllegalAction("Empty action: type a move such as " + _examples(grammar) + ".")
+    kind = tokens[0].lower()
+    kind = (aliases or {}).get(kind, kind)
+    if kind not in grammar:
+        raise IllegalAction(f"Unknown move '{tokens[0]}'. Moves here: {_examples(grammar)}.")
+    rest = tokens[1:]
+    args: list[Arg] = []
+    specs = list(grammar[kind])
+    i = 0
+    for n, spec in enumerate(specs):
+        if spec in ("cards", "cards*"):
+            # Cards may be written with a space between rank and suit ("10 h"),
+            # so join greedily: take the longest run of tokens that parses.
+            cards, i = _take_cards(rest, i, deck, stop_words=_later_words(specs[n + 1:]))
+            if spec == "cards" and not cards:
+                raise IllegalAction(f"'{kind}' needs at least one card, e.g. '{kind} "
+                                    f"{deck.cards[-1]}'.")
+            args.extend(cards)
+        elif spec == "card":
+            cards, i = _take_cards(rest, i, deck, limit=1, stop_words=())
+            if not cards:
+                raise IllegalAction(f"'{kind}' needs a card, e.g. '{kind} {deck.cards[-1]}'.")
+            args.append(cards[0])
+        elif spec == "int":
+            if i >= len(rest) or not re.fullmatch(r"[+-]?\d+", rest[i]):
+                raise IllegalAction(f"'{kind}' needs a number.")
+            args.append(int(rest[i]))
+            i += 1
+        else:
+            words = spec
+            if i >= len(rest) or rest[i].lower() not in words:
+                raise IllegalAction(f"'{kind}' needs one of: {', '.join(words)}.")
+            args.append(rest[i].lower())
+            i += 1
+    if i < len(rest):
+        raise IllegalAction(f"Did not understand '{' '.join(rest[i:])}' in '{text}'.")
+    action = Action(kind, tuple(args))
+    return normalise(action) if normalise else action
+
+
+def _later_words(specs: Sequence[Spec]) -> set[str]:
+    out: set[str] = set()
+    for s in specs:
+        if isinstance(s, tuple):
+            out.update(s)
+    return out
+
+
+def _take_cards(tokens: list[str], i: int, deck: DeckKind, limit: int | None = None,
+                stop_words: set[str] | tuple = ()) -> tuple[list[Card], int]:
+    cards: list[Card] = []
+    while i < len(tokens) and (limit is None or len(cards) < limit):
+        if tokens[i].lower() in stop_words:
+            break
+        for width in (1, 2, 3):  # "QH", "Q H" / "10 ♥", "queen of hearts"
+            if i + width > len(tokens):
+                break
+            try:
+                cards.append(deck.parse_card("".join(tokens[i:i + width])))
+            except ValueError:
+                continue
+            i += width
+            break
+        else:
+            raise IllegalAction(f"'{tokens[i]}' is not a card. Write cards like "
+                                f"{deck.cards[-1]} or {deck.cards[-1].pretty}.")
+    return cards, i
+
+
+def _examples(grammar: Grammar) -> str:
+    return ", ".join(f"'{k}'" for k in grammar)

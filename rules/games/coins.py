@@ -1,0 +1,101 @@
+"""Coins (Mark Steere, 2022): 3 players, Spanish deck, no duty to follow, a suit cycle."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..base import Game, Option
+from ..cards import BASTOS, COPAS, ESPADAS, OROS, SPANISH_48, cards_str
+from ..tricks import TrickState, deal
+
+# Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
+BEATS = {COPAS: OROS, OROS: ESPADAS, ESPADAS: BASTOS, BASTOS: COPAS}
+SUITS = frozenset(BEATS)
+
+
+def coins_winner(trick: list[list[int]]) -> int:
+    """The seat winning a 3-card Coins trick (see the rules text for the three cases)."""
+    (s0, c0), (s1, c1), (s2, c2) = trick
+    u0, u1, u2 = c0 >> 4, c1 >> 4, c2 >> 4
+    if u0 != u1 and u1 != u2 and u0 != u2:
+        (missing,) = SUITS - {u0, u1, u2}
+        winning = BEATS[missing]
+        return next(s for s, c in trick if c >> 4 == winning)
+    if u0 == u1 == u2:
+        return max(trick, key=lambda sc: sc[1])[0]
+    # Exactly two share a suit: the higher of those two wins, whatever the odd card.
+    pair = [sc for sc in trick if [x >> 4 for _, x in trick].count(sc[1] >> 4) == 2]
+    return max(pair, key=lambda sc: sc[1])[0]
+
+
+class CoinsState(TrickState):
+    must_follow = False
+
+    def _setup(self) -> None:
+        self.target = self.options["target"]
+        self.scores = [0] * self.n
+        self.hand_no = 0
+        self.winner: int | None = None
+        self._new_hand(dealer=0)
+
+    def _new_hand(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.hand_no += 1
+        first = (dealer + 1) % self.n
+        hands, _ = deal(self._deal_order(self.game.deck.cards), self.n, 16, first)
+        self._start_tricks(hands, first)
+        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals; {{p{first}}} leads.")
+
+    def _legal(self) -> list[Action]:
+        return self._play_actions()
+
+    def _apply(self, action: Action) -> None:
+        self._play(action.args[0])
+
+    def _trick_winner(self, trick: list[list[int]]) -> int:
+        return coins_winner(trick)
+
+    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+        gained = sum(1 for _, c in trick if c >> 4 == OROS)
+        self.scores[winner] += gained
+        cards = cards_str(c for _, c in trick)
+        coins = f", +{gained} coin{'s' if gained != 1 else ''}" if gained else ""
+        self._log(f"{{p{winner}}} takes the trick ({cards}){coins}.")
+        if self.scores[winner] >= self.target:
+            self.winner = winner
+            self.over = True
+            self.current_seat = None
+            self._log(f"{{p{winner}}} reaches {self.scores[winner]} and wins the game.")
+            return
+        if not self.hands[winner]:
+            # The winner of the last trick ends up left of the new dealer, and leads.
+            self._new_hand(dealer=(winner - 1) % self.n)
+            return
+        self.current_seat = self.leader = winner
+
+    def _view(self, seat: int | None) -> dict:
+        v = {"phase": "play", "scores": list(self.scores), "target": self.target,
+             "dealer": self.dealer, "hand_no": self.hand_no}
+        v.update(self._trick_view())
+        v.update(self._hand_view(seat))
+        return v
+
+    def _result(self) -> dict:
+        return {"scores": list(self.scores), "winner": self.winner}
+
+
+class Coins(Game):
+    name = "coins"
+    title = "Coins"
+    deck = SPANISH_48
+    min_players = max_players = 3
+    option_list = (
+        Option("target", 15, (10, 15, 20), "Coins needed to win; the game ends the moment "
+               "a player reaches it.", int),
+    )
+    grammar = {"play": ("card",)}
+    aliases = {"p": "play"}
+    state_class = CoinsState
+    turn_seconds = 60
+
+
+GAME = Coins()

@@ -1,0 +1,183 @@
+"""Shared trick-taking machinery: dealing, following suit, trick winners, history.
+
+``TrickState`` is a ``State`` with hands, the current trick, the last trick,
+tricks taken and voids shown.  A game sets its phase logic around it and
+overrides the hooks it needs:
+
+* ``must_follow`` - whether a player must follow the led suit;
+* ``_led_suit(trick)`` / ``_card_suit(card)`` - e.g. jokers that have no suit;
+* ``_trump()`` - the trump suit or None; ``_trick_winner(trick)`` - who wins;
+* ``_trick_done(winner, trick)`` - scoring; it decides who plays next.
+
+A trick is a list of ``[seat, card]`` pairs in play order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .actions import Action, act
+from .base import State
+from .cards import CARD
+from .sampling import Slot, redeal
+
+
+def deal(order: Sequence[int], n: int, per_seat: int, first: int, packet: int = 1) -> \
+        tuple[list[list[int]], list[int]]:
+    """Deal ``per_seat`` cards to each of ``n`` seats from ``order`` (top first), in
+    packets of ``packet``, starting with seat ``first``.  Returns (hands, rest)."""
+    hands: list[list[int]] = [[] for _ in range(n)]
+    pos = 0
+    while len(hands[first]) < per_seat:
+        for k in range(n):
+            seat = (first + k) % n
+            take = min(packet, per_seat - len(hands[seat]))
+            hands[seat].extend(order[pos:pos + take])
+            pos += take
+    for h in hands:
+        h.sort()
+    return hands, list(order[pos:])
+
+
+PLAY: dict[int, Action] = {c: act("play", CARD[c]) for c in CARD}
+
+
+def play_action(card: int) -> Action:
+    return PLAY[card]
+
+
+class TrickState(State):
+    must_follow = True
+
+    # fields (set by _start_tricks): hands, trick, last_trick, leader, tricks, voids
+
+    def _start_tricks(self, hands: list[list[int]], leader: int) -> None:
+        self.hands = hands
+        self.trick: list[list[int]] = []
+        self.last_trick: list[list[int]] | None = None
+        self.leader = leader
+        self.tricks = [0] * self.n
+        self.voids: list[list[int]] = [[] for _ in range(self.n)]
+        self.won: list[list[int]] = [[] for _ in range(self.n)]
+        self.current_seat = leader
+
+    # --- hooks --------------------------------------------------------------
+
+    def _card_suit(self, card: int) -> int | None:
+        return card >> 4
+
+    def _led_suit(self, trick: list[list[int]]) -> int | None:
+        for _, c in trick:
+            s = self._card_suit(c)
+            if s is not None:
+                return s
+        return None
+
+    def _trump(self) -> int | None:
+        return None
+
+    def _trick_size(self) -> int:
+        return self.n
+
+    def _next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def _trick_winner(self, trick: list[list[int]]) -> int:
+        """Highest trump, else highest card of the led suit."""
+        trump = self._trump()
+        led = self._led_suit(trick)
+        best_seat, best_key = trick[0][0], -1
+        for seat, c in trick:
+            s = self._card_suit(c)
+            if trump is not None and s == trump:
+                key = 100 + (c & 15)
+            elif s == led:
+                key = c & 15
+            else:
+                continue
+            if key > best_key:
+                best_seat, best_key = seat, key
+        return best_seat
+
+    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+        """Default: the winner leads the next trick."""
+        self.current_seat = winner
+        self.leader = winner
+
+    # --- machinery ------------------------------------------------------------
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        if not self.must_follow or not self.trick:
+            return hand
+        led = self._led_suit(self.trick)
+        if led is None:
+            return hand
+        follow = [c for c in hand if self._card_suit(c) == led]
+        return follow or hand
+
+    def _play_actions(self) -> list[Action]:
+        return [PLAY[c] for c in self._playable(self.current_seat)]
+
+    def _play(self, card: int) -> None:
+        seat = self.current_seat
+        card = int(card)
+        if self.trick and self.must_follow:
+            led = self._led_suit(self.trick)
+            if led is not None and self._card_suit(card) != led and led not in self.voids[seat]:
+                self.voids[seat].append(led)
+        self.hands[seat].remove(card)
+        self.trick.append([seat, card])
+        if len(self.trick) < self._trick_size():
+            self.current_seat = self._next_seat(seat)
+            return
+        trick = self.trick
+        winner = self._trick_winner(trick)
+        self.tricks[winner] += 1
+        self.won[winner].extend([c for _, c in trick])
+        self.last_trick = trick
+        self.trick = []
+        self._trick_done(winner, trick)
+
+    def _trick_view(self) -> dict:
+        return {
+            "trick": [[s, str(CARD[c])] for s, c in self.trick],
+            "last_trick": None if self.last_trick is None else
+            [[s, str(CARD[c])] for s, c in self.last_trick],
+            "tricks": list(self.tricks),
+            "hand_sizes": [len(h) for h in self.hands],
+            "leader": self.leader,
+        }
+
+    def _hand_view(self, seat: int | None) -> dict:
+        if seat is None:
+            return {}
+        return {"hand": [str(CARD[c]) for c in self.hands[seat]]}
+
+    def _zones(self) -> dict[str, list[int]]:
+        zones = {"hands": [c for h in self.hands for c in h],
+                 "trick": [c for _, c in self.trick],
+                 "won": [c for w in self.won for c in w]}
+        zones.update(self._other_zones())
+        return zones
+
+    def _other_zones(self) -> dict[str, list[int]]:
+        """Cards outside hands and tricks (kitty, stock, discards): games override."""
+        return {}
+
+    # --- determinisation ------------------------------------------------------
+
+    def _hidden_slots(self, seat: int) -> list[Slot]:
+        """Other seats' hands with their voids; games add kitties, stocks and known cards."""
+        slots = []
+        for s in range(self.n):
+            if s == seat:
+                continue
+            voids = set(self.voids[s])
+            banned = (lambda c, v=voids, f=self._card_suit: f(c) in v) if voids else None
+            slots.append(Slot(self.hands[s], banned))
+        return slots
+
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        redeal(self._hidden_slots(seat), rng)

@@ -1,0 +1,142 @@
+"""Properties every game and configuration must hold over random play (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rules
+from tests.playout import assert_conserved, assert_unchanged_after_bad_input, random_playout
+
+CONFIGS = [(name, n, opts) for name, g in sorted(rules.GAMES.items())
+           for n, opts in g.configurations()]
+IDS = [f"{name}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default")
+       for name, n, o in CONFIGS]
+
+seeds = st.integers(min_value=0, max_value=2**40)
+
+
+@pytest.mark.parametrize("name,n,opts", CONFIGS, ids=IDS)
+@given(seed=seeds, play_seed=seeds)
+def test_random_game_invariants(name, n, opts, seed, play_seed):
+    game = rules.get_game(name)
+    state = game.new_state(n, opts, seed=seed)
+    rng = random.Random(play_seed)
+    sample_rng = random.Random(seed ^ play_seed)
+    checkpoints: list[tuple[str, int]] = []
+
+    def check(s, step):
+        assert_conserved(s)
+        text = s.to_json()
+        restored = game.state_from_json(text)
+        assert restored.to_json() == text
+        assert restored.view(None) == s.view(None)
+        if s.is_over:
+            assert s.legal_actions(s.current_seat) == []
+            assert s.current_seat is None
+        else:
+            assert s.legal_actions(s.current_seat), "not over but nothing legal"
+            for other in range(s.n):
+                if other != s.current_seat:
+                    assert s.legal_actions(other) == []
+        if step % 7 == 1 and not s.is_over:
+            checkpoints.append((text, step))
+            for seat in range(s.n):
+                world = s.sample_world(seat, sample_rng)
+                assert world.view(seat) == s.view(seat), f"sample_world leaks/changes seat {seat}"
+                assert_conserved(world)
+                assert world.current_seat == s.current_seat
+                assert world.legal_actions(seat) == s.legal_actions(seat)
+        json.dumps(s.view(None))
+
+    check(state, 1)
+    actions = random_playout(state, rng, on_step=check)
+    assert state.is_over
+    result = state.result()
+    assert len(result["scores"]) == n and len(result["ranks"]) == n
+    assert min(result["ranks"]) == 1
+    json.dumps(result)
+    final = state.to_json()
+
+    # Same seed + same actions -> same state.
+    again = game.new_state(n, opts, seed=seed)
+    for a in actions:
+        again.apply(again.current_seat, a)
+    assert again.to_json() == final
+
+    # A state restored mid-game continues identically.
+    if checkpoints:
+        text, step = checkpoints[len(checkpoints) // 2]
+        restored = game.state_from_json(text)
+        for a in actions[step:]:
+            restored.apply(restored.current_seat, a)
+        assert restored.to_json() == final
+
+
+@pytest.mark.parametrize("name,n,opts", CONFIGS, ids=IDS)
+def test_bad_input_changes_nothing(name, n, opts):
+    game = rules.get_game(name)
+    state = game.new_state(n, opts, seed=7)
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_over:
+            break
+        assert_unchanged_after_bad_input(state)
+        seat = state.current_seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("name,n,opts", CONFIGS, ids=IDS)
+def test_sampled_worlds_vary(name, n, opts):
+    game = rules.get_game(name)
+    state = game.new_state(n, opts, seed=11)
+    rng = random.Random(5)
+    # Early in the game every seat has hidden information to resample.
+    for _ in range(2):
+        if not state.is_over:
+            state.apply(state.current_seat, rng.choice(state.legal_actions(state.current_seat)))
+    for seat in range(n):
+        worlds = {state.sample_world(seat, rng).to_json() for _ in range(8)}
+        assert len(worlds) > 1, f"seat {seat}: sampled worlds never vary"
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_options_validated(name):
+    game = rules.get_game(name)
+    with pytest.raises(ValueError, match="Unknown option"):
+        game.new_state(game.player_counts({})[0], {"no_such_option": 1})
+    for opt in game.options.values():
+        assert opt.default == opt.coerce(opt.default)
+        if opt.choices:
+            with pytest.raises(ValueError, match=opt.name):
+                game.validate_options({opt.name: "not-a-valid-value"})
+    bad_n = max(game.player_counts({})) + 5
+    with pytest.raises(ValueError, match="players"):
+        game.new_state(bad_n)
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_actions_round_trip_through_text(name):
+    game = rules.get_game(name)
+    n, opts = game.configurations()[0]
+    state = game.new_state(n, opts, seed=5)
+    rng = random.Random(1)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for a in state.legal_actions(state.current_seat):
+            assert game.parse_action(str(a)) == a
+            assert game.parse_action(str(a).upper()) == a
+            assert game.parse_action(a.pretty()) == a
+        state.apply(state.current_seat, rng.choice(state.legal_actions(state.current_seat)))
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_rules_text_present(name):
+    game = rules.get_game(name)
+    text = game.rules_text()
+    assert len(text) > 500 and game.summary()
