@@ -137,7 +137,7 @@ def _take_cards(tokens: list[str], i: int, deck: DeckKind, limit: int | None = N
             break
         for width in (1, 2, 3):  # "QH", "Q H" / "10 ♥", "queen of hearts"
             if i + width > len(tokens):
-                break
+                continue  # not 'break': that would skip the else below and loop forever
             try:
                 cards.append(deck.parse_card("".join(tokens[i:i + width])))
             except ValueError:

@@ -60,7 +60,8 @@ class Option:
             try:
                 v = int(v.strip())
             except ValueError:
-                raise ValueError(f"Option '{self.name}' needs a whole number, not '{value}'.")
+                raise ValueError(f"Option '{self.name}' needs a whole number, not '{value}'.") \
+                    from None
         elif self.kind is str and isinstance(v, str):
             v = v.strip().lower()
         if not isinstance(v, self.kind) or (self.kind is int and isinstance(v, bool)):

@@ -9,7 +9,7 @@ from rules import IllegalAction
 from rules.base import State
 
 
-def random_playout(state: State, rng: random.Random, max_steps: int = 20000,
+def random_playout(state: State, rng: random.Random, max_steps: int = 200000,
                    on_step=None) -> list[str]:
     """Play random legal moves to the end; return the canonical action texts."""
     actions: list[str] = []

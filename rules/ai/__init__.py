@@ -1,0 +1,1 @@
+"""AI players: random, per-game heuristics (easy) and search over sampled worlds."""

@@ -1,0 +1,1 @@
+"""One cheap rule-based player per game: ``choose(state, seat, rng) -> Action``."""

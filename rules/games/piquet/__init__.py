@@ -1,0 +1,64 @@
+"""Piquet (Rubicon, as Cavendish codified it) with au cent, normand, à quatre and auction."""
+
+from __future__ import annotations
+
+from ...actions import Action
+from ...base import Game, Option
+from ...cards import PIQUET_32
+from ...errors import IllegalAction
+from .parsing import bid_tokens, parse_declare, parse_sink
+from .state import PiquetState
+from .variants import VARIANTS
+
+
+class Piquet(Game):
+    name = "piquet"
+    title = "Piquet"
+    deck = PIQUET_32
+    min_players = 2
+    max_players = 4
+    option_list = (
+        Option("variant", "rubicon", tuple(VARIANTS),
+               "rubicon: the classic two-handed partie of six deals; au_cent: first to 100; "
+               "normand: three players; a_quatre: two against two; auction: bid for tricks.",
+               str),
+        Option("target", 100, (), "Normand only: the game ends after the deal in which "
+               "someone reaches this score.", int, minimum=30, maximum=1000),
+    )
+    grammar = {"discard": ("cards",), "keep": (), "declare": (), "sink": (), "good": (),
+               "play": ("card",), "bid": ("int",), "pass": (), "double": (), "redouble": ()}
+    aliases = {"exchange": "discard", "stand": "keep", "call": "declare",
+               "announce": "declare", "contre": "double", "surcontre": "redouble"}
+    state_class = PiquetState
+    turn_seconds = 120
+    teams = False
+
+    def player_counts(self, options: dict | None = None) -> tuple[int, ...]:
+        variant = (options or {}).get("variant", "rubicon")
+        return (VARIANTS[variant].players,) if variant in VARIANTS else (2,)
+
+    def configurations(self) -> list[tuple[int, dict]]:
+        return [(2, {})] + [(v.players, {"variant": name}) for name, v in VARIANTS.items()
+                            if name != "rubicon"]
+
+    def parse_action(self, text: str | Action) -> Action:
+        if isinstance(text, str):
+            words = text.replace(",", " ").split()
+            head = self.aliases.get(words[0].lower(), words[0].lower()) if words else ""
+            if head == "declare":
+                return parse_declare(words[1:])
+            if head == "sink":
+                return parse_sink(words[1:])
+            if head == "bid":
+                text = " ".join(["bid"] + bid_tokens(words[1:]))
+        return super().parse_action(text)
+
+    def _normalise(self, action: Action) -> Action:
+        if action.kind == "discard":
+            return Action("discard", tuple(sorted(action.args)))
+        return action
+
+
+GAME = Piquet()
+
+__all__ = ["GAME", "IllegalAction", "Piquet", "PiquetState"]

@@ -1,0 +1,108 @@
+"""The auction of Piquet with trade: bids of 7..12 tricks, plus or minus, double, redouble.
+
+``bid 8`` undertakes to take at least 8 tricks; ``bid -8`` (a minus bid) to take at
+most 12 - 8 = 4.  Bids rank 7 < -7 < 8 < -8 < ... < 12 < -12.  Elder speaks first
+and the two alternate.  Once a bid stands, the first ``pass`` ends the auction and
+the last bid (with any double or redouble on it) is the contract; a new bid wipes
+out a double.  If both pass before anyone bids, the same dealer deals again.
+"""
+
+from __future__ import annotations
+
+from ...actions import Action, act
+from .combos import number_word
+from .variants import auction_thresholds
+
+BIDS = [act("bid", n * sign) for n in range(7, 13) for sign in (1, -1)]  # ascending
+PASS, DOUBLE, REDOUBLE = act("pass"), act("double"), act("redouble")
+
+
+def bid_rank(value: int) -> int:
+    return BIDS.index(act("bid", value))
+
+
+def bid_text(value: int) -> str:
+    n = abs(value)
+    if value > 0:
+        return f"{number_word(n)} (to take at least {n} tricks)"
+    return f"minus {number_word(n)} (to take at most {12 - n} tricks)"
+
+
+class BiddingMixin:
+
+    def _start_bidding(self) -> None:
+        self.phase = "bid"
+        self.calls: list[list] = []   # [seat, text] as said
+        self.high: list | None = None  # [seat, bid value]
+        self.mult = 1
+        self.current_seat = self.order[0]
+
+    def _bid_legal(self) -> list[Action]:
+        seat = self.current_seat
+        start = 0 if self.high is None else bid_rank(self.high[1]) + 1
+        out = [PASS]
+        if self.high is not None:
+            if self.high[0] != seat and self.mult == 1:
+                out.append(DOUBLE)
+            if self.high[0] == seat and self.mult == 2:
+                out.append(REDOUBLE)
+        return out + BIDS[start:]
+
+    def _why_bid(self, action: Action) -> str:
+        seat = self.current_seat
+        if action.kind == "bid":
+            value = action.args[0]
+            if not 7 <= abs(value) <= 12:
+                return ("Bids run from 7 to 12 tricks ('bid 8'), or -7 to -12 for a minus bid "
+                        "('bid -8' undertakes to take at most 4).")
+            lowest = next((str(a) for a in self._bid_legal() if a.kind == "bid"), None)
+            if lowest is None:
+                return "Nothing outbids -12: pass, or double."
+            return (f"A bid must be higher than the last ({self.high[1]}); the lowest you can "
+                    f"make is '{lowest}'.")
+        if action.kind == "double":
+            if self.high is None:
+                return "There is no bid to double yet."
+            if self.high[0] == seat:
+                return "You cannot double your own bid."
+            return "That bid is already doubled."
+        if action.kind == "redouble":
+            return "You can only redouble when your own bid has been doubled."
+        return f"We are bidding: you can {self._kinds_text()}."
+
+    def _apply_bid(self, action: Action) -> None:
+        seat = self.current_seat
+        other = 1 - seat
+        if action.kind == "bid":
+            value = action.args[0]
+            self.high = [seat, value]
+            self.mult = 1
+            self._call(seat, f"bid {value}", f"{{p{seat}}} bids {bid_text(value)}.")
+        elif action.kind == "double":
+            self.mult = 2
+            self._call(seat, "double", f"{{p{seat}}}: Double.")
+        elif action.kind == "redouble":
+            self.mult = 4
+            self._call(seat, "redouble", f"{{p{seat}}}: Redouble.")
+        else:
+            self._call(seat, "pass", f"{{p{seat}}}: Pass.")
+            if self.high is not None:
+                self._set_contract()
+                return
+            if len(self.calls) == 2:
+                self._log(f"Both pass: {{p{self.dealer}}} deals again.")
+                self._new_deal(self.dealer, counted=False)
+                return
+        self.current_seat = other
+
+    def _call(self, seat: int, said: str, text: str) -> None:
+        self.calls.append([seat, said])
+        self._log(text)
+
+    def _set_contract(self) -> None:
+        seat, value = self.high
+        self.contract = {"seat": seat, "n": abs(value), "negative": value < 0, "mult": self.mult}
+        self.rep, self.piq = (list(t) for t in auction_thresholds(value < 0))
+        extra = {1: "", 2: ", doubled", 4: ", redoubled"}[self.mult]
+        self._log(f"Contract: {{p{seat}}} {bid_text(value)}{extra}.")
+        self._start_declaring()

@@ -1,0 +1,133 @@
+"""The play of the cards, the end-of-deal bonuses and moving on to the next deal."""
+
+from __future__ import annotations
+
+from ...actions import Action
+from ...cards import CARD
+from .scoring import contract_points
+
+
+class PlayMixin:
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.leader = self.current_seat = self.order[0]
+
+    def _why_play(self, action: Action) -> str:
+        seat = self.current_seat
+        if action.kind != "play":
+            return f"The cards are being played: play a card, e.g. 'play {self._example_card()}'."
+        card = int(action.args[0])
+        if card not in self.hands[seat]:
+            return f"You do not hold {CARD[card]}."
+        led = self.trick[0][1] >> 4
+        suit = {0: "club", 1: "diamond", 2: "heart", 3: "spade"}[led]
+        return f"You must follow suit: you hold a {suit}."
+
+    def _example_card(self) -> str:
+        return str(CARD[self._playable(self.current_seat)[0]])
+
+    def _apply_play(self, action: Action) -> None:
+        seat = self.current_seat
+        card = int(action.args[0])
+        lead = not self.trick
+        first = lead and not self.led_first
+        self.played[seat].append(card)
+        if first:
+            self.led_first = True
+        self._play(card)
+        if lead and not self.over:
+            if first:
+                self._open_talon_to_elder()
+            if self._v.lead_points:
+                self._reckon(seat, 1, "play", "play")
+
+    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+        leader = trick[0][0]
+        plays = ", ".join(f"{{p{s}}} plays {CARD[c]}" for s, c in trick[1:])
+        self._log(f"{{p{leader}}} leads {CARD[trick[0][1]]}, {plays}: {{p{winner}}} wins.")
+        last = not any(self.hands)
+        if self._v.lead_points:
+            if self.side(winner) != self.side(leader) and \
+                    self._reckon(winner, 1, "play", "play"):
+                return
+            if last and self._reckon(winner, 1, "play", "play"):  # the last trick counts one more
+                return
+        elif self._reckon(winner, 1, "play", "play"):
+            return
+        if last:
+            self._end_deal()
+        else:
+            self.current_seat = self.leader = winner
+
+    # --- end of a deal ----------------------------------------------------------------
+
+    def _end_deal(self) -> None:
+        if self._v.name == "auction":
+            ended = self._score_contract()
+        else:
+            ended = self._score_cards()
+        if ended:
+            return
+        self.history.append({"deal": self.deal_no, "dealer": self.dealer,
+                             "points": self.deal_pts[:], "tricks": self.tricks[:],
+                             "detail": [dict(d) for d in self.detail],
+                             "contract": self.contract})
+        scores = ", ".join(f"{self._side_name(s)} {p}" for s, p in enumerate(self.deal_pts))
+        totals = ", ".join(f"{self._side_name(s)} {p}" for s, p in enumerate(self.totals))
+        self._log(f"Deal {self.deal_no} scores: {scores}. Totals: {totals}.")
+        self._next_or_finish()
+
+    def _side_name(self, side: int) -> str:
+        if self._v.teams:
+            return f"{{p{side}}}+{{p{side + 2}}}"
+        return f"{{p{side}}}"
+
+    def _score_cards(self) -> bool:
+        sides = [0] * self._n_sides()
+        for seat, t in enumerate(self.tricks):
+            sides[self.side(seat)] += t
+        best = max(sides)
+        winners = [s for s, t in enumerate(sides) if t == best]
+        if len(winners) > 1:
+            self._log("The cards are divided.")
+            return False
+        side = winners[0]
+        seat = max((s for s in range(self.n) if self.side(s) == side),
+                   key=lambda s: self.tricks[s])
+        who = self._side_name(side)
+        if best == sum(sides):
+            self._log(f"{who} {'win' if self._v.teams else 'wins'} every trick: capot, "
+                      f"+{self._v.capot}.")
+            return self._reckon(seat, self._v.capot, "other", "capot")
+        self._log(f"{who} {'win' if self._v.teams else 'wins'} the cards with {best} tricks: +10.")
+        return self._reckon(seat, 10, "other", "cards")
+
+    def _score_contract(self) -> bool:
+        c = self.contract
+        seat, other = c["seat"], 1 - c["seat"]
+        taken = self.tricks[seat]
+        mine, theirs = contract_points(c["n"], c["negative"], c["mult"], taken)
+        if mine:
+            self._log(f"{{p{seat}}} takes {taken} tricks and beats the contract: +{mine}.")
+            return self._reckon(seat, mine, "other", "contract")
+        if theirs:
+            self._log(f"{{p{seat}}} takes {taken} tricks and fails the contract: "
+                      f"{{p{other}}} +{theirs}.")
+            return self._reckon(other, theirs, "other", "contract")
+        self._log(f"{{p{seat}}} takes {taken} tricks: the contract is made exactly.")
+        return False
+
+    def _next_or_finish(self) -> None:
+        v = self._v
+        if v.deals is not None and self.deal_no >= self.deals_planned:
+            if len(set(self.totals)) == 1 and self.deals_planned == v.deals:
+                self.deals_planned += self.n
+                self._log("The scores are tied: one more deal each.")
+            else:
+                self._finish()
+                return
+        if v.name == "normand" and max(self.totals) >= self.target:
+            self._finish()
+            return
+        self._new_deal((self.dealer + 1) % self.n)

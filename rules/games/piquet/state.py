@@ -1,0 +1,168 @@
+"""The Piquet state: deals, phases, and the dispatch to each phase's mixin."""
+
+from __future__ import annotations
+
+from ...actions import Action
+from ...tricks import TrickState, deal
+from .bidding import BiddingMixin
+from .combos import is_carte_blanche
+from .declaring import DeclaringMixin
+from .exchange import ExchangeMixin
+from .knowledge import KnowledgeMixin
+from .play import PlayMixin
+from .scoring import ReckonMixin, au_cent_result, rubicon_partie
+from .variants import VARIANTS
+from .views import ViewMixin
+
+PHASE_NAME = {"bid": "the auction", "exchange": "the exchange", "declare": "the declarations",
+              "play": "the play"}
+
+
+class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, ReckonMixin,
+                  KnowledgeMixin, ViewMixin, TrickState):
+
+    def _init_transient(self) -> None:
+        super()._init_transient()
+        self._v = VARIANTS[self.options["variant"]]
+
+    # --- deals --------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        self.variant = self._v.name
+        self.target = self.options["target"]
+        sides = 2 if self._v.teams else self.n
+        self.totals = [0] * sides
+        self.history: list[dict] = []
+        self.deal_no = 0
+        self.deals_planned = self._v.deals or 0
+        self.phase = "deal"
+        self._new_deal(0)
+
+    def _new_deal(self, dealer: int, counted: bool = True) -> None:
+        v = self._v
+        self.dealer = dealer
+        if counted:
+            self.deal_no += 1
+        self.order = [(dealer + 1 + i) % self.n for i in range(self.n)]
+        elder = self.order[0]
+        hands, talon = deal(self._deal_order(self.game.deck.cards), self.n, v.hand, elder,
+                            packet=2)
+        self._start_tricks(hands, elder)
+        self.talon = talon
+        self.discards: list[list[int]] = [[] for _ in range(self.n)]
+        self.drawn = [0] * self.n
+        self.seen: list[list[int]] = [[] for _ in range(self.n)]
+        self.talon_open: list[int] = []
+        self.played: list[list[int]] = [[] for _ in range(self.n)]
+        self.led_first = False
+        self.claims: list[dict] = []
+        self.shown: list[dict] = []
+        self.cat = 0
+        self._reset_category()
+        sides = len(self.totals)
+        self.deal_pts = [0] * sides
+        self.decl_pts = [0] * sides
+        self.play_pts = [0] * sides
+        self.detail: list[dict] = [{} for _ in range(sides)]
+        self.bonus: list | None = None
+        self.rep, self.piq = list(v.repique), list(v.pique)
+        self.contract: dict | None = None
+        self.calls: list[list] = []
+        self.high: list | None = None
+        self.mult = 1
+        self._log(f"Deal {self.deal_no}: {{p{dealer}}} deals; {{p{elder}}} is elder.")
+        self.blanche = [s for s in self.order if is_carte_blanche(self.hands[s])]
+        for s in self.blanche:
+            self._log(f"{{p{s}}} holds carte blanche (no king, queen or jack): 10 points.")
+        if v.name == "auction":
+            self._start_bidding()
+        elif v.exchange == "none":
+            self._start_declaring()
+        else:
+            self._start_exchange()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.current_seat = None
+        self.phase = "done"
+        r = self._result()
+        if r.get("drawn"):
+            self._log("The partie is drawn.")
+        elif "partie" in r:
+            win = r["winner_side"]
+            what = "the game" if self._v.name == "au_cent" else "the partie"
+            self._log(f"{self._side_name(win)} {'win' if self._v.teams else 'wins'} {what} "
+                      f"by {r['partie']}.")
+
+    # --- the contract ---------------------------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            return self._play_actions()
+        if phase == "declare":
+            return self._declare_legal()
+        if phase == "exchange":
+            return self._exchange_legal()
+        return self._bid_legal()
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.phase == "exchange":
+            return self._exchange_ok(action)
+        return action in self._legal_cached()
+
+    def _why_illegal(self, action: Action) -> str:
+        phase = self.phase
+        if phase == "exchange":
+            return self._why_exchange(action)
+        if phase == "declare":
+            return self._why_declare(action)
+        if phase == "bid":
+            return self._why_bid(action)
+        return self._why_play(action)
+
+    def _kinds_text(self) -> str:
+        kinds = sorted({a.kind for a in self._legal_cached()})
+        return ", ".join(f"'{k}'" for k in kinds)
+
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == "play":
+            self._apply_play(action)
+        elif phase == "declare":
+            self._apply_declare(action)
+        elif phase == "exchange":
+            self._apply_exchange(action)
+        else:
+            self._apply_bid(action)
+
+    def action_forms(self, seat: int) -> list[dict]:
+        if self.phase == "exchange" and seat == self.current_seat and not self.over:
+            return self._exchange_forms(seat)
+        return super().action_forms(seat)
+
+    def _other_zones(self) -> dict[str, list[int]]:
+        return {"talon": list(self.talon), "discards": [c for d in self.discards for c in d]}
+
+    # --- results ------------------------------------------------------------------------
+
+    def _result(self) -> dict:
+        v = self._v
+        totals = list(self.totals)
+        out: dict = {"totals": totals, "deals": self.history, "variant": v.name}
+        if v.name == "normand":
+            out["scores"] = totals
+            out["target"] = self.target
+            return out
+        hi, lo = max(totals), min(totals)
+        win = totals.index(hi)
+        if hi == lo:
+            out.update(scores=[0] * self.n, drawn=True)
+        else:
+            value = au_cent_result(hi, lo) if v.rubicon is None else \
+                rubicon_partie(hi, lo, v.rubicon)
+            out.update(partie=value, winner_side=win, drawn=False,
+                       scores=[value if self.side(s) == win else -value for s in range(self.n)])
+        if v.teams:
+            out["teams"] = [[0, 2], [1, 3]]
+        return out

@@ -1,0 +1,504 @@
+"""Starshina / Sergeant Major: 3 players, 16 cards each, a 4-card kitty, quotas 8-5-3.
+
+Two rule sets share one state (option ``rules``):
+
+* ``starshina`` (the seed's game): every hand a give-and-return exchange round
+  the table, then the dealer swaps with the kitty; no trumps; stakes are
+  settled once, when someone takes 12 tricks in a hand.
+* ``classic`` (pagat's Sergeant Major): from the second hand the players who
+  were up give cards to those who were down (the highest card of each suit
+  comes back); the dealer names trumps and swaps with the kitty; every trick
+  over or under quota is settled at the end of each hand.
+
+The game ends after the hand in which a player reaches 12 tricks (the hand is
+played out first).  See ``rules/texts/starshina.md`` for the full rules.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from ..actions import Action, act
+from ..base import Game, Option
+from ..cards import CARD, FRENCH_52, SUIT_NAME, cards_str
+from ..sampling import Slot, redeal
+from ..tricks import TrickState, deal
+from .starshina_knowledge import DISCARDS, KITTY, note_discard, note_transfer, places
+
+HAND_SIZE = 16
+KITTY_SIZE = 4
+WIN_TRICKS = 12
+QUOTAS = {"8-5-3": (8, 5, 3), "9-5-2": (9, 5, 2)}  # dealer, left of dealer, right of dealer
+
+# Words accepted after "trump"; the canonical text is the suit's plural name.
+SUIT_WORDS: dict[str, int] = {}
+for _suit, _words in ((0, ("clubs", "club", "c", "♣", "♧")),
+                      (1, ("diamonds", "diamond", "d", "♦", "♢", "♦️")),
+                      (2, ("hearts", "heart", "h", "♥", "♡", "♥️")),
+                      (3, ("spades", "spade", "s", "♠", "♤", "♠️"))):
+    for _w in _words:
+        SUIT_WORDS[_w] = _suit
+NO_TRUMP_WORDS = ("none", "nt", "notrump", "notrumps", "no-trump")
+SUIT_BY_NAME = {SUIT_NAME[s]: s for s in range(4)}
+
+GIVE = {c: act("give", CARD[c]) for c in FRENCH_52.cards}
+RETURN = {c: act("return", CARD[c]) for c in FRENCH_52.cards}
+TRUMP = [act("trump", SUIT_NAME[s]) for s in range(4)]
+
+PHASE_HELP = {
+    "give": "it is the exchange: give one card face down with 'give <card>'",
+    "return": "it is the exchange: return a card with 'return <card>'",
+    "exchange": "it is the up/down exchange: give a card with 'give <card>'",
+    "trump": "the dealer is naming trumps with 'trump <suit>'",
+    "discard": "the dealer is discarding four cards with 'discard <4 cards>'",
+    "play": "it is trick play: 'play <card>'",
+}
+VERB = {"give": "give a card", "return": "return a card", "trump": "name trumps",
+        "discard": "discard", "play": "play a card"}
+KIND_PHASES = {"give": ("give", "exchange"), "return": ("return",), "trump": ("trump",),
+               "discard": ("discard",), "play": ("play",)}
+
+
+def _suit_word(s: int) -> str:
+    return SUIT_NAME[s][:-1]  # "heart"
+
+
+class StarshinaState(TrickState):
+    must_follow = True
+
+    # --- setup and hands -------------------------------------------------------
+
+    def _setup(self) -> None:
+        self.rules = self.options["rules"]
+        self.quota_set = list(QUOTAS[self.options["quotas"]])
+        self.stakes = [0] * self.n
+        self.hand_no = 0
+        self.winner: int | None = None
+        self.win_hand: dict | None = None
+        self.last_hand: dict | None = None  # tricks, quotas and over/under of the previous hand
+        self._new_hand(dealer=0)
+
+    def _new_hand(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.hand_no += 1
+        first = (dealer + 1) % self.n
+        hands, kitty = deal(self._deal_order(self.game.deck.cards), self.n, HAND_SIZE, first)
+        self._start_tricks(hands, first)
+        self.kitty = sorted(kitty)
+        self.kitty_cards: list[int] = []   # what the dealer picked up (the dealer's knowledge)
+        self.discards: list[int] = []
+        self.trump: int | None = None
+        q = self.quota_set
+        self.quotas = [0] * self.n
+        self.quotas[dealer], self.quotas[first], self.quotas[(dealer + 2) % self.n] = q
+        self.exchanges: list[list] = []     # [giver, receiver, card given, card returned]
+        self.known: list[list[list]] = [[] for _ in range(self.n)]
+        self.pending: int | None = None     # starshina: the card the receiver just got
+        self.step = 0                       # starshina: gives made this hand
+        self.plan: list[list[int]] = []     # classic: [giver, receiver, cards still to give]
+        self.reached: int | None = None     # the seat that reached 12 tricks this hand
+        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals. Quotas: {{p{dealer}}} {q[0]}, "
+                  f"{{p{first}}} {q[1]}, {{p{(dealer + 2) % self.n}}} {q[2]}.")
+        if self.rules == "starshina":
+            self.phase = "give"
+            self.current_seat = first
+            return
+        if self.last_hand is not None:
+            self.plan = exchange_plan(self.last_hand["diffs"], first)
+        if self.plan:
+            self.phase = "exchange"
+            self.current_seat = self.plan[0][0]
+            for giver, receiver, count in self.plan:
+                self._log(f"{{p{giver}}} was up and gives {count} card"
+                          f"{'s' if count != 1 else ''} to {{p{receiver}}}.")
+        else:
+            self.phase = "trump"
+            self.current_seat = dealer
+
+    # --- legal actions ----------------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        seat = self.current_seat
+        phase = self.phase
+        if phase == "play":
+            return self._play_actions()
+        if phase in ("give", "exchange"):
+            return [GIVE[c] for c in self.hands[seat]]
+        if phase == "return":
+            return [RETURN[c] for c in self._returnable()]
+        if phase == "trump":
+            return list(TRUMP)
+        # discard: every 4 of the dealer's 20 (sorted hand, so each combo is canonical)
+        hand = [CARD[c] for c in self.hands[seat]]
+        return [Action("discard", combo) for combo in combinations(hand, KITTY_SIZE)]
+
+    def _returnable(self) -> list[int]:
+        got = self.pending
+        hand = self.hands[self.current_seat]
+        higher = [c for c in hand if c >> 4 == got >> 4 and c > got]
+        return higher or [c for c in hand if c != got]
+
+    def _is_legal(self, action: Action) -> bool:
+        if action.kind == "discard":
+            return self._discard_problem(action) is None
+        if action.kind == "play" and self.phase == "play" and len(action.args) == 1:
+            return action.args[0] in self._playable(self.current_seat)
+        return action in self._legal_cached()
+
+    def _discard_problem(self, action: Action) -> str | None:
+        if self.phase != "discard":
+            return f"You cannot discard now: {PHASE_HELP[self.phase]}."
+        cards = [int(c) for c in action.args]
+        if len(cards) != KITTY_SIZE:
+            return f"Discard exactly {KITTY_SIZE} cards in one go (you named {len(cards)})."
+        if len(set(cards)) != KITTY_SIZE:
+            return "You named the same card twice: discard four different cards."
+        missing = [c for c in cards if c not in self.hands[self.current_seat]]
+        if missing:
+            return f"You do not hold {cards_str(missing)}."
+        if cards != sorted(cards):
+            return "List the discards in canonical order (as game.parse_action writes them)."
+        return None
+
+    def _why_illegal(self, action: Action) -> str:
+        phase = self.phase
+        if phase not in KIND_PHASES.get(action.kind, ()):
+            if action.kind == "return" and self.rules == "classic":
+                return ("In the classic game the highest card of the suit comes back by itself: "
+                        f"{PHASE_HELP[phase]}.")
+            return f"You cannot {VERB.get(action.kind, action.kind)} now: {PHASE_HELP[phase]}."
+        hand = self.hands[self.current_seat]
+        if action.kind == "discard":
+            return self._discard_problem(action) or "That discard is not allowed."
+        if action.kind == "trump":
+            return "No-trump is not allowed: name a suit, e.g. 'trump hearts'."
+        card = int(action.args[0])
+        if card not in hand:
+            return f"You do not hold {CARD[card]}."
+        if action.kind == "return":
+            got = self.pending
+            if card == got:
+                return (f"You cannot hand back the {CARD[got]} you just received: "
+                        "return any other card.")
+            higher = [c for c in hand if c >> 4 == got >> 4 and c > got]
+            return (f"You must return a {_suit_word(got >> 4)} higher than the {CARD[got]} "
+                    f"you received: {cards_str(higher)}.")
+        if action.kind == "play":
+            led = self._led_suit(self.trick)
+            return f"You must follow suit: you hold a {_suit_word(led)}."
+        return f"'{action}' is not allowed now."
+
+    def action_forms(self, seat: int) -> list[dict]:
+        if self.over or seat != self.current_seat:
+            return []
+        if self.phase == "discard":
+            return [{"kind": "discard", "cards": [str(CARD[c]) for c in self.hands[seat]],
+                     "min": KITTY_SIZE, "max": KITTY_SIZE}]
+        return super().action_forms(seat)
+
+    # --- applying actions -----------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "play":
+            self._play(action.args[0])
+        elif kind == "give" and self.phase == "give":
+            self._give(int(action.args[0]))
+        elif kind == "give":
+            self._classic_give(int(action.args[0]))
+        elif kind == "return":
+            self._return(int(action.args[0]))
+        elif kind == "trump":
+            self._name_trump(SUIT_BY_NAME[action.args[0]])
+        else:
+            self._discard([int(c) for c in action.args])
+
+    def _move(self, card: int, src: int, dst: int) -> None:
+        self.hands[src].remove(card)
+        hand = self.hands[dst]
+        hand.append(card)
+        hand.sort()
+        note_transfer(self.known, card, src, dst)
+
+    def _give(self, card: int) -> None:
+        giver = self.current_seat
+        receiver = (giver + 1) % self.n
+        self._move(card, giver, receiver)
+        self.pending = card
+        self.exchanges.append([giver, receiver, card, None])
+        self._log(f"{{p{giver}}} gives a card face down to {{p{receiver}}}.")
+        self._log(f"You give {CARD[card]} to {{p{receiver}}}.", to=giver)
+        self._log(f"{{p{giver}}} gives you {CARD[card]}.", to=receiver)
+        self.phase = "return"
+        self.current_seat = receiver
+
+    def _return(self, card: int) -> None:
+        receiver = self.current_seat
+        giver = (receiver - 1) % self.n
+        self._move(card, receiver, giver)
+        self.exchanges[-1][3] = card
+        self.pending = None
+        self._log(f"{{p{receiver}}} returns a card to {{p{giver}}}.")
+        self._log(f"You return {CARD[card]} to {{p{giver}}}.", to=receiver)
+        self._log(f"{{p{receiver}}} returns {CARD[card]} to you.", to=giver)
+        self.step += 1
+        if self.step < self.n:
+            self.phase = "give"
+            self.current_seat = receiver  # the receiver gives next, clockwise
+        else:
+            self._take_kitty()
+
+    def _classic_give(self, card: int) -> None:
+        giver, receiver, _ = self.plan[0]
+        self._move(card, giver, receiver)
+        suit = card >> 4
+        back = max(c for c in self.hands[receiver] if c >> 4 == suit)
+        self._move(back, receiver, giver)
+        self.exchanges.append([giver, receiver, card, back])
+        self._log(f"{{p{giver}}} gives a card to {{p{receiver}}} and gets one back.")
+        if back == card:
+            self._log(f"You give {CARD[card]} to {{p{receiver}}}; it comes back "
+                      f"(no higher {_suit_word(suit)}).", to=giver)
+            self._log(f"{{p{giver}}} gives you {CARD[card]}; you hold no higher "
+                      f"{_suit_word(suit)}, so it goes back.", to=receiver)
+        else:
+            self._log(f"You give {CARD[card]} to {{p{receiver}}} and get {CARD[back]} back.",
+                      to=giver)
+            self._log(f"{{p{giver}}} gives you {CARD[card]}; you return {CARD[back]}, "
+                      f"your highest {_suit_word(suit)}.", to=receiver)
+        self.plan[0][2] -= 1
+        if self.plan[0][2] == 0:
+            self.plan.pop(0)
+        if self.plan:
+            self.current_seat = self.plan[0][0]
+        else:
+            self.phase = "trump"
+            self.current_seat = self.dealer
+
+    def _name_trump(self, suit: int) -> None:
+        self.trump = suit
+        self._log(f"{{p{self.dealer}}} names {SUIT_NAME[suit]} as trumps.")
+        self._take_kitty()
+
+    def _take_kitty(self) -> None:
+        dealer = self.dealer
+        self.kitty_cards = self.kitty
+        self.kitty = []
+        hand = self.hands[dealer]
+        hand.extend(self.kitty_cards)
+        hand.sort()
+        self._log(f"{{p{dealer}}} takes the kitty and will discard four cards.")
+        self._log(f"The kitty holds {cards_str(self.kitty_cards)}.", to=dealer)
+        self.phase = "discard"
+        self.current_seat = dealer
+
+    def _discard(self, cards: list[int]) -> None:
+        dealer = self.dealer
+        hand = self.hands[dealer]
+        for c in cards:
+            hand.remove(c)
+        self.discards = sorted(cards)
+        note_discard(self.known, dealer)
+        self._log(f"{{p{dealer}}} discards four cards face down.")
+        self._log(f"You discard {cards_str(self.discards)}.", to=dealer)
+        self.phase = "play"
+        self.current_seat = self.leader
+        self._log(f"{{p{self.leader}}} leads.")
+
+    # --- trick play and scoring -------------------------------------------------------
+
+    def _trump(self) -> int | None:
+        return self.trump
+
+    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+        self._log(f"{{p{winner}}} takes the trick ({cards_str(c for _, c in trick)}).")
+        if self.tricks[winner] == WIN_TRICKS and self.reached is None:
+            self.reached = winner
+            self._log(f"{{p{winner}}} has {WIN_TRICKS} tricks and wins the game; "
+                      "the hand is played out.")
+        if not self.hands[winner]:
+            self._end_hand()
+            return
+        self.current_seat = self.leader = winner
+
+    def _end_hand(self) -> None:
+        tricks, quotas = list(self.tricks), list(self.quotas)
+        diffs = [t - q for t, q in zip(tricks, quotas, strict=True)]
+        parts = ", ".join(f"{{p{s}}} {tricks[s]}/{quotas[s]}" for s in range(self.n))
+        self._log(f"Hand {self.hand_no} over (tricks/quota): {parts}.")
+        if self.rules == "classic":
+            for s in range(self.n):
+                self.stakes[s] += diffs[s]
+            self._log("Settled: " + ", ".join(f"{{p{s}}} {diffs[s]:+d}" for s in range(self.n))
+                      + ".")
+        self.last_hand = {"tricks": tricks, "quotas": quotas, "diffs": diffs}
+        winner = self.reached
+        if winner is None:
+            self._new_hand((self.dealer + 1) % self.n)
+            return
+        missed = [s for s in range(self.n) if tricks[s] < quotas[s]]
+        if self.rules == "starshina":
+            for s in range(self.n):
+                if s != winner:
+                    pay = 1 + (s in missed)  # the ante, plus one for a missed quota
+                    self.stakes[s] -= pay
+                    self.stakes[winner] += pay
+            self._log(f"{{p{winner}}} takes the pot of {self.n} stakes"
+                      + (", plus one from " + " and ".join(f"{{p{s}}}" for s in missed)
+                         + " for missing quota" if missed else "") + ".")
+        self.winner = winner
+        self.win_hand = {"hand": self.hand_no, "tricks": tricks, "quotas": quotas,
+                         "missed": missed}
+        self.phase = "over"
+        self.over = True
+        self.current_seat = None
+        self._log(f"{{p{winner}}} wins the game.")
+
+    # --- views and results -------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict:
+        v = {
+            "phase": self.phase, "rules": self.rules, "hand_no": self.hand_no,
+            "dealer": self.dealer, "quotas": list(self.quotas),
+            "quota_set": list(self.quota_set),
+            "trump": None if self.trump is None else SUIT_NAME[self.trump],
+            "stakes": list(self.stakes), "pot": self.n if self.rules == "starshina" else 0,
+            "kitty_size": len(self.kitty), "discarded": len(self.discards) == KITTY_SIZE,
+            "exchanges": [self._exchange_view(e, seat) for e in self.exchanges],
+            "exchange_plan": [list(p) for p in self.plan],
+            "last_hand": _copy_hand(self.last_hand), "reached_12": self.reached,
+            "winner": self.winner,
+            "voids": [[SUIT_NAME[s] for s in vs] for vs in self.voids],
+        }
+        v.update(self._trick_view())
+        v.update(self._hand_view(seat))
+        if seat is not None and seat == self.dealer:
+            v["kitty_cards"] = [str(CARD[c]) for c in self.kitty_cards]
+            v["discards"] = [str(CARD[c]) for c in self.discards]
+        return v
+
+    def _exchange_view(self, e: list, seat: int | None) -> dict:
+        giver, receiver, card, back = e
+        mine = seat == giver or seat == receiver
+        return {"from": giver, "to": receiver,
+                "given": str(CARD[card]) if mine and card is not None else None,
+                "returned": str(CARD[back]) if mine and back is not None else None}
+
+    def _result(self) -> dict:
+        scores = list(self.stakes)
+        others = [s for s in range(self.n) if s != self.winner]
+        ranks = [1] * self.n
+        for s in others:
+            ranks[s] = 2 + sum(1 for o in others if scores[o] > scores[s])
+        return {"scores": scores, "ranks": ranks, "winner": self.winner,
+                "hands_played": self.hand_no, "rules": self.rules,
+                "winning_hand": _copy_hand(self.win_hand)}
+
+    # --- hidden cards ---------------------------------------------------------------------
+
+    def _other_zones(self) -> dict[str, list[int]]:
+        return {"kitty": list(self.kitty), "discards": list(self.discards)}
+
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        zones: list[tuple[int, list[int]]] = [(s, self.hands[s]) for s in range(self.n)
+                                              if s != seat]
+        if self.kitty:
+            zones.append((KITTY, self.kitty))
+        if self.discards and seat != self.dealer:
+            zones.append((DISCARDS, self.discards))
+        hidden = {c for _, cards in zones for c in cards}
+        tracked = {c: where for c, where in places(self.known, seat).items() if c in hidden}
+        slots = []
+        for place, cards in zones:
+            pinned = [c for c, where in tracked.items() if where == [place]]
+            barred = frozenset(c for c, where in tracked.items() if place not in where)
+            voids = frozenset(self.voids[place]) if place >= 0 else frozenset()
+            slots.append(Slot(cards, _banned(voids, barred), pinned))
+        redeal(slots, rng)
+        self._forget_others(seat, rng)
+
+    def _forget_others(self, seat: int, rng: random.Random) -> None:
+        """Drop what only other seats know, so the sampled world holds no real secrets."""
+        for s in range(self.n):
+            if s != seat:
+                self.known[s] = []
+        if seat != self.dealer:
+            self.kitty_cards = []
+        for e in self.exchanges:
+            if seat not in (e[0], e[1]):
+                e[2] = e[3] = None
+        if self.pending is not None and self.exchanges[-1][2] is None:
+            # The receiver holds some card the viewer cannot name: pick one of theirs.
+            receiver = self.current_seat
+            mine = {c for c, where in self.known[seat] if where == [receiver]}
+            choices = [c for c in self.hands[receiver] if c not in mine]
+            self.pending = rng.choice(choices)
+            self.exchanges[-1][2] = self.pending
+
+
+def _copy_hand(record: dict | None) -> dict | None:
+    return None if record is None else {k: (list(v) if isinstance(v, list) else v)
+                                        for k, v in record.items()}
+
+
+def _banned(voids: frozenset, barred: frozenset):
+    if not voids and not barred:
+        return None
+    return lambda c: (c >> 4) in voids or c in barred
+
+
+def exchange_plan(diffs: list[int], first: int) -> list[list[int]]:
+    """Classic up/down exchange for a hand: ``[giver, receiver, cards]`` in order.
+
+    One up, one down: the up player gives all their overtricks to the down one.
+    One up, two down: the up player gives each down player as many cards as
+    that player was down, the most-down first.  Two up, one down: each up player
+    gives their overtricks to the down player, the most-up first.  Ties go in
+    clockwise order from the player left of the (new) dealer.
+    """
+    n = len(diffs)
+    order = [(first + k) % n for k in range(n)]
+    up = sorted((s for s in order if diffs[s] > 0), key=lambda s: -diffs[s])
+    down = sorted((s for s in order if diffs[s] < 0), key=lambda s: diffs[s])
+    if not up:
+        return []
+    if len(up) == 1:
+        return [[up[0], d, -diffs[d]] for d in down]
+    return [[u, down[0], diffs[u]] for u in up]
+
+
+class Starshina(Game):
+    name = "starshina"
+    title = "Starshina (Sergeant Major)"
+    deck = FRENCH_52
+    min_players = max_players = 3
+    option_list = (
+        Option("rules", "starshina", ("starshina", "classic"),
+               "starshina: give-and-return exchange, no trumps, stakes settled at the end; "
+               "classic: Sergeant Major with up/down exchange, trumps, stakes every hand."),
+        Option("quotas", "8-5-3", ("8-5-3", "9-5-2"),
+               "Trick quotas of dealer, left of dealer and right of dealer."),
+    )
+    grammar = {"give": ("card",), "return": ("card",),
+               "trump": (tuple(SUIT_WORDS) + NO_TRUMP_WORDS,),
+               "discard": ("cards",), "play": ("card",)}
+    aliases = {"p": "play", "trumps": "trump"}
+    state_class = StarshinaState
+    turn_seconds = 90
+
+    def configurations(self) -> list[tuple[int, dict]]:
+        return [(3, {"rules": r, "quotas": q}) for r in ("starshina", "classic")
+                for q in ("8-5-3", "9-5-2")]
+
+    def _normalise(self, action: Action) -> Action:
+        if action.kind == "trump":
+            word = action.args[0]
+            name = "none" if word in NO_TRUMP_WORDS else SUIT_NAME[SUIT_WORDS[word]]
+            return act("trump", name)
+        if action.kind == "discard":
+            return Action("discard", tuple(sorted(action.args)))
+        return action
+
+
+GAME = Starshina()
