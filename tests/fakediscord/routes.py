@@ -1,0 +1,138 @@
+"""HTTP plumbing of the fake: the route table, request bodies, rate-limit headers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+from . import commands, interactions, rest
+from .recorder import Attachment
+from .wire import Req
+
+Handler = Callable[[Any, Req], Awaitable[Any]]
+
+
+@dataclass
+class Route:
+    method: str
+    template: str
+    regex: re.Pattern[str]
+    handler: Handler
+    auth: bool  # needs "Authorization: Bot <token>" (interaction webhooks do not)
+
+
+def _route(method: str, template: str, handler: Handler, auth: bool = True) -> Route:
+    pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", template)
+    return Route(method, template, re.compile(f"^{pattern}$"), handler, auth)
+
+
+_APP = "/applications/{app_id}"
+_GUILD_CMDS = _APP + "/guilds/{guild_id}/commands"
+_MSG = "/channels/{channel_id}/messages/{message_id}"
+_HOOK = "/webhooks/{app_id}/{token}"
+# Order matters: literal segments ("@me") before placeholders.
+ROUTES: list[Route] = [
+    _route("GET", "/users/@me", rest.get_me),
+    _route("POST", "/users/@me/channels", rest.create_dm),
+    _route("GET", "/users/{user_id}", rest.get_user),
+    _route("GET", "/oauth2/applications/@me", rest.get_application),
+    _route("GET", "/applications/@me", rest.get_application),
+    _route("GET", "/gateway", rest.get_gateway, auth=False),
+    _route("GET", "/gateway/bot", rest.get_gateway_bot),
+    _route("GET", _APP + "/commands", commands.list_commands),
+    _route("PUT", _APP + "/commands", commands.bulk_overwrite),
+    _route("POST", _APP + "/commands", commands.create_command),
+    _route("GET", _APP + "/commands/{command_id}", commands.get_command),
+    _route("PATCH", _APP + "/commands/{command_id}", commands.edit_command),
+    _route("DELETE", _APP + "/commands/{command_id}", commands.delete_command),
+    _route("GET", _GUILD_CMDS + "/permissions", commands.command_permissions),
+    _route("GET", _GUILD_CMDS, commands.list_commands),
+    _route("PUT", _GUILD_CMDS, commands.bulk_overwrite),
+    _route("POST", _GUILD_CMDS, commands.create_command),
+    _route("GET", _GUILD_CMDS + "/{command_id}", commands.get_command),
+    _route("PATCH", _GUILD_CMDS + "/{command_id}", commands.edit_command),
+    _route("DELETE", _GUILD_CMDS + "/{command_id}", commands.delete_command),
+    _route("GET", "/guilds/{guild_id}", rest.get_guild),
+    _route("GET", "/guilds/{guild_id}/channels", rest.get_guild_channels),
+    _route("GET", "/guilds/{guild_id}/roles", rest.get_guild_roles),
+    _route("GET", "/guilds/{guild_id}/members", rest.list_members),
+    _route("GET", "/guilds/{guild_id}/members/{user_id}", rest.get_member),
+    _route("GET", "/channels/{channel_id}", rest.get_channel),
+    _route("POST", "/channels/{channel_id}/typing", rest.trigger_typing),
+    _route("GET", "/channels/{channel_id}/messages", rest.list_messages),
+    _route("POST", "/channels/{channel_id}/messages", rest.create_message),
+    _route("GET", _MSG, rest.get_message),
+    _route("PATCH", _MSG, rest.edit_message),
+    _route("DELETE", _MSG, rest.delete_message),
+    _route("PUT", _MSG + "/reactions/{emoji}/@me", rest.add_reaction),
+    _route("DELETE", _MSG + "/reactions/{emoji}/@me", rest.remove_own_reaction),
+    _route("POST", "/interactions/{interaction_id}/{token}/callback",
+           interactions.interaction_callback, auth=False),
+    _route("POST", _HOOK, interactions.execute_webhook, auth=False),
+    _route("GET", _HOOK + "/messages/{message_id}", interactions.get_webhook_message, auth=False),
+    _route("PATCH", _HOOK + "/messages/{message_id}", interactions.edit_webhook_message,
+           auth=False),
+    _route("DELETE", _HOOK + "/messages/{message_id}", interactions.delete_webhook_message,
+           auth=False),
+]
+
+
+@dataclass
+class Fault:
+    method: str  # "*" = any
+    path: re.Pattern[str]
+    count: int
+    retry_after: float
+    is_global: bool
+
+
+def bucket_hash(key: str) -> str:
+    return hashlib.sha1(key.encode()).hexdigest()[:16]
+
+
+async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
+    """JSON body, or multipart with ``payload_json`` + ``files[n]`` parts."""
+    files: list[Attachment] = []
+    if request.content_type.startswith("multipart/"):
+        payload: Any = None
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, BodyPartReader):
+                continue
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            elif part.filename is not None:
+                data = await part.read()
+                ctype = part.headers.get("Content-Type")
+                files.append(Attachment(part.name or "", part.filename, bytes(data), ctype))
+        return payload, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else None), files
+
+
+def ratelimit_headers(bucket: str, fault: Fault | None = None) -> dict[str, str]:
+    # A generous bucket so discord.py never pre-emptively sleeps on normal replies.
+    reset_after = fault.retry_after if fault else 1.0
+    headers = {
+        "X-RateLimit-Limit": "50",
+        "X-RateLimit-Remaining": "0" if fault else "49",
+        "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+        "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+        "X-RateLimit-Bucket": bucket,
+    }
+    if fault is not None:
+        # discord.py treats a 429 without "Via" as a Cloudflare ban and gives up.
+        headers["Via"] = "1.1 google"
+        headers["Retry-After"] = str(math.ceil(fault.retry_after))
+        headers["X-RateLimit-Scope"] = "global" if fault.is_global else "user"
+        if fault.is_global:
+            headers["X-RateLimit-Global"] = "true"
+    return headers
