@@ -1,0 +1,67 @@
+"""``parlour bench engine``: random-legal playouts, games/s and actions/s per game."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import rules
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="benchmarks")
+    bsub = p.add_subparsers(dest="what", metavar="WHAT")
+    e = bsub.add_parser("engine", help="random-legal playouts per game")
+    e.add_argument("--game", action="append", help="a game (repeatable; default: all)")
+    e.add_argument("--players", type=int, help="players (default: each game's first count)")
+    e.add_argument("--option", action="append", default=[], metavar="K=V")
+    e.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
+    e.add_argument("--seed", type=int, default=1)
+    e.add_argument("--compare", action="store_true",
+                   help="also measure OpenSpiel and RLCard (pip install -e '.[bench]')")
+    e.set_defaults(func=run_engine)
+    p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
+
+
+def playouts(game, n: int, options: dict, seconds: float, seed: int) -> dict:
+    """Play random games for about ``seconds``; count games, actions and legal-gen time."""
+    rng = random.Random(seed)
+    games = actions = 0
+    legal_time = 0.0
+    start = time.perf_counter()
+    deadline = start + seconds
+    clock = time.perf_counter
+    while clock() < deadline or games == 0:
+        state = game.new_state(n, options, seed=rng.getrandbits(40))
+        while not state.is_over:
+            seat = state.current_seat
+            t0 = clock()
+            legal = state.legal_actions(seat)
+            legal_time += clock() - t0
+            state.apply(seat, legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    elapsed = clock() - start
+    return {"games": games, "actions": actions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
+            "legal_share": legal_time / elapsed}
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    from .play import parse_options
+
+    names = args.game or sorted(rules.GAMES)
+    print(f"{'game':<12}{'players':>8}{'games/s':>10}{'actions/s':>12}{'legal-gen %':>13}")
+    for name in names:
+        game = rules.get_game(name)
+        options = game.validate_options(parse_options(args.option)) if args.game else {}
+        n = args.players or game.player_counts(options)[0]
+        r = playouts(game, n, options, args.seconds, args.seed)
+        print(f"{name:<12}{n:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12,.0f}"
+              f"{100 * r['legal_share']:>12.1f}%")
+    if args.compare:
+        from . import bench_compare
+
+        bench_compare.run(args.seconds, args.seed)
+    return 0

@@ -1,0 +1,70 @@
+"""AI players by level, all behind one interface: ``choose(state, seat) -> Action``.
+
+Levels: ``random`` (uniform legal moves, for tests and baselines), ``easy`` (the
+game's cheap heuristic), ``normal`` and ``hard`` (search over sampled worlds
+with growing budgets).  Every player is deterministic given its seed: the
+random stream is derived from the seed and the state's move count, so the
+same position always gets the same answer, even after a restart.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol
+
+from ..actions import Action
+from ..base import State
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+class Player(Protocol):
+    level: str
+
+    def choose(self, state: State, seat: int) -> Action: ...
+
+
+def _rng_for(seed: int, state: State, seat: int) -> random.Random:
+    return random.Random(f"{seed}/{seat}/{state.events_seen}/{len(state.legal_actions(seat))}")
+
+
+class RandomPlayer:
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State, seat: int) -> Action:
+        return _rng_for(self.seed, state, seat).choice(state.legal_actions(seat))
+
+
+class HeuristicPlayer:
+    level = "easy"
+
+    def __init__(self, game: str, seed: int = 0) -> None:
+        self.seed = seed
+        self._choose = heuristic(game)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self._choose(state, seat, _rng_for(self.seed, state, seat))
+
+
+def heuristic(game: str):
+    """The game's ``choose(state, seat, rng)`` rule-based function."""
+    module = importlib.import_module(f"{__package__}.heuristics.{game}")
+    return module.choose
+
+
+def make_player(level: str, game: str, seed: int = 0) -> Player:
+    """An AI player of ``level`` for ``game``; ValueError naming the levels if unknown."""
+    level = level.strip().lower()
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "easy":
+        return HeuristicPlayer(game, seed)
+    if level in ("normal", "hard"):
+        from .search import SearchPlayer
+
+        return SearchPlayer(game, level, seed)
+    raise ValueError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
