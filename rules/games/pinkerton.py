@@ -1,0 +1,406 @@
+"""Pinkerton (Polish house game): beat the pile's value with k cards, or pass a card away.
+
+Two 104-card decks, 2-6 players.  A round has three phases (see the rules
+text); the last player still in scores the pile.  The state keeps the pile
+total in ``total``; views show it only when the table may see it (the count
+rule).  Beat search lives in ``pinkerton_beats``, move checks and refusal
+messages in ``pinkerton_moves``.
+
+Stacked decks (tests): ``deck`` orders are used, in the order the game needs
+them, by each round's deal (cards go one at a time clockwise from the
+dealer's left, then the centre card), each reshuffle of the discard pile and
+each fresh 52-card deck.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, parse_action
+from ..base import Game, Option, State
+from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards, cards_str
+from ..sampling import Slot, redeal
+from .pinkerton_beats import VALUE, beat_size, beats, can_beat, canonical, pile_points
+from .pinkerton_moves import (
+    ADD,
+    COUNT,
+    PASS_CARD,
+    PASS_FREE,
+    MoveChecks,
+    beat_action,
+    split_beat,
+)
+
+MAX_TURNS = 300  # safety valve: a round this long ends with no score
+PHASE_NAMES = {1: "phase I", 2: "phase II", 3: "phase III (bidding)"}
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+class PinkertonState(MoveChecks, State):
+    # --- set-up, dealing, the stock ----------------------------------------------
+
+    def _setup(self) -> None:
+        self.scores = [0] * self.n
+        self.round_no = 0
+        self.winner: int | None = None
+        self.rounds_unscored = 0
+        self._new_round(0)
+
+    def _new_round(self, dealer: int) -> None:
+        n = self.n
+        self.round_no += 1
+        self.dealer = dealer
+        self.extra_decks = 0
+        self.stock = self._deal_order(self.game.deck.cards)[::-1]  # top card last
+        self.discard: list[int] = []
+        self.pile: list[int] = []
+        self.total = 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.pass_cards: list[list[int]] = [[] for _ in range(n)]
+        self.passes = [0] * n
+        self.out = [False] * n
+        self.turns = 0
+        self.cycle = 0
+        self.count_shown = False
+        self.opener: int | None = None
+        self.phase = 1
+        self.step = "turn"
+        self._log(f"Round {self.round_no}: {{p{dealer}}} deals 5 cards each.")
+        self._deal(5)
+        self._turn_up()
+        self.pending = self._active_from(dealer + 1)
+        self.current_seat = self.pending[0]
+
+    def _active_from(self, start: int) -> list[int]:
+        n, out = self.n, self.out
+        return [s for s in ((start + i) % n for i in range(n)) if not out[s]]
+
+    def _draw(self) -> int:
+        if not self.stock:
+            self._refill()
+        return self.stock.pop()
+
+    def _refill(self) -> None:
+        if self.discard:
+            order = self._deal_order(self.discard)
+            self.discard = []
+            self._log("The stock is used up: the discard pile is shuffled into a new stock.")
+        else:
+            self.extra_decks += 1
+            order = self._deal_order(FRENCH_52.cards)
+            self._log("The stock and the discard pile are both empty: "
+                      "a fresh 52-card deck is shuffled in.")
+        self.stock = order[::-1]
+
+    def _deal(self, count: int) -> None:
+        """``count`` cards to each active player, one at a time from the dealer's left."""
+        seats = self._active_from(self.dealer + 1)
+        got: dict[int, list[int]] = {s: [] for s in seats}
+        for _ in range(count):
+            for s in seats:
+                got[s].append(self._draw())
+        for s in seats:
+            self.hands[s].extend(got[s])
+            self.hands[s].sort()
+            self._log(f"You receive {cards_str(canonical(got[s]))}.", to=s)
+
+    def _turn_up(self) -> None:
+        card = self._draw()
+        self.pile.append(card)
+        self.total += VALUE[card]
+        self.count_shown = False
+        where = "the centre" if len(self.pile) == 1 else "the centre, making a pile"
+        self._log(f"{{p{self.dealer}}} turns up {CARD[card]} onto {where}.")
+
+    # --- what is legal -------------------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        seat = self.current_seat
+        hand = self.hands[seat]
+        v = self.total
+        if self.step != "turn":  # "open" or "add": add a card, else pass for free
+            addable = self._addable(hand)
+            acts = [ADD[c] for c in addable] if addable else [PASS_FREE]
+        else:
+            k = beat_size(v)
+            combos = beats(hand, k, v)
+            acts = [beat_action(c) for c in combos]
+            if self.passes[seat] and self.pass_cards[seat] and combos:
+                takes = sorted(set(self.pass_cards[seat]))
+                for combo in combos:
+                    if sum(VALUE[c] for c in combo) == v:
+                        acts.extend(beat_action(combo, t) for t in takes)
+            zero_adds = self._addable(hand) if self.phase == 3 and v == 0 else []
+            acts.extend(ADD[c] for c in zero_adds)
+            if not combos and not zero_adds:
+                acts.extend([PASS_CARD[c] for c in sorted(set(hand))] if hand else [PASS_FREE])
+        if self._may_count(seat):
+            acts.append(COUNT)
+        return acts
+
+    # --- applying moves ---------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_seat
+        kind = action.kind
+        if kind == "count":
+            self.count_shown = True
+            self._log(f"{{p{seat}}} asks for the count: the pile stands at {self.total}.")
+        elif kind == "beat":
+            self._beat(seat, action)
+        elif kind == "add":
+            self._add(seat, int(action.args[0]))
+        elif self.step != "turn":
+            why = "opens with no card" if self.step == "open" else "has beaten but has no card"
+            self._log(f"{{p{seat}}} {why} that may be added, and passes without penalty.")
+            self._end_turn(seat)
+        else:
+            self._penalty_pass(seat, [int(c) for c in action.args])
+
+    def _beat(self, seat: int, action: Action) -> None:
+        cards, take, _ = split_beat(action)
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.discard.extend(cards)
+        s = sum(VALUE[c] for c in cards)
+        what = self._target_text()
+        self._log(f"{{p{seat}}} beats {what} with {cards_str(canonical(cards))} ({s}).")
+        if take is not None:
+            self.pass_cards[seat].remove(take)
+            hand.append(take)
+            hand.sort()
+            self.passes[seat] -= 1
+            self._log(f"{{p{seat}}} matched it exactly and takes back a pass card "
+                      f"({self.passes[seat]} of {self.options['passes']} passes now).")
+            self._log(f"You take back {CARD[take]}.", to=seat)
+        if self.phase == 3:
+            self.step = "add"
+        else:
+            self._end_turn(seat)
+
+    def _add(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.pile.append(card)
+        self.total += VALUE[card]
+        self.count_shown = False
+        skipped = self.step == "turn"
+        tail = f": the pile stands at {self.total}" if self.options["show_total"] else ""
+        verb = "skips the beat at 0 and adds" if skipped else "adds"
+        self._log(f"{{p{seat}}} {verb} {CARD[card]} to the pile{tail}.")
+        self._end_turn(seat)
+
+    def _penalty_pass(self, seat: int, cards: list[int]) -> None:
+        if cards:
+            self.hands[seat].remove(cards[0])
+            self.pass_cards[seat].append(cards[0])
+            self._log(f"You lay {CARD[cards[0]]} face down.", to=seat)
+        self.passes[seat] += 1
+        count, limit = self.passes[seat], self.options["passes"]
+        how = "lays a card face down" if cards else "has no cards"
+        if count >= limit:
+            self.out[seat] = True
+            self._log(f"{{p{seat}}} cannot beat, {how} and passes for the "
+                      f"{ORDINAL.get(count, f'{count}th')} time: out of this round.")
+            left = [s for s in range(self.n) if not self.out[s]]
+            if len(left) == 1:
+                self._finish_round(left[0])
+                return
+        else:
+            self._log(f"{{p{seat}}} cannot beat, {how} and passes ({count} of {limit}).")
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self.turns += 1
+        self.step = "turn"
+        self.pending.pop(0)
+        if self.turns >= MAX_TURNS:
+            self._log(f"The round reaches {MAX_TURNS} turns and is abandoned: no score.")
+            self._finish_round(None)
+            return
+        if not self.pending:
+            self._next_stage(seat)
+        self.current_seat = self.pending[0]
+
+    def _next_stage(self, last: int) -> None:
+        if self.phase == 1:
+            self.phase = 2
+            self._log("Phase II: everyone still in gets 3 more cards.")
+            self._deal(3)
+            self._turn_up()
+            self.pending = self._active_from(self.dealer + 1)
+        elif self.phase == 2:
+            self.phase = 3
+            self.cycle = 1
+            self._log("Phase III, the bidding: everyone still in gets 3 more cards.")
+            self._deal(3)
+            self.opener = self._pick_opener()
+            self.step = "open"
+            self.pending = self._active_from(self.opener)
+            self._log(f"{{p{self.opener}}} opens the bidding.")
+        else:
+            k = beat_size(self.total)
+            self.cycle += 1
+            self._log(f"Cycle {self.cycle}: everyone still in gets {k + 1} more cards.")
+            self._deal(k + 1)
+            self.pending = self._active_from(last + 1)
+
+    def _pick_opener(self) -> int:
+        """Most game points among active players; ties (and all zero): first from the dealer."""
+        order = self._active_from(self.dealer)
+        best = max(self.scores[s] for s in order)
+        return next(s for s in order if self.scores[s] == best)
+
+    def _finish_round(self, scorer: int | None) -> None:
+        if scorer is None:
+            self.rounds_unscored += 1
+        else:
+            size = len(self.pile)
+            gain = pile_points(size)
+            self.scores[scorer] += gain
+            self._log(f"{{p{scorer}}} is the last player in and scores {gain} for the "
+                      f"{size}-card pile ({self.scores[scorer]} in all).")
+            if self.scores[scorer] >= self.options["target"]:
+                self.winner = scorer
+                self.over = True
+                self.current_seat = None
+                self._log(f"{{p{scorer}}} reaches {self.options['target']} and wins the game.")
+                return
+        self._new_round((self.dealer + 1) % self.n)
+
+    # --- views, results, sampling -------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict:
+        v = {
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "opener": self.opener,
+            "cycle": self.cycle,
+            "step": self.step,
+            "turns": self.turns,
+            "k": beat_size(self.total),
+            "pile": as_cards(self.pile),
+            "pile_total": self.total if self._shown() else None,
+            "discard": as_cards(self.discard),
+            "stock": len(self.stock),
+            "extra_decks": self.extra_decks,
+            "hand_sizes": [len(h) for h in self.hands],
+            "passes": list(self.passes),
+            "pass_limit": self.options["passes"],
+            "out": list(self.out),
+            "scores": list(self.scores),
+            "target": self.options["target"],
+        }
+        if seat is not None:
+            v["hand"] = as_cards(canonical(self.hands[seat]))
+            v["pass_cards"] = as_cards(self.pass_cards[seat])
+        return v
+
+    def _result(self) -> dict:
+        return {"scores": list(self.scores), "winner": self.winner, "rounds": self.round_no,
+                "rounds_abandoned": self.rounds_unscored}
+
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        slots = [Slot(self.stock, keep_sorted=False)]
+        for s in range(self.n):
+            if s != seat:
+                slots.append(Slot(self.hands[s]))
+                slots.append(Slot(self.pass_cards[s], keep_sorted=False))
+        redeal(slots, rng)
+
+    def _zones(self) -> dict[str, list[int]]:
+        zones = {"stock": self.stock, "discard": self.discard, "pile": self.pile}
+        for s in range(self.n):
+            zones[f"hand{s}"] = self.hands[s]
+            zones[f"pass{s}"] = self.pass_cards[s]
+        return zones
+
+    def _deck_cards(self) -> list[int]:
+        return [int(c) for c in self.game.deck.cards] + \
+            [int(c) for c in FRENCH_52.cards] * self.extra_decks
+
+    # --- UI ---------------------------------------------------------------------------
+
+    def action_forms(self, seat: int) -> list[dict]:
+        """A multi-select for beats (the list can be huge), single picks for the rest."""
+        legal = self.legal_actions(seat)
+        if not legal or self.step != "turn":
+            return super().action_forms(seat)
+        forms: list[dict] = []
+        hand = self.hands[seat]
+        v = self.total
+        k = beat_size(v)
+        if can_beat(hand, k, v):
+            form = {"kind": "beat", "cards": as_cards(canonical(set(hand))), "min": k, "max": k}
+            if self.passes[seat] and self.pass_cards[seat]:
+                form["take"] = as_cards(sorted(set(self.pass_cards[seat])))
+            forms.append(form)
+            recover = [str(a) for a in legal if a.kind == "beat" and "take" in a.args]
+            if recover:
+                forms.append({"kind": "beat", "choices": recover})
+        rest = [a for a in legal if a.kind != "beat"]
+        adds = [str(a.args[0]) for a in rest if a.kind == "add"]
+        if adds:
+            forms.append({"kind": "add", "cards": adds, "min": 1, "max": 1})
+        passes = [a for a in rest if a.kind == "pass"]
+        if passes and passes[0].args:
+            forms.append({"kind": "pass", "cards": [str(a.args[0]) for a in passes],
+                          "min": 1, "max": 1})
+        elif passes:
+            forms.append({"kind": "pass", "choices": ["pass"]})
+        if COUNT in rest:
+            forms.append({"kind": "count", "choices": ["count"]})
+        return forms
+
+
+_PLAIN_BEAT = {"beat": ("cards",)}
+
+
+class Pinkerton(Game):
+    name = "pinkerton"
+    title = "Pinkerton"
+    deck = DOUBLE_104
+    min_players = 2
+    max_players = 6
+    option_list = (
+        Option("passes", 2, (), "Passes a player may make; the pass that reaches this "
+               "number puts them out of the round.", int, minimum=1, maximum=5),
+        Option("target", 100, (), "Points that win the game, checked at the end of each "
+               "round.", int, minimum=10, maximum=1000),
+        Option("show_total", False, (), "Always show the pile's total (otherwise a player "
+               "must ask for the count).", bool),
+    )
+    grammar = {"beat": ("cards", ("take",), "card"), "add": ("card",), "pass": ("cards*",),
+               "count": ()}
+    aliases = {"b": "beat", "a": "add", "p": "pass", "c": "count"}
+    state_class = PinkertonState
+    turn_seconds = 90
+
+    def parse_action(self, text: str | Action) -> Action:
+        if isinstance(text, Action):
+            return text
+        grammar = self.grammar
+        if isinstance(text, str) and "take" not in text.lower().replace(",", " ").split():
+            grammar = {**self.grammar, **_PLAIN_BEAT}  # 'take <card>' is optional
+        return parse_action(text, grammar, self.deck, self.aliases, self._normalise)
+
+    def _normalise(self, action: Action) -> Action:
+        if action.kind != "beat":
+            return action
+        cards, take, took = split_beat(action)
+        if not took:
+            return Action("beat", tuple(CARD[c] for c in canonical(cards)))
+        tail = ("take",) + ((CARD[take],) if take is not None else ())
+        return Action("beat", tuple(CARD[c] for c in canonical(cards)) + tail)
+
+    def configurations(self) -> list[tuple[int, dict]]:
+        return [(n, {}) for n in self.player_counts({})] + [
+            (3, {"passes": 1, "target": 50}),
+            (4, {"passes": 3, "show_total": True}),
+        ]
+
+
+GAME = Pinkerton()
+
+__all__ = ["GAME", "Pinkerton", "PinkertonState", "beat_action"]

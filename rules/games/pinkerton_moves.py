@@ -1,0 +1,206 @@
+"""Pinkerton moves: canonical actions, and why a move is illegal (player-readable).
+
+``MoveChecks`` is mixed into the state: it checks a typed move directly (a
+beat is validated without generating every legal beat) and explains refusals
+without revealing the pile's total unless the table may see it.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, act
+from ..cards import CARD, DOUBLE_104, cards_str
+from .pinkerton_beats import VALUE, beat_size, beats_value, can_beat, canonical, may_add
+
+COUNT = act("count")
+PASS_FREE = act("pass")
+ADD = {c: act("add", CARD[c]) for c in DOUBLE_104.distinct}
+PASS_CARD = {c: act("pass", CARD[c]) for c in DOUBLE_104.distinct}
+VALUE_CARDS = DOUBLE_104.distinct
+
+
+_BEATS: dict[tuple[int, ...], Action] = {}
+
+
+def beat_action(cards: tuple[int, ...] | list[int], take: int | None = None) -> Action:
+    """The canonical action beating with ``cards`` (and taking back pass card ``take``)."""
+    if take is None and type(cards) is tuple:
+        a = _BEATS.get(cards)  # the hot path: legal lists rebuild the same beats
+        if a is None:
+            a = _BEATS[cards] = act("beat", *[CARD[c] for c in canonical(cards)])
+        return a
+    args = [CARD[c] for c in canonical(cards)]
+    if take is not None:
+        args += ["take", CARD[take]]
+    return act("beat", *args)
+
+
+def split_beat(action: Action) -> tuple[list[int], int | None, bool]:
+    """(beat cards, pass card to take back or None, whether 'take' was written)."""
+    args = action.args
+    if "take" in args:
+        i = args.index("take")
+        rest = args[i + 1:]
+        return [int(c) for c in args[:i]], (int(rest[0]) if rest else None), True
+    return [int(c) for c in args], None, False
+
+
+def _signed(cards: list[int]) -> str:
+    """'3H + 2D = 5' style arithmetic for messages (black cards count minus)."""
+    return " + ".join(str(CARD[c]) for c in cards) + f" = {sum(VALUE[c] for c in cards)}"
+
+
+def _shape_problem(action: Action) -> str | None:
+    """Catch hand-built actions the parser would never produce."""
+    args = action.args
+    cards = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
+    words = [a for a in args if isinstance(a, str)]
+    if action.kind == "beat":
+        if words not in ([], ["take"]) or len(cards) + len(words) != len(args):
+            return "Write a beat as 'beat <cards>' or 'beat <cards> take <pass card>'."
+        if words and (args.index("take") != len(args) - 2):
+            return "Name one pass card after 'take', e.g. 'beat KS 6D take 7C'."
+    elif action.kind == "add" and (len(args) != 1 or len(cards) != 1):
+        return "Add exactly one card: 'add <card>'."
+    elif action.kind == "pass" and (len(args) > 1 or len(cards) != len(args)):
+        return "To pass, lay exactly one card from your hand face down: 'pass <card>'."
+    elif action.kind == "count" and args:
+        return "Just 'count': it needs no cards."
+    if any(c not in VALUE_CARDS for c in cards):
+        return "That is not a card of this game."
+    return None
+
+
+class MoveChecks:
+    """Legality and refusal messages; the state supplies hands, pile, phase and step."""
+
+    def _shown(self) -> bool:
+        return self.options["show_total"] or self.count_shown or len(self.pile) == 1
+
+    def _may_count(self, seat: int) -> bool:
+        return (self.phase > 1 and seat != self.dealer and not self.count_shown
+                and not self.options["show_total"])
+
+    def _addable(self, hand: list[int]) -> list[int]:
+        v = self.total
+        return sorted({c for c in hand if may_add(c, v)})
+
+    def _is_legal(self, action: Action) -> bool:
+        return self._problem(action) is None
+
+    def _why_illegal(self, action: Action) -> str:
+        return self._problem(action) or "That move is not allowed now."
+
+    def _problem(self, action: Action) -> str | None:
+        """Why ``action`` is illegal for the current seat, or None if it is legal."""
+        kind = action.kind
+        shape = _shape_problem(action)
+        if shape:
+            return shape
+        if kind == "count":
+            return self._count_problem(action)
+        if kind == "beat":
+            return self._beat_problem(action)
+        if kind == "add":
+            return self._add_problem(action)
+        if kind == "pass":
+            return self._pass_problem(action)
+        return f"'{action}' is not a Pinkerton move: beat, add, pass or count."
+
+    def _count_problem(self, action: Action) -> str | None:
+        seat = self.current_seat
+        if self.phase == 1:
+            return "There is only one card in the centre: its value is plain to see."
+        if seat == self.dealer:
+            return "The dealer may not count the pile; another player has to ask."
+        if self.options["show_total"] or self.count_shown:
+            return f"The pile's total is already shown: {self.total}."
+        return None
+
+    def _held(self, cards: list[int]) -> str | None:
+        hand = list(self.hands[self.current_seat])
+        for c in cards:
+            if c not in hand:
+                twice = cards.count(c) > 1 and c in self.hands[self.current_seat]
+                return (f"You hold only one {CARD[c]}." if twice
+                        else f"You do not hold {CARD[c]}.")
+            hand.remove(c)
+        return None
+
+    def _target_text(self) -> str:
+        what = "the centre card" if len(self.pile) == 1 else "the pile"
+        if not self._shown():
+            return what
+        return f"{what} ({self.total})"
+
+    def _beat_problem(self, action: Action) -> str | None:
+        seat = self.current_seat
+        if self.step == "open":
+            return "You open the bidding: add any card to the pile (add <card>), no beat needed."
+        if self.step == "add":
+            return "You have already beaten this turn: now add a card to the pile (add <card>)."
+        cards, take, took = split_beat(action)
+        k = beat_size(self.total)
+        if len(cards) != k:
+            return f"A beat takes exactly {k} cards now, not {len(cards)}."
+        missing = self._held(cards)
+        if missing:
+            return missing
+        s = sum(VALUE[c] for c in cards)
+        v = self.total
+        if not beats_value(s, v):
+            what = self._target_text()
+            if self._shown():
+                need = f"{v} or more" if v >= 0 else f"{v} or less"
+                return f"{_signed(cards)} does not beat {what}: you need {need}."
+            hint = " Type 'count' to have the total announced." if self._may_count(seat) else ""
+            return f"{_signed(cards)} does not beat {what}.{hint}"
+        if not took:
+            return None
+        if not self.passes[seat]:
+            return "You have no pass to recover: beat without 'take'."
+        if take is None:
+            return "Name the face-down pass card to take back, e.g. 'take 7S'."
+        if take not in self.pass_cards[seat]:
+            yours = cards_str(sorted(set(self.pass_cards[seat]))) or "none"
+            return f"{CARD[take]} is not one of your face-down pass cards (yours: {yours})."
+        if s != v:
+            return (f"Only a beat exactly equal to {self._target_text()} recovers a pass; "
+                    f"{_signed(cards)} is not exact. Beat without 'take'.")
+        return None
+
+    def _add_problem(self, action: Action) -> str | None:
+        card = int(action.args[0])
+        if self.phase != 3:
+            return ("Cards are added to the pile only in phase III; now beat "
+                    f"{self._target_text()} or pass.")
+        if self.step == "turn" and self.total != 0:
+            k = beat_size(self.total)
+            return f"Beat the pile first (beat with {k} cards), then add a card."
+        missing = self._held([card])
+        if missing:
+            return missing
+        if not may_add(card, self.total):
+            return ("While the pile is between -20 and 20, jacks, queens and kings may not "
+                    "be added: add an ace to 10.")
+        return None
+
+    def _pass_problem(self, action: Action) -> str | None:
+        seat = self.current_seat
+        hand = self.hands[seat]
+        cards = [int(c) for c in action.args]
+        if self.step != "turn":
+            if self._addable(hand):
+                return "You have a card you may add, so add one (add <card>); you may not pass."
+            if cards:
+                return "You have no card you may add: just 'pass' (it costs nothing)."
+            return None
+        v = self.total
+        if can_beat(hand, beat_size(v), v):
+            return "You can beat, so you may not pass."
+        if self.phase == 3 and v == 0 and self._addable(hand):
+            return "The pile stands at 0: add a card without beating; you may not pass."
+        if not hand:
+            return "Your hand is empty: just 'pass'." if cards else None
+        if not cards:
+            return "To pass, lay exactly one card from your hand face down: 'pass <card>'."
+        return self._held(cards)
