@@ -55,7 +55,8 @@ class TrickState(State):
     def _start_tricks(self, hands: list[list[int]], leader: int) -> None:
         self.hands = hands
         self.trick: list[list[int]] = []
-        self.last_trick: list[list[int]] | None = None
+        # The previous hand's last trick stays on show until a new trick completes.
+        self.last_trick: list[list[int]] | None = getattr(self, "last_trick", None)
         self.leader = leader
         self.tricks = [0] * self.n
         self.voids: list[list[int]] = [[] for _ in range(self.n)]

@@ -50,9 +50,12 @@ class HeuristicPlayer:
         return self._choose(state, seat, _rng_for(self.seed, state, seat))
 
 
-def heuristic(game: str):
-    """The game's ``choose(state, seat, rng)`` rule-based function."""
+def heuristic(game: str, for_rollouts: bool = False):
+    """The game's ``choose(state, seat, rng)`` rule-based function (or its cheaper
+    ``rollout`` variant, where the module has one, for search rollouts)."""
     module = importlib.import_module(f"{__package__}.heuristics.{game}")
+    if for_rollouts:
+        return getattr(module, "rollout", module.choose)
     return module.choose
 
 

@@ -9,22 +9,25 @@ from ..tricks import TrickState, deal
 
 # Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
 BEATS = {COPAS: OROS, OROS: ESPADAS, ESPADAS: BASTOS, BASTOS: COPAS}
-SUITS = frozenset(BEATS)
+SUIT_SUM = sum(BEATS)  # the four Spanish suit numbers add up to this
 
 
 def coins_winner(trick: list[list[int]]) -> int:
     """The seat winning a 3-card Coins trick (see the rules text for the three cases)."""
     (s0, c0), (s1, c1), (s2, c2) = trick
     u0, u1, u2 = c0 >> 4, c1 >> 4, c2 >> 4
-    if u0 != u1 and u1 != u2 and u0 != u2:
-        (missing,) = SUITS - {u0, u1, u2}
-        winning = BEATS[missing]
-        return next(s for s, c in trick if c >> 4 == winning)
-    if u0 == u1 == u2:
-        return max(trick, key=lambda sc: sc[1])[0]
-    # Exactly two share a suit: the higher of those two wins, whatever the odd card.
-    pair = [sc for sc in trick if [x >> 4 for _, x in trick].count(sc[1] >> 4) == 2]
-    return max(pair, key=lambda sc: sc[1])[0]
+    # Two (or three) of a suit: the highest of that suit wins, whatever the odd card.
+    if u0 == u1:
+        if u1 == u2:
+            return s0 if c0 > c1 and c0 > c2 else (s1 if c1 > c2 else s2)
+        return s0 if c0 > c1 else s1
+    if u0 == u2:
+        return s0 if c0 > c2 else s2
+    if u1 == u2:
+        return s1 if c1 > c2 else s2
+    # Three suits: the missing one names the winner (the suit it beats).
+    winning = BEATS[SUIT_SUM - u0 - u1 - u2]
+    return s0 if u0 == winning else (s1 if u1 == winning else s2)
 
 
 class CoinsState(TrickState):

@@ -1,0 +1,83 @@
+"""Per-game position values for search rollouts, from one seat's point of view.
+
+A search rollout stops at the end of the current hand (``hand_counter``
+changes) or at the end of the game, then ``value`` scores the position in
+roughly [-1, 1]: a finished game by its ranks, an unfinished one by the
+seat's lead in that game's own currency.  Rollouts run in sampled worlds, so
+reading every field of the state here is fair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..base import State
+
+
+def _finished(state: State, seat: int) -> float:
+    r = state.result()
+    ranks = r["ranks"]
+    best, worst = min(ranks), max(ranks)
+    if best == worst:
+        return 0.0
+    # 1 for sole first place, -1 for last, shared places in between.
+    return 1.0 - 2.0 * (ranks[seat] - best) / (worst - best) - 0.2 * (ranks.count(ranks[seat]) - 1)
+
+
+def _lead(mine: float, others: list[float], scale: float) -> float:
+    if not others:
+        return 0.0
+    x = (mine - max(others)) / scale
+    return max(-1.0, min(1.0, x))
+
+
+def _coins(s, seat: int) -> float:
+    others = [v for i, v in enumerate(s.scores) if i != seat]
+    return _lead(s.scores[seat], others, s.target)
+
+
+def _thirteens(s, seat: int) -> float:
+    tot = [a + b for a, b in zip(s.scores, s.hand_points, strict=True)]
+    return _lead(tot[seat], [v for i, v in enumerate(tot) if i != seat], 30.0)
+
+
+def _starshina(s, seat: int) -> float:
+    # A hand is won outright with 12 tricks; otherwise tricks against quota matter.
+    tricks = s.tricks
+    quota = s.quotas[seat] if getattr(s, "quotas", None) else 0
+    race = _lead(tricks[seat], [t for i, t in enumerate(tricks) if i != seat], 12.0)
+    return 0.7 * race + 0.3 * max(-1.0, min(1.0, (tricks[seat] - quota) / 8.0))
+
+
+def _piquet(s, seat: int) -> float:
+    side = s.side(seat)
+    totals = list(s.totals)
+    others = [t for i, t in enumerate(totals) if i != side]
+    return _lead(totals[side], others, 100.0)
+
+
+def _pinkerton(s, seat: int) -> float:
+    scores = s.scores
+    v = _lead(scores[seat], [x for i, x in enumerate(scores) if i != seat], s.options["target"])
+    if s.out[seat]:
+        v -= 0.3
+    return v
+
+
+VALUES: dict[str, Callable[[State, int], float]] = {
+    "coins": _coins, "thirteens": _thirteens, "starshina": _starshina,
+    "piquet": _piquet, "pinkerton": _pinkerton,
+}
+
+HAND_FIELD = {"coins": "hand_no", "thirteens": "hand_no", "starshina": "hand_no",
+              "piquet": "deal_no", "pinkerton": "round_no"}
+
+
+def hand_counter(state: State) -> int:
+    return getattr(state, HAND_FIELD[state.game.name])
+
+
+def value(state: State, seat: int) -> float:
+    if state.is_over:
+        return _finished(state, seat)
+    return VALUES[state.game.name](state, seat)

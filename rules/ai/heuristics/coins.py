@@ -1,0 +1,61 @@
+"""Coins heuristic: weigh each card by what the trick is likely to be worth.
+
+Last to play, the outcome of every card is known exactly.  Earlier, the
+unplayed cards of the others are drawn from what this seat has not seen
+(its hand, this hand's finished tricks and the current trick are known),
+and each card is scored by its average outcome.  A point for this seat
+counts +1, a point for an opponent -0.5 (there are two of them); spending
+high cards and coins costs a little, so cheap cards win when they can.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...actions import Action
+from ...cards import OROS
+from ...games.coins import coins_winner
+from ...tricks import PLAY
+
+SAMPLES = 24
+
+
+def _outcome(trick: list[list[int]], seat: int) -> float:
+    winner = coins_winner(trick)
+    coins = sum(1 for _, c in trick if c >> 4 == OROS)
+    return coins if winner == seat else -0.5 * coins
+
+
+def _spend_cost(card: int) -> float:
+    # Keep coins and high cards for later tricks: a small price for spending them.
+    return 0.08 * ((card & 15) - 2) / 12 + (0.25 if card >> 4 == OROS else 0.0)
+
+
+def choose(state, seat: int, rng: random.Random, samples: int = SAMPLES) -> Action:
+    hand = state.hands[seat]
+    trick = state.trick
+    if len(hand) == 1:
+        return PLAY[hand[0]]
+    seen = set(hand)
+    for won in state.won:
+        seen.update(won)
+    seen.update(c for _, c in trick)
+    unseen = [c for c in state.game.deck.cards if int(c) not in seen]
+    to_come = [(seat + k) % state.n for k in range(1, state.n - len(trick))]
+    best, best_score = hand[0], float("-inf")
+    draws = [rng.sample(unseen, len(to_come)) for _ in range(samples)] if to_come else [[]]
+    for card in hand:
+        base = trick + [[seat, card]]
+        total = 0.0
+        for drawn in draws:
+            total += _outcome(base + [[s, int(c)] for s, c in zip(to_come, drawn, strict=True)],
+                              seat)
+        score = total / len(draws) - _spend_cost(card)
+        if score > best_score:
+            best, best_score = card, score
+    return PLAY[best]
+
+
+def rollout(state, seat: int, rng: random.Random) -> Action:
+    """The same idea with few samples: search rollouts call this thousands of times."""
+    return choose(state, seat, rng, samples=1)
