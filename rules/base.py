@@ -103,6 +103,9 @@ class State:
     """Base class of every game state.  See the module docstring for the rules."""
 
     game: ClassVar[Game]
+    # The field counting hands/deals/rounds: views expose it as ``deal_no`` so the bot
+    # knows when to send fresh hands, and search rollouts know where a hand ends.
+    deal_field: ClassVar[str] = ""
 
     def __init__(self, n_players: int, options: dict, seed: int, stack: list[list[int]]) -> None:
         self.n = n_players
@@ -211,6 +214,8 @@ class State:
             "events": [{"n": e[0], "text": e[2]} for e in self.log
                        if e[1] is None or e[1] == seat],
         }
+        if self.deal_field:
+            v["deal_no"] = getattr(self, self.deal_field)
         v.update(self._view(seat))
         if self.over:
             v["result"] = self.result()

@@ -31,6 +31,7 @@ def coins_winner(trick: list[list[int]]) -> int:
 
 
 class CoinsState(TrickState):
+    deal_field = "hand_no"
     must_follow = False
 
     def _setup(self) -> None:

@@ -37,6 +37,7 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class PinkertonState(MoveChecks, State):
+    deal_field = "round_no"
     # --- set-up, dealing, the stock ----------------------------------------------
 
     def _setup(self) -> None:

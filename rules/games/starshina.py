@@ -65,6 +65,7 @@ def _suit_word(s: int) -> str:
 
 
 class StarshinaState(TrickState):
+    deal_field = "hand_no"
     must_follow = True
 
     # --- setup and hands -------------------------------------------------------

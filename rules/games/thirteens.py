@@ -61,6 +61,7 @@ def thirteens_winner(trick: list[list[int]], trump: int | None) -> int:
 
 
 class ThirteensState(TrickState):
+    deal_field = "hand_no"
     must_follow = True
 
     # --- setup and hands ------------------------------------------------------

@@ -20,6 +20,7 @@ PHASE_NAME = {"bid": "the auction", "exchange": "the exchange", "declare": "the 
 
 class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, ReckonMixin,
                   KnowledgeMixin, ViewMixin, TrickState):
+    deal_field = "deal_no"
 
     def _init_transient(self) -> None:
         super()._init_transient()
