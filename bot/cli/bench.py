@@ -52,16 +52,17 @@ def run_engine(args: argparse.Namespace) -> int:
     from .play import parse_options
 
     names = args.game or sorted(rules.GAMES)
+    results = {}
     print(f"{'game':<12}{'players':>8}{'games/s':>10}{'actions/s':>12}{'legal-gen %':>13}")
     for name in names:
         game = rules.get_game(name)
         options = game.validate_options(parse_options(args.option)) if args.game else {}
         n = args.players or game.player_counts(options)[0]
-        r = playouts(game, n, options, args.seconds, args.seed)
+        r = results[name] = {**playouts(game, n, options, args.seconds, args.seed), "players": n}
         print(f"{name:<12}{n:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12,.0f}"
               f"{100 * r['legal_share']:>12.1f}%")
     if args.compare:
         from . import bench_compare
 
-        bench_compare.run(args.seconds, args.seed)
+        bench_compare.run(args.seconds, args.seed, ours=results)
     return 0
