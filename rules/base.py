@@ -183,6 +183,8 @@ class State:
         first = len(self.log)
         self._version += 1
         self._apply(action)
+        if len(self.log) == first:
+            return []
         if len(self.log) > LOG_KEEP:
             cut = len(self.log) - LOG_KEEP
             first = max(0, first - cut)

@@ -27,6 +27,11 @@ def deal(order: Sequence[int], n: int, per_seat: int, first: int, packet: int = 
         tuple[list[list[int]], list[int]]:
     """Deal ``per_seat`` cards to each of ``n`` seats from ``order`` (top first), in
     packets of ``packet``, starting with seat ``first``.  Returns (hands, rest)."""
+    if packet == 1:  # the common case: one card at a time, by slicing
+        hands = [[] for _ in range(n)]
+        for k in range(n):
+            hands[(first + k) % n] = sorted(order[k:n * per_seat:n])
+        return hands, list(order[n * per_seat:])
     hands: list[list[int]] = [[] for _ in range(n)]
     pos = 0
     while len(hands[first]) < per_seat:
