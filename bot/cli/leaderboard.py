@@ -1,0 +1,73 @@
+"""``parlour leaderboard GAME``: the top players of a game (or one user's stats)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+
+import rules
+
+from ..core import Store, TableError, scope_key
+from ..core.leaderboard import leaderboard, user_stats
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("leaderboard", help="top players of a game, or one user's stats")
+    p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("--scope", default="global", help="'global' (default) or a guild id")
+    p.add_argument("--limit", type=int, default=10, help="rows to show (default 10)")
+    p.add_argument("--user", type=int, help="show this user id's stats across games instead")
+    p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        scope = scope_key(args.scope)
+        game = rules.get_game(args.game) if args.game else None
+    except ValueError as e:
+        print(f"Error: {e}" if args.game else "Error: --scope is 'global' or a guild id.")
+        return 2
+    if game is None and args.user is None:
+        print("Error: name a game (or give --user ID).")
+        return 2
+    if not os.path.exists(args.db):
+        print(f"No database at {args.db}: no games played yet.")
+        return 1
+    try:
+        return asyncio.run(_show(args, scope, game))
+    except TableError as e:
+        print(f"Error: {e}")
+        return 2
+
+
+async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -> int:
+    store = Store(args.db)
+    await store.open()
+    try:
+        if args.user is not None:
+            rows = await user_stats(store, args.user, scope)
+            print(f"Stats of user {args.user} ({scope}):")
+            if not rows:
+                print("  no rated games yet")
+            for s in rows:
+                print(f"  {s.game:<10} rating {s.rating:6.1f}{'?' if s.provisional else ' '}  "
+                      f"#{s.position:<3} games {s.games:<4} wins {s.wins:<4} "
+                      f"win rate {s.win_rate:4.0%}  abandoned {s.abandons}")
+            return 0
+        rows = await leaderboard(store, game.name, scope, args.limit)
+        print(f"{game.title} leaderboard ({scope})")
+        if not rows:
+            print("  no rated games yet")
+            return 0
+        print(f"  {'#':>3}  {'player':<24}{'rating':>8}  {'games':>5}  {'wins':>5}  {'win%':>5}")
+        for r in rows:
+            mark = "?" if r.provisional else " "
+            print(f"  {r.position:>3}  {r.name[:24]:<24}{r.rating:>7.1f}{mark}"
+                  f"  {r.games:>5}  {r.wins:>5}  {r.win_rate:>5.0%}")
+        if any(r.provisional for r in rows):
+            print("  ? provisional: fewer than 5 games")
+        return 0
+    finally:
+        await store.close()

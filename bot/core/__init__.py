@@ -1,0 +1,45 @@
+"""The table core: tables, seats, turns, timers, storage and ratings.
+
+Transport-agnostic asyncio code, no discord import.  The Discord adapter, the
+terminal and the tests all drive ``Core``; see docs/CORE.md.
+"""
+
+from __future__ import annotations
+
+from .ai_runner import AIRunner, InlineRunner, ProcessRunner, ThreadRunner, make_runner
+from .clock import Clock, ManualClock, SystemClock
+from .config import CoreConfig
+from .core import Core
+from .errors import STALE, TableError
+from .hub import Subscription
+from .leaderboard import GameSummary, LeaderboardRow, UserGameStats
+from .names import ai_name, fill_names
+from .records import GLOBAL, scope_key
+from .replay import Replay, ReplayStep
+from .store import Store
+from .updates import (
+    BoardChanged,
+    GameOver,
+    GameStarted,
+    LobbyChanged,
+    MoveResult,
+    PrivateViewChanged,
+    RatingChange,
+    Reminder,
+    SeatInfo,
+    SeatReplaced,
+    Strike,
+    TableClosed,
+    TableInfo,
+    Update,
+    YourTurn,
+)
+
+__all__ = [
+    "AIRunner", "BoardChanged", "Clock", "Core", "CoreConfig", "GLOBAL", "GameOver",
+    "GameStarted", "GameSummary", "InlineRunner", "LeaderboardRow", "LobbyChanged",
+    "ManualClock", "MoveResult", "PrivateViewChanged", "ProcessRunner", "RatingChange",
+    "Reminder", "Replay", "ReplayStep", "STALE", "SeatInfo", "SeatReplaced", "Store", "Strike",
+    "Subscription", "SystemClock", "TableClosed", "TableError", "TableInfo", "ThreadRunner",
+    "Update", "UserGameStats", "YourTurn", "ai_name", "fill_names", "make_runner", "scope_key",
+]

@@ -1,0 +1,29 @@
+"""Settings of the table core (one object, passed to ``Core``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class CoreConfig:
+    """Every knob of the core; the defaults suit a Discord bot.
+
+    Tests use ``ai_delay=0`` and ``ai_executor="inline"`` with a ``ManualClock``.
+    """
+
+    db_path: str = "parlour.db"
+    # "inline" (on the event loop: tests, terminal), "thread" or "process" (a pool:
+    # search AIs are CPU-bound, so a process pool keeps the bot's loop responsive).
+    ai_executor: str = "process"
+    ai_workers: int = 2
+    ai_time_budget: float | None = 1.0   # seconds per AI move, passed to players that take it
+    ai_delay: float = 1.0                # pause before an AI seat moves, so humans can follow
+    timeout_level: str = "easy"          # plays the move of a human whose time ran out
+    replacement_level: str = "easy"      # takes over a struck-out, departed or kicked seat
+    max_strikes: int = 2                 # timeouts before the seat is handed to the AI
+    reminder_fraction: float = 2 / 3     # the reminder comes after this share of the turn time
+    default_turn_seconds: int | None = None  # None: the game's own ``turn_seconds``
+    recent_events: int = 12              # public events carried by a BoardChanged update
+    subscriber_queue: int = 1000         # per-subscriber backlog before the oldest is dropped
+    db_synchronous: str = "NORMAL"       # WAL + NORMAL: a committed move survives a crash

@@ -1,0 +1,162 @@
+"""``Core``: the table manager the Discord adapter, the terminal and the tests drive.
+
+See docs/CORE.md for the full contract.  Lifecycle: ``await core.start()`` opens
+the database and resumes every active table (timers included); ``await
+core.stop()`` cancels timers and closes the database.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from .base import PLAYING
+from .errors import TableError
+from .hub import Callback, Subscription
+from .leaderboard import (
+    GameSummary,
+    LeaderboardRow,
+    UserGameStats,
+    leaderboard,
+    recent_games,
+    user_stats,
+)
+from .lobby import LobbyMixin
+from .records import GLOBAL
+from .replay import Replay, load_replay
+from .table import LOBBY, Table
+from .updates import BoardChanged, LobbyChanged, TableInfo
+
+log = logging.getLogger("parlour.core")
+
+
+class Core(LobbyMixin):
+    """All tables of one bot (or terminal), keyed by channel id."""
+
+    # --- lifecycle --------------------------------------------------------------------------
+
+    async def start(self, *, channels: Iterable[int] | None = None) -> list[TableInfo]:
+        """Open the store (migrating it) and resume every active table; return them.
+
+        ``channels``: resume only the tables of these channels (the terminal uses it so
+        it never drives a bot's tables in a shared database).  Subscribe first to
+        receive a LobbyChanged/BoardChanged for each resumed table.
+        """
+        await self.store.open()
+        only = None if channels is None else set(channels)
+        resumed = []
+        for row in await self.store.load_active_tables():
+            if only is not None and row["channel_id"] not in only:
+                continue
+            try:
+                table = Table.from_row(row)
+            except Exception:
+                log.exception("cannot resume table %s (%s); leaving it", row["id"], row["game"])
+                continue
+            self._tables[table.channel_id] = table
+            resumed.append(table)
+        for table in resumed:
+            if table.status == LOBBY:
+                self._publish(LobbyChanged(table.id, table.channel_id, table.info()))
+                continue
+            self._publish_board(table, [])
+            self._publish_turn(table)
+            self._arm(table)  # an overdue deadline fires at once
+        return [t.info() for t in resumed]
+
+    async def stop(self) -> None:
+        """Cancel timers and background work, close the pool and the database."""
+        for table in self._tables.values():
+            table.cancel_timers()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except BaseException:  # noqa: B036 - cancelled or failed; we are stopping
+                pass
+        self._tables.clear()
+        self.hub.close()
+        self.runner.close()
+        await self.store.close()
+
+    def subscribe(self, callback: Callback | None = None, *, channel_id: int | None = None,
+                  maxsize: int | None = None) -> Subscription:
+        """Receive updates (all channels, or one).  See hub.Subscription."""
+        return self.hub.subscribe(callback, channel_id=channel_id, maxsize=maxsize)
+
+    # --- reading tables ---------------------------------------------------------------------
+
+    def table(self, channel_id: int) -> TableInfo | None:
+        table = self._tables.get(channel_id)
+        return table.info() if table else None
+
+    def tables(self) -> list[TableInfo]:
+        return [t.info() for t in self._tables.values()]
+
+    def board(self, channel_id: int) -> BoardChanged:
+        """The current public board, as the update that would show it (no new events)."""
+        table = self._playing(channel_id)
+        view = table.state.view(None)
+        recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
+        return BoardChanged(table.id, table.channel_id, table.info(), view, (),
+                            tuple(self._fill(table, e["text"]) for e in recent))
+
+    def public_view(self, channel_id: int) -> dict:
+        return self._playing(channel_id).state.view(None)
+
+    def private_view(self, channel_id: int, user_id: int) -> dict:
+        table = self._playing(channel_id)
+        return table.state.view(self._seat(table, user_id))
+
+    def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
+        """The user's legal moves now (canonical texts); empty when it is not their turn."""
+        table = self._playing(channel_id)
+        seat = self._seat(table, user_id)
+        if not table.seats[seat].human_playing:
+            return []
+        return [str(a) for a in table.state.legal_actions(seat)]
+
+    def action_forms(self, channel_id: int, user_id: int) -> list[dict]:
+        table = self._playing(channel_id)
+        seat = self._seat(table, user_id)
+        if not table.seats[seat].human_playing or table.current_seat != seat:
+            return []
+        return table.state.action_forms(seat)
+
+    def fill_names(self, channel_id: int, text: str) -> str:
+        """``text`` with ``{pN}`` replaced by the seat names of the table here."""
+        return self._fill(self._get(channel_id), text)
+
+    # --- stats ----------------------------------------------------------------------------------
+
+    async def leaderboard(self, game: str, scope: int | str | None = GLOBAL,
+                          limit: int = 10) -> list[LeaderboardRow]:
+        return await leaderboard(self.store, game, scope, limit)
+
+    async def user_stats(self, user_id: int, scope: int | str | None = GLOBAL
+                         ) -> list[UserGameStats]:
+        return await user_stats(self.store, user_id, scope)
+
+    async def recent_games(self, *, channel_id: int | None = None, guild_id: int | None = None,
+                           limit: int = 10) -> list[GameSummary]:
+        return await recent_games(self.store, channel_id=channel_id, guild_id=guild_id,
+                                  limit=limit)
+
+    async def replay(self, game_id: int) -> Replay:
+        return await load_replay(self.store, game_id)
+
+    # --- helpers ----------------------------------------------------------------------------------
+
+    def _playing(self, channel_id: int) -> Table:
+        table = self._get(channel_id)
+        if table.status != PLAYING:
+            raise TableError("The game has not started yet.")
+        return table
+
+    @staticmethod
+    def _seat(table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        return seat

@@ -1,0 +1,269 @@
+"""Creating tables and the lobby: join, leave, AI seats, options, order, start,
+cancel and kick.  Each change is committed, then a LobbyChanged is published."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Sequence
+
+import rules
+from rules.ai.players import LEVELS
+
+from .base import LOBBY, PLAYING
+from .errors import TableError
+from .names import ai_name
+from .seats import Seat
+from .store import insert_table
+from .table import CANCELLED, Table
+from .turns import PlayMixin
+from .updates import GameStarted, LobbyChanged, TableClosed, TableInfo
+
+
+class LobbyMixin(PlayMixin):
+    async def create_table(self, channel_id: int, host_id: int, host_name: str, game: str,
+                           options: dict | None = None, *, guild_id: int | None = None,
+                           turn_seconds: int | None = None, keep_order: bool = False,
+                           seat_host: bool = True, seed: int | None = None) -> TableInfo:
+        """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host."""
+        async with self._create_lock:
+            busy = self._tables.get(channel_id)
+            if busy is not None:
+                raise TableError(f"A game of {busy.game.title or busy.game.name} is already "
+                                 f"running here (host: {busy.host_name or 'nobody'}). "
+                                 "Finish or cancel it first.")
+            try:
+                g = rules.get_game(game)
+                opts = g.validate_options(options)
+            except ValueError as e:
+                raise TableError(str(e)) from None
+            now = self.clock.now()
+            table = Table(
+                table_id=0, channel_id=channel_id, guild_id=guild_id, game=g, options=opts,
+                turn_seconds=self._turn_seconds(g, turn_seconds), keep_order=keep_order,
+                host_id=host_id, host_name=host_name, status=LOBBY,
+                seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
+                seats=[Seat(host_name, host_id)] if seat_host else [], created=now)
+            try:
+                async with self.store.transaction() as conn:
+                    table.id = await insert_table(conn, table.row_fields(now))
+            except sqlite3.IntegrityError:  # an active table another process keeps here
+                raise TableError("A table is already open in this channel. "
+                                 "Finish or cancel it first.") from None
+            self._tables[channel_id] = table
+        return self._lobby_changed(table)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_status(table, LOBBY)
+            if table.seat_of(user_id) is not None:
+                raise TableError("You are already at this table.")
+            self._require_room(table)
+            snap = table.snapshot()
+            table.seats.append(Seat(name, user_id))
+            return await self._save_lobby(table, snap)
+
+    async def leave(self, channel_id: int, user_id: int) -> TableInfo:
+        """Leave the lobby, or the game (the AI takes the seat; it counts as abandoning)."""
+        table = self._get(channel_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not at this table.")
+            if table.status == PLAYING:
+                await self._replace_in_game(table, seat, "left")
+                return table.info()
+            self._require_status(table, LOBBY)
+            return await self._remove_from_lobby(table, seat)
+
+    async def kick(self, channel_id: int, user_id: int, target_id: int, *,
+                   moderator: bool = False) -> TableInfo:
+        """Host or moderator removes a player (during play the AI takes the seat)."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            seat = table.seat_of(target_id)
+            if seat is None:
+                raise TableError("That user is not at this table.")
+            if target_id == user_id:
+                raise TableError("To leave, use leave rather than kick.")
+            if table.status == PLAYING:
+                await self._replace_in_game(table, seat, "kicked")
+                return table.info()
+            self._require_status(table, LOBBY)
+            return await self._remove_from_lobby(table, seat)
+
+    async def add_ai(self, channel_id: int, user_id: int, level: str = "easy", *,
+                     moderator: bool = False) -> TableInfo:
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            self._require_status(table, LOBBY)
+            level = str(level).strip().lower()
+            if level not in LEVELS:
+                raise TableError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
+            self._require_room(table)
+            snap = table.snapshot()
+            name = ai_name(level)
+            taken = set(table.names)
+            k = 2
+            while name in taken:
+                name, k = f"{ai_name(level)} {k}", k + 1
+            table.seats.append(Seat(name, None, level))
+            return await self._save_lobby(table, snap)
+
+    async def remove_ai(self, channel_id: int, user_id: int, seat: int | None = None, *,
+                        moderator: bool = False) -> TableInfo:
+        """Remove the AI at lobby position ``seat`` (default: the last AI seat)."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            self._require_status(table, LOBBY)
+            ais = [i for i, s in enumerate(table.seats) if s.user_id is None]
+            if seat is None:
+                if not ais:
+                    raise TableError("There is no AI seat to remove.")
+                seat = ais[-1]
+            if seat not in ais:
+                raise TableError(f"Seat {seat} is not an AI seat.")
+            snap = table.snapshot()
+            del table.seats[seat]
+            return await self._save_lobby(table, snap)
+
+    async def configure(self, channel_id: int, user_id: int, *, options: dict | None = None,
+                        turn_seconds: int | None = None, keep_order: bool | None = None,
+                        moderator: bool = False) -> TableInfo:
+        """Change game options (merged with the current ones), turn time or seat ordering."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            self._require_status(table, LOBBY)
+            try:
+                opts = table.game.validate_options({**table.options, **(options or {})})
+            except ValueError as e:
+                raise TableError(str(e)) from None
+            snap = table.snapshot()
+            old = (table.options, table.turn_seconds, table.keep_order)
+            table.options = opts
+            if turn_seconds is not None:
+                table.turn_seconds = self._turn_seconds(table.game, turn_seconds)
+            if keep_order is not None:
+                table.keep_order = bool(keep_order)
+            try:
+                return await self._save_lobby(table, snap)
+            except TableError:
+                table.options, table.turn_seconds, table.keep_order = old
+                raise
+
+    async def reorder(self, channel_id: int, user_id: int, order: Sequence[int], *,
+                      moderator: bool = False) -> TableInfo:
+        """Fix the seat order: ``order`` lists current lobby positions in their new order.
+        Sets keep_order, so start keeps it."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            self._require_status(table, LOBBY)
+            order = list(order)
+            if sorted(order) != list(range(len(table.seats))):
+                raise TableError(f"Give every seat position 0-{len(table.seats) - 1} once.")
+            snap = table.snapshot()
+            table.seats = [table.seats[i] for i in order]
+            table.keep_order = True
+            return await self._save_lobby(table, snap)
+
+    async def start_game(self, channel_id: int, user_id: int, *,
+                         moderator: bool = False) -> TableInfo:
+        """Deal: seats shuffled (seeded) unless keep_order; the first turn begins."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            self._require_status(table, LOBBY)
+            n = len(table.seats)
+            counts = table.game.player_counts(table.options)
+            if n not in counts:
+                need = " or ".join(str(c) for c in counts)
+                raise TableError(f"{table.info().title} with these options needs {need} "
+                                 f"players; there {'is' if n == 1 else 'are'} {n}.")
+            snap = table.snapshot()
+            if not table.keep_order:
+                random.Random(f"seats/{table.seed}").shuffle(table.seats)
+            try:
+                table.state = table.game.new_state(n, table.options, seed=table.seed)
+            except ValueError as e:
+                table.restore(snap)
+                raise TableError(str(e)) from None
+            table.status = PLAYING
+            table.started = self.clock.now()
+            table.move = 0
+            self._set_deadline(table, None)
+            await self._commit_or_undo(table, snap, state_json=table.state.to_json())
+            info = table.info()
+            self._publish(GameStarted(table.id, table.channel_id, info))
+            events = [{"n": e["n"], "to": None, "text": e["text"]}
+                      for e in table.state.view(None)["events"]]
+            self._publish_board(table, events)
+            self._publish_turn(table)
+            self._arm(table)
+            return info
+
+    async def cancel(self, channel_id: int, user_id: int, *,
+                     moderator: bool = False) -> TableInfo:
+        """End the table without a result (no ratings).  Host or moderator."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_host(table, user_id, moderator)
+            snap = table.snapshot()
+            table.status = CANCELLED
+            table.deadline = table.reminder_at = None
+            await self._commit_or_undo(table, snap)
+            self._close(table)
+            info = table.info()
+            self._publish(TableClosed(table.id, table.channel_id, info, "cancelled", user_id))
+            return info
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def _turn_seconds(self, game: rules.Game, value: int | None) -> int:
+        if value is None:
+            value = self.config.default_turn_seconds
+        if value is None:
+            return int(game.turn_seconds)
+        try:
+            value = int(value)
+        except (TypeError, ValueError):
+            raise TableError("The turn time must be a whole number of seconds.") from None
+        if value < 0:
+            raise TableError("The turn time cannot be negative (0 turns the timer off).")
+        return value
+
+    @staticmethod
+    def _require_room(table: Table) -> None:
+        most = max(table.game.player_counts(table.options))
+        if len(table.seats) >= most:
+            raise TableError(f"The table is full ({most} players).")
+
+    async def _remove_from_lobby(self, table: Table, seat: int) -> TableInfo:
+        snap = table.snapshot()
+        gone = table.seats.pop(seat)
+        if gone.user_id == table.host_id:
+            heir = next((s for s in table.seats if s.user_id is not None), None)
+            if heir is None:
+                table.status = CANCELLED
+                await self._commit_or_undo(table, snap)
+                self._close(table)
+                info = table.info()
+                self._publish(TableClosed(table.id, table.channel_id, info, "empty",
+                                          gone.user_id))
+                return info
+            table.host_id, table.host_name = heir.user_id, heir.name
+        return await self._save_lobby(table, snap)
+
+    async def _save_lobby(self, table: Table, snap: dict) -> TableInfo:
+        await self._commit_or_undo(table, snap)
+        return self._lobby_changed(table)
+
+    def _lobby_changed(self, table: Table) -> TableInfo:
+        info = table.info()
+        self._publish(LobbyChanged(table.id, table.channel_id, info))
+        return info

@@ -1,0 +1,99 @@
+"""Recording a finished game: the games row, ratings and stats, user names.
+
+Runs inside the same transaction as the game's last action (or its
+abandonment), so a result is never half-recorded.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+import aiosqlite
+
+from .ratings import (
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    Entrant,
+    ai_entrant,
+    ordinal,
+    rate,
+    sides_and_ranks,
+)
+from .seats import Seat
+from .updates import RatingChange
+
+GLOBAL = "global"
+
+
+def scope_key(scope: int | str | None) -> str:
+    """``"global"`` or a guild id as text (ratings are kept per scope)."""
+    if scope is None or str(scope).strip().lower() == GLOBAL:
+        return GLOBAL
+    return str(int(scope))
+
+
+async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, options: dict,
+                      seed: int, guild_id: int | None, channel_id: int, seats: list[Seat],
+                      result: dict | None, reason: str, moves: int, started: float,
+                      finished: float) -> list[RatingChange]:
+    """Insert the games row, update ratings in every scope; return the rating changes."""
+    n = len(seats)
+    abandoned = {i for i, s in enumerate(seats) if s.abandoned}
+    teams = result.get("teams") if result else None
+    sides, side_ranks = sides_and_ranks(n, result["ranks"] if result else None, abandoned, teams)
+    raw = {s: r for side, r in zip(sides, side_ranks, strict=True) for s in side}
+    # Stored per seat as competition ranks (1 = best, ties share, abandoners last).
+    seat_ranks = [1 + sum(1 for o in raw.values() if o < raw[i]) for i in range(n)]
+    winners = set(result.get("winners", [])) if result else set()
+    changes: list[RatingChange] = []
+    scopes = [GLOBAL] + ([scope_key(guild_id)] if guild_id is not None else [])
+    for scope in scopes:
+        entrants = []
+        for seat in seats:
+            if seat.user_id is None:
+                entrants.append(ai_entrant(seat.ai_level or "random"))
+                continue
+            row = await _fetchone(conn, "SELECT mu, sigma FROM ratings WHERE scope = ? AND "
+                                  "game = ? AND user_id = ?", (scope, game, seat.user_id))
+            mu, sigma = (row[0], row[1]) if row else (DEFAULT_MU, DEFAULT_SIGMA)
+            entrants.append(Entrant(seat.user_id, None, mu, sigma))
+        for i, (mu, sigma) in rate(entrants, sides, side_ranks).items():
+            seat = seats[i]
+            won = int(i in winners and i not in abandoned)
+            await conn.execute(
+                "INSERT INTO ratings (scope, game, user_id, mu, sigma, games, wins, abandons, "
+                "updated) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
+                "ON CONFLICT (scope, game, user_id) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
+                "abandons = abandons + excluded.abandons, updated = excluded.updated",
+                (scope, game, seat.user_id, mu, sigma, won, int(i in abandoned), finished))
+            before = entrants[i]
+            changes.append(RatingChange(seat.user_id, seat.name, i, scope, game,
+                                        ordinal(before.mu, before.sigma), ordinal(mu, sigma),
+                                        mu, sigma))
+    for seat in seats:
+        if seat.user_id is not None:
+            await conn.execute("INSERT OR REPLACE INTO users (user_id, name, updated) "
+                               "VALUES (?, ?, ?)", (seat.user_id, seat.name, finished))
+    players = [{"seat": i, "name": s.name, "user_id": s.user_id, "kind": s.kind,
+                "ai_level": s.ai_level, "abandoned": s.abandoned, "strikes": s.strikes}
+               for i, s in enumerate(seats)]
+    await conn.execute(
+        "INSERT INTO games (id, game, options, seed, guild_id, channel_id, players, scores, "
+        "ranks, result, abandoned, started, finished, moves, reason, rating_changes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, game, _j(options), seed, guild_id, channel_id, _j(players),
+         _j(result["scores"]) if result else None, _j(seat_ranks),
+         _j(result) if result else None, _j(sorted(abandoned)), started, finished, moves,
+         reason, _j([asdict(c) for c in changes])))
+    return changes
+
+
+async def _fetchone(conn: aiosqlite.Connection, sql: str, params: tuple):
+    async with conn.execute(sql, params) as cur:
+        return await cur.fetchone()
+
+
+def _j(value) -> str:
+    return json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,114 @@
+"""The database schema as forward migrations: step k takes ``user_version`` k to k+1.
+
+Never edit a released step; append a new one.  Each step runs in one
+transaction together with its ``PRAGMA user_version`` bump.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+MIGRATIONS: list[list[str]] = [
+    # v1: tables, the action log, finished games, ratings.
+    [
+        """CREATE TABLE tables (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            channel_id INTEGER NOT NULL,
+            guild_id INTEGER,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            host_id INTEGER,
+            host_name TEXT NOT NULL,
+            status TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            state TEXT,
+            move INTEGER NOT NULL DEFAULT 0,
+            deadline REAL,
+            reminder_at REAL,
+            created REAL NOT NULL,
+            started REAL,
+            updated REAL NOT NULL)""",
+        """CREATE UNIQUE INDEX tables_active_channel ON tables(channel_id)
+            WHERE status IN ('lobby', 'playing')""",
+        """CREATE TABLE actions (
+            table_id INTEGER NOT NULL,
+            move INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (table_id, move))""",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            players TEXT NOT NULL,
+            scores TEXT,
+            ranks TEXT NOT NULL,
+            result TEXT,
+            abandoned TEXT NOT NULL,
+            started REAL NOT NULL,
+            finished REAL NOT NULL,
+            moves INTEGER NOT NULL)""",
+        "CREATE INDEX games_channel ON games(channel_id, finished)",
+        "CREATE INDEX games_guild ON games(guild_id, finished)",
+        """CREATE TABLE ratings (
+            scope TEXT NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            updated REAL NOT NULL,
+            PRIMARY KEY (scope, game, user_id))""",
+    ],
+    # v2: abandonments counted, why a game ended, rating changes kept with the game,
+    # and display names (back-filled from the players of finished games).
+    [
+        "ALTER TABLE ratings ADD COLUMN abandons INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN reason TEXT NOT NULL DEFAULT 'complete'",
+        "ALTER TABLE games ADD COLUMN rating_changes TEXT NOT NULL DEFAULT '[]'",
+        """CREATE TABLE users (
+            user_id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            updated REAL NOT NULL)""",
+        """INSERT OR REPLACE INTO users (user_id, name, updated)
+            SELECT json_extract(p.value, '$.user_id'), json_extract(p.value, '$.name'),
+                   g.finished
+            FROM games g, json_each(g.players) p
+            WHERE json_extract(p.value, '$.user_id') IS NOT NULL
+            ORDER BY g.finished""",
+    ],
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+async def migrate(conn: aiosqlite.Connection) -> tuple[int, int]:
+    """Bring the database up to ``SCHEMA_VERSION``; return (old, new) versions.
+
+    The connection must be in autocommit mode (``isolation_level=None``).
+    """
+    async with conn.execute("PRAGMA user_version") as cur:
+        old = (await cur.fetchone())[0]
+    if old > SCHEMA_VERSION:
+        raise RuntimeError(f"The database is schema v{old}; this parlour knows up to "
+                           f"v{SCHEMA_VERSION}. Upgrade parlour.")
+    for version in range(old, SCHEMA_VERSION):
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in MIGRATIONS[version]:
+                await conn.execute(sql)
+            await conn.execute(f"PRAGMA user_version = {version + 1}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+    return old, SCHEMA_VERSION

@@ -1,0 +1,199 @@
+"""The one way in for moves (human, AI, timer), turn timers and AI seats.
+
+Every move takes the table's lock, checks, applies, commits, then publishes.
+AI thinking happens outside the lock; the AI's move then comes back through
+the same entry point with the move number it thought about, so a position
+that moved on in the meantime simply rejects it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from rules.errors import IllegalAction
+
+from .ai_runner import choose_action
+from .base import PLAYING, CoreBase
+from .errors import STALE, TableError
+from .table import FINISHED, Table
+from .updates import MoveResult, Reminder, SeatReplaced, Strike, Update
+
+log = logging.getLogger("parlour.core")
+
+HUMAN, AI, TIMER = "human", "ai", "timer"
+
+
+class PlayMixin(CoreBase):
+    async def act(self, channel_id: int, user_id: int, action: str, *,
+                  expect_move: int | None = None) -> MoveResult:
+        """Make ``user_id``'s move (canonical text) at the table in ``channel_id``."""
+        table = self._get(channel_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        return await self._submit(table, seat, action, actor=HUMAN, expect_move=expect_move)
+
+    async def _submit(self, table: Table, seat: int, action: str, *, actor: str,
+                      expect_move: int | None) -> MoveResult:
+        async with table.lock:
+            self._require_status(table, PLAYING)
+            if expect_move is not None and expect_move != table.move:
+                raise TableError(STALE)
+            if actor == HUMAN and not table.seats[seat].human_playing:
+                raise TableError("The AI plays your seat now: you left or ran out of time.")
+            state = table.state
+            if state.current_seat != seat:
+                raise TableError(self._fill(
+                    table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
+            try:
+                parsed = table.game.parse_action(action)
+                events = state.apply(seat, parsed)
+            except IllegalAction as e:
+                raise TableError(self._fill(table, str(e))) from None
+            except Exception:
+                log.exception("engine failed on %r at table %s", action, table.id)
+                table.reload_state()
+                raise TableError("That move upset the game engine; nothing changed. "
+                                 "Please report it.") from None
+            return await self._after_move(table, seat, str(parsed), actor, events)
+
+    async def _after_move(self, table: Table, seat: int, text: str, actor: str,
+                          events: list[dict]) -> MoveResult:
+        snap = table.snapshot()
+        table.move += 1
+        notes: list[Update] = []
+        s = table.seats[seat]
+        if actor == TIMER:
+            s.strikes += 1
+            notes.append(Strike(table.id, table.channel_id, table.move, seat, s.user_id, s.name,
+                                s.strikes, self.config.max_strikes, text))
+            if s.strikes >= self.config.max_strikes:
+                notes.append(self._hand_to_ai(table, seat, "strikes"))
+        ending = ("complete" if table.state.is_over
+                  else "abandoned" if table.deserted() else None)
+        self._set_deadline(table, ending)
+        user_id = s.user_id if actor == HUMAN else None
+        changes = await self._commit_or_undo(
+            table, snap, state_json=table.state.to_json(), action=(seat, user_id, actor, text),
+            ending=ending)
+        self._publish_board(table, events, seat=seat, action=text, actor=actor)
+        for note in notes:
+            self._publish(note)
+        if ending:
+            self._conclude(table, ending, changes)
+        else:
+            self._publish_turn(table)
+            self._arm(table)
+        return MoveResult(table.move, text, tuple(self._fill(table, e["text"]) for e in events
+                                                  if e["to"] in (None, seat)), bool(ending))
+
+    # --- seats handed to the AI --------------------------------------------------------
+
+    def _hand_to_ai(self, table: Table, seat: int, reason: str) -> SeatReplaced:
+        """The AI plays ``seat`` from now on; the human counts as having abandoned."""
+        s = table.seats[seat]
+        s.ai_level = self.config.replacement_level
+        s.abandoned = True
+        if table.host_id == s.user_id:
+            heir = next((x for x in table.seats if x.human_playing), None)
+            table.host_id, table.host_name = (heir.user_id, heir.name) if heir else (None, "")
+        return SeatReplaced(table.id, table.channel_id, seat, s.user_id, s.name, reason,
+                            s.ai_level)
+
+    async def _replace_in_game(self, table: Table, seat: int, reason: str) -> None:
+        """Leave or kick during play (lock held): hand the seat over, commit, publish."""
+        s = table.seats[seat]
+        if s.abandoned:
+            raise TableError(f"{s.name} has already left this game.")
+        snap = table.snapshot()
+        note = self._hand_to_ai(table, seat, reason)
+        ending = "abandoned" if table.deserted() else None
+        self._set_deadline(table, ending)
+        changes = await self._commit_or_undo(table, snap, ending=ending)
+        self._publish(note)
+        self._publish_board(table, [])
+        if ending:
+            self._conclude(table, ending, changes)
+        else:
+            self._arm(table)
+
+    # --- timers and AI turns ---------------------------------------------------------------
+
+    def _set_deadline(self, table: Table, ending: str | None) -> None:
+        """A fresh turn timer if a human is to move and the table has one."""
+        if ending:
+            table.status = FINISHED
+        seat = table.current_seat
+        if ending or seat is None or not table.seats[seat].human_playing \
+                or table.turn_seconds <= 0:
+            table.deadline = table.reminder_at = None
+            return
+        now = self.clock.now()
+        table.deadline = now + table.turn_seconds
+        frac = self.config.reminder_fraction
+        table.reminder_at = now + table.turn_seconds * frac if 0 < frac < 1 else None
+
+    def _arm(self, table: Table) -> None:
+        """(Re)schedule what happens next at ``table``: an AI move or the turn timers."""
+        table.cancel_timers()
+        seat = table.current_seat
+        if table.status != PLAYING or seat is None:
+            return
+        move = table.move
+        if table.seats[seat].ai_level is not None:
+            delay = self.config.ai_delay
+            if delay <= 0:
+                self._spawn(self._ai_turn(table, move))
+            else:
+                table.handles.append(self.clock.call_at(
+                    self.clock.now() + delay, lambda: self._spawn(self._ai_turn(table, move))))
+            return
+        if table.deadline is None:
+            return
+        if table.reminder_at is not None and table.reminder_at < table.deadline:
+            table.handles.append(self.clock.call_at(
+                table.reminder_at, lambda: self._spawn(self._remind(table, move))))
+        table.handles.append(self.clock.call_at(
+            table.deadline, lambda: self._spawn(self._ai_turn(table, move, timeout=True))))
+
+    async def _remind(self, table: Table, move: int) -> None:
+        async with table.lock:
+            if table.status != PLAYING or table.move != move or table.reminder_at is None:
+                return
+            table.reminder_at = None
+            try:  # so a restart does not remind again; a failure here costs nothing else
+                await self._commit(table)
+            except Exception:
+                log.exception("could not save the reminder of table %s", table.id)
+            seat = table.current_seat
+            s = table.seats[seat]
+            if not s.human_playing or table.deadline is None:
+                return
+            self._publish(Reminder(table.id, table.channel_id, move, seat, s.user_id, s.name,
+                                   table.deadline, max(0.0, table.deadline - self.clock.now())))
+
+    async def _ai_turn(self, table: Table, move: int, timeout: bool = False) -> None:
+        """Think (lock not held) about position ``move``, then submit like anyone else."""
+        if table.status != PLAYING or table.move != move:
+            return
+        state = table.state
+        seat = state.current_seat
+        s = table.seats[seat]
+        if timeout != s.human_playing:  # a timer is for humans; an AI turn for AI seats
+            return
+        level = self.config.timeout_level if timeout else s.ai_level
+        seed = self._ai_seed(table, seat)
+        try:
+            text = await self.runner.choose(state, seat, level, seed, self.config.ai_time_budget)
+        except Exception:
+            log.exception("AI runner failed at table %s; playing a random move", table.id)
+            text = choose_action(state.clone(), seat, "random", seed)
+        try:
+            await self._submit(table, seat, text, actor=TIMER if timeout else AI,
+                               expect_move=move)
+        except TableError as e:
+            log.debug("AI move at table %s dropped: %s", table.id, e)
+
+    @staticmethod
+    def _ai_seed(table: Table, seat: int) -> int:
+        return (table.seed * 31 + seat + 1) % (1 << 62)

@@ -1,0 +1,183 @@
+"""Everything the core tells the outside world, as plain frozen dataclasses.
+
+Every update carries ``table_id`` and ``channel_id``; renderers (Discord, the
+terminal, tests) switch on the class.  Texts are ready to show: ``{pN}``
+placeholders are already filled with seat names, except inside ``view`` dicts,
+which are exactly what the engine returned (render them with the seat names).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    index: int
+    name: str
+    user_id: int | None        # None for an AI seat
+    kind: str                  # "human" or "ai" (who sat down, not who plays now)
+    ai_level: str | None       # the level playing it now; None while a human plays it
+    strikes: int
+    abandoned: bool
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    table_id: int
+    channel_id: int
+    guild_id: int | None
+    game: str                  # engine name, e.g. "piquet"
+    title: str                 # e.g. "Piquet"
+    options: dict
+    turn_seconds: int          # 0: no turn timer
+    keep_order: bool           # True: seats keep lobby order at start (no shuffle)
+    status: str                # "lobby" | "playing" | "finished" | "cancelled"
+    host_id: int | None
+    host_name: str
+    seats: tuple[SeatInfo, ...]
+    player_counts: tuple[int, ...]
+    move: int                  # actions applied so far; pass it back as expect_move
+    current_seat: int | None
+    deadline: float | None     # epoch seconds when the current human's turn runs out
+    created: float
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.index
+        return None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    user_id: int
+    name: str
+    seat: int
+    scope: str                 # "global" or the guild id as text
+    game: str
+    before: float              # ordinal (mu - 3 sigma): the number leaderboards show
+    after: float
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class Update:
+    table_id: int
+    channel_id: int
+
+
+@dataclass(frozen=True)
+class LobbyChanged(Update):
+    """Someone joined or left, an AI seat or an option changed (status "lobby")."""
+
+    table: TableInfo
+
+
+@dataclass(frozen=True)
+class GameStarted(Update):
+    """Seats are final (shuffled unless keep_order); a BoardChanged follows."""
+
+    table: TableInfo
+
+
+@dataclass(frozen=True)
+class BoardChanged(Update):
+    """The public board: exactly ``state.view(None)`` plus what just happened."""
+
+    table: TableInfo
+    view: dict
+    new_events: tuple[str, ...]   # public events of this change, names filled
+    recent_events: tuple[str, ...]  # the last few public events, names filled
+    last_seat: int | None = None
+    last_action: str | None = None  # canonical text of the move just made
+    last_actor: str | None = None   # "human" | "ai" | "timer"
+
+
+@dataclass(frozen=True)
+class PrivateViewChanged(Update):
+    """What one human seat may see (``state.view(seat)``); sent after every move."""
+
+    move: int
+    seat: int
+    user_id: int
+    view: dict
+    new_events: tuple[str, ...]   # events this seat may see from this change, names filled
+
+
+@dataclass(frozen=True)
+class YourTurn(Update):
+    move: int
+    seat: int
+    user_id: int
+    name: str
+    deadline: float | None
+
+
+@dataclass(frozen=True)
+class Reminder(Update):
+    move: int
+    seat: int
+    user_id: int
+    name: str
+    deadline: float
+    seconds_left: float
+
+
+@dataclass(frozen=True)
+class Strike(Update):
+    """A human's time ran out; the AI played ``action`` for them."""
+
+    move: int                     # the move number after the automatic move
+    seat: int
+    user_id: int
+    name: str
+    strikes: int
+    max_strikes: int
+    action: str
+
+
+@dataclass(frozen=True)
+class SeatReplaced(Update):
+    """A human seat is played by the AI for the rest of the game."""
+
+    seat: int
+    user_id: int
+    name: str
+    reason: str                   # "strikes" | "left" | "kicked"
+    level: str
+
+
+@dataclass(frozen=True)
+class GameOver(Update):
+    game_id: int                  # for replays and the games list (equals table_id)
+    table: TableInfo
+    reason: str                   # "complete" | "abandoned" (every human left)
+    result: dict | None           # the engine's result(); None when abandoned
+    view: dict                    # the final public view
+    abandoned: tuple[int, ...]    # seats whose human left, was kicked or struck out
+    rating_changes: tuple[RatingChange, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class TableClosed(Update):
+    """The table is gone without a result (cancelled, or the last human left the lobby)."""
+
+    table: TableInfo
+    reason: str                   # "cancelled" | "empty"
+    by_user: int | None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What ``Core.act`` returns once a move is committed."""
+
+    move: int                     # the move number now (pass it as the next expect_move)
+    action: str                   # canonical text of the move made
+    events: tuple[str, ...]       # events of this move the mover may see, names filled
+    over: bool                    # the move ended the game

@@ -1,0 +1,88 @@
+"""The terminal on the table core: ``parlour play`` with piped input, then
+``parlour leaderboard`` and ``parlour replay`` of the game it recorded."""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def parlour(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", *args],
+        input=stdin, capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> None:
+    moves = "flibbertigibbet\nplay ZZ\n\nhelp\n99\n" + "1\n" * 400
+    run = parlour("play", "coins", "--seed", "3", "--ai", "random", stdin=moves, cwd=tmp_path)
+    out = run.stdout
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in out + run.stderr
+    assert "Not allowed: Unknown move 'flibbertigibbet'" in out
+    assert "Not allowed: 'ZZ' is not a card" in out
+    assert "Not allowed: there is no move number 99" in out
+    assert out.count("Moves: ") >= 3  # shown each turn, and again for '' and 'help'
+    assert "Your hand: " in out and "Game over." in out
+    game_id = int(re.search(r"Game #(\d+) recorded\.", out).group(1))
+    assert "Rating (global) for You: 0.0 -> " in out
+    assert (tmp_path / "parlour.db").exists()  # the default database, in the working dir
+
+    board = parlour("leaderboard", "coins", cwd=tmp_path)
+    assert board.returncode == 0, board.stderr
+    lines = board.stdout.splitlines()
+    assert lines[0] == "Coins leaderboard (global)"
+    row = next(line for line in lines if line.strip().startswith("1 "))
+    parts = row.split()  # position, name, rating, games, wins, win%
+    assert parts[1] == "You" and parts[3] == "1" and parts[-1].endswith("%")
+    assert "provisional" in board.stdout
+    assert parlour("leaderboard", "coins", "--scope", "12345", cwd=tmp_path).stdout.endswith(
+        "no rated games yet\n")
+
+    replay = parlour("replay", str(game_id), "--hands", cwd=tmp_path)
+    assert replay.returncode == 0, replay.stderr
+    text = replay.stdout
+    assert text.startswith(f"Game #{game_id}: Coins (target=15), seed 3,")
+    db = sqlite3.connect(tmp_path / "parlour.db")
+    moves_logged = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
+                              (game_id,)).fetchone()[0]
+    db.close()
+    assert len(re.findall(r"^\d+\. ", text, re.M)) == moves_logged
+    assert "hand of You: " in text and "hand of AI (random): " in text
+    assert "Final ranks: " in text and "Game over." in text
+    listing = parlour("replay", cwd=tmp_path)
+    assert listing.stdout.startswith(f"#{game_id} ") and "coins" in listing.stdout
+
+
+def test_quit_and_end_of_input_cancel_without_recording(tmp_path) -> None:
+    run = parlour("play", "piquet", "--option", "variant=au_cent", "--db", "t.db",
+                  stdin="help\nquit\n", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.rstrip().endswith("Bye.")
+    run = parlour("play", "thirteens", "--players", "4", "--db", "t.db", stdin="",
+                  cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.rstrip().endswith("Bye.")
+    db = sqlite3.connect(tmp_path / "t.db")
+    statuses = [r[0] for r in db.execute("SELECT status FROM tables ORDER BY id")]
+    games = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    db.close()
+    assert statuses == ["cancelled", "cancelled"] and games == 0
+
+
+def test_bad_arguments_are_clear_errors(tmp_path) -> None:
+    run = parlour("play", "coins", "--option", "target=lots", "--db", "t.db", cwd=tmp_path)
+    assert run.returncode == 2
+    assert "Error: Option 'target' needs a whole number, not 'lots'." in run.stdout
+    run = parlour("play", "coins", "--players", "5", "--db", "t.db", cwd=tmp_path)
+    assert run.returncode == 2 and "is for 3 players, not 5" in run.stdout
+    run = parlour("play", "bridge", "--db", "t.db", cwd=tmp_path)
+    assert run.returncode == 2 and "Unknown game 'bridge'" in run.stdout
+    run = parlour("replay", "5", "--db", "t.db", cwd=tmp_path)
+    assert "No database at t.db" in run.stdout
+    assert not (tmp_path / "t.db").exists()  # a bad command creates no database

@@ -1,0 +1,216 @@
+"""Table core: durability across an abrupt stop, schema migrations, failed commits."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from contextlib import asynccontextmanager
+
+import pytest
+
+from bot.core import Core, GameOver, ManualClock, Reminder, Strike, TableError
+from bot.core.schema import SCHEMA_VERSION
+from tests.test_core_helpers import (
+    BOB,
+    CAROL,
+    HOST,
+    config,
+    make_table,
+    play_first_legal,
+    running_core,
+)
+
+
+def _tables_snapshot(core: Core) -> dict:
+    return {ch: (t.info(), t.state.to_json() if t.state else None)
+            for ch, t in core._tables.items()}
+
+
+async def _action_logs(core: Core) -> dict:
+    out = {}
+    for info in core.tables():
+        rows = await core.store.load_actions(info.table_id)
+        out[info.table_id] = [tuple(r) for r in rows]
+    return out
+
+
+async def test_tables_resume_exactly_after_an_abrupt_stop(tmp_path) -> None:
+    path = tmp_path / "crash.db"
+    clock1 = ManualClock()
+    core1 = Core(config(path), clock=clock1)
+    await core1.start()
+    # A game with a human to move and a running timer, played part-way.
+    await make_table(core1, "coins", humans=[HOST, BOB], ais=["random"], channel=1,
+                     turn_seconds=90)
+    for _ in range(5):
+        info = core1.table(1)
+        user = info.seats[info.current_seat].user_id
+        await core1.act(1, user, core1.legal_actions(1, user)[0], expect_move=info.move)
+        await core1.settle()
+    await clock1.advance(10)
+    # A piquet game where it is an AI's turn (AI moves wait 3 s), and a lobby.
+    core1.config.ai_delay = 3.0
+    await make_table(core1, "piquet", humans=[CAROL], ais=["random"], channel=2,
+                     turn_seconds=0, seed=11)
+    await core1.create_table(3, BOB, "Bob", "thirteens", {"target": 30}, guild_id=9)
+    await core1.add_ai(3, BOB, "easy")
+    before = _tables_snapshot(core1)
+    logs = await _action_logs(core1)
+    assert before[1][0].deadline is not None and logs[before[1][0].table_id]
+    try:
+        await _reopen_and_compare(tmp_path, clock1.now(), before, logs)
+    finally:
+        await core1.store.close()  # only now: tidy up the "crashed" connection's thread
+
+
+async def _reopen_and_compare(tmp_path, now: float, before: dict, logs: dict) -> None:
+    # Crash: no stop(), no close; a new process opens the same file.
+    clock2 = ManualClock(start=now)
+    async with running_core(tmp_path, "crash.db", clock=clock2, ai_delay=3.0) as env:
+        core2 = env.core
+        assert _tables_snapshot(core2) == before
+        assert await _action_logs(core2) == logs
+        deadline = before[1][0].deadline
+        reminder_at = core2._tables[1].reminder_at
+        assert reminder_at is not None and deadline in clock2.pending()
+        assert reminder_at in clock2.pending()
+        # Both continue: the timer fires at the same absolute time it would have.
+        await env.clock.advance(deadline - env.clock.now() + 0.5)
+        got = env.updates()
+        assert any(isinstance(u, Reminder) for u in got)
+        assert [u.user_id for u in got if isinstance(u, Strike)][:1] in ([HOST], [BOB])
+        assert core2.table(1).move > before[1][0].move
+        assert before[2][0].current_seat == 1 and before[2][0].move == 0  # the AI's turn
+        assert core2.table(2).move > 0  # it moved after its delay in the new process
+        assert core2.table(3).status == "lobby"
+
+
+async def test_an_overdue_timer_fires_promptly_on_start(tmp_path) -> None:
+    clock1 = ManualClock()
+    async with running_core(tmp_path, clock=clock1) as env:
+        info = await make_table(env.core, "coins", humans=[HOST], ais=["random", "random"],
+                                turn_seconds=60)
+    assert info.deadline is not None
+    clock2 = ManualClock(start=info.deadline + 3600)  # the bot was down for an hour
+    async with running_core(tmp_path, clock=clock2) as env:
+        await env.core.settle()
+        strikes = env.updates(Strike)
+        assert [(s.user_id, s.strikes) for s in strikes] == [(HOST, 1)]
+        assert env.core.table(1).move > info.move
+
+
+async def test_a_failed_commit_leaves_the_table_unchanged(tmp_path) -> None:
+    async with running_core(tmp_path) as env:
+        core = env.core
+        info = await make_table(core, "coins", humans=[HOST, BOB], ais=["random"])
+        user = info.seats[info.current_seat].user_id
+        move = core.legal_actions(1, user)[0]
+        before = core._tables[1].state.to_json()
+        real = core.store.transaction
+
+        @asynccontextmanager
+        async def broken():
+            raise sqlite3.OperationalError("disk I/O error")
+            yield  # pragma: no cover
+
+        core.store.transaction = broken
+        with pytest.raises(TableError, match="Could not save"):
+            await core.act(1, user, move, expect_move=info.move)
+        assert core._tables[1].state.to_json() == before and core.table(1) == info
+        core.store.transaction = real
+        result = await core.act(1, user, move, expect_move=info.move)
+        assert result.move == info.move + 1
+
+
+async def test_storage_pragmas_and_version(tmp_path) -> None:
+    async with running_core(tmp_path) as env:
+        store = env.core.store
+        assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await store.fetchone("PRAGMA busy_timeout"))[0] == 5000
+        assert (await store.fetchone("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert store.migrated_from == 0
+
+
+V1_SCHEMA = [
+    """CREATE TABLE tables (id INTEGER PRIMARY KEY AUTOINCREMENT, channel_id INTEGER NOT NULL,
+        guild_id INTEGER, game TEXT NOT NULL, options TEXT NOT NULL, settings TEXT NOT NULL,
+        host_id INTEGER, host_name TEXT NOT NULL, status TEXT NOT NULL, seed INTEGER NOT NULL,
+        seats TEXT NOT NULL, state TEXT, move INTEGER NOT NULL DEFAULT 0, deadline REAL,
+        reminder_at REAL, created REAL NOT NULL, started REAL, updated REAL NOT NULL)""",
+    """CREATE UNIQUE INDEX tables_active_channel ON tables(channel_id)
+        WHERE status IN ('lobby', 'playing')""",
+    """CREATE TABLE actions (table_id INTEGER NOT NULL, move INTEGER NOT NULL,
+        seat INTEGER NOT NULL, user_id INTEGER, actor TEXT NOT NULL, action TEXT NOT NULL,
+        at REAL NOT NULL, PRIMARY KEY (table_id, move))""",
+    """CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+        seed INTEGER NOT NULL, guild_id INTEGER, channel_id INTEGER NOT NULL,
+        players TEXT NOT NULL, scores TEXT, ranks TEXT NOT NULL, result TEXT,
+        abandoned TEXT NOT NULL, started REAL NOT NULL, finished REAL NOT NULL,
+        moves INTEGER NOT NULL)""",
+    "CREATE INDEX games_channel ON games(channel_id, finished)",
+    "CREATE INDEX games_guild ON games(guild_id, finished)",
+    """CREATE TABLE ratings (scope TEXT NOT NULL, game TEXT NOT NULL, user_id INTEGER NOT NULL,
+        mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+        updated REAL NOT NULL, PRIMARY KEY (scope, game, user_id))""",
+]
+
+
+def _make_v1_database(path) -> None:
+    db = sqlite3.connect(path)
+    for sql in V1_SCHEMA:
+        db.execute(sql)
+    players = [{"seat": 0, "name": "Old Alice", "user_id": HOST, "kind": "human"},
+               {"seat": 1, "name": "AI (easy)", "user_id": None, "kind": "ai"},
+               {"seat": 2, "name": "Old Bob", "user_id": BOB, "kind": "human"}]
+    db.execute("INSERT INTO games VALUES (7, 'coins', '{\"target\": 15}', 5, 9, 1, ?, "
+               "'[15, 3, 9]', '[1, 3, 2]', NULL, '[]', 100.0, 200.0, 120)",
+               (json.dumps(players),))
+    db.execute("INSERT INTO ratings VALUES ('global', 'coins', ?, 28.0, 7.0, 3, 2, 200.0)",
+               (HOST,))
+    db.execute("INSERT INTO ratings VALUES ('global', 'coins', ?, 24.0, 7.5, 3, 1, 200.0)",
+               (BOB,))
+    seats = [{"name": "Old Alice", "user_id": HOST, "ai_level": None, "strikes": 0,
+              "abandoned": False}]
+    db.execute("INSERT INTO tables (channel_id, guild_id, game, options, settings, host_id, "
+               "host_name, status, seed, seats, created, updated) VALUES (4, 9, 'thirteens', "
+               "'{\"target\": 50, \"thirteen_value\": 3}', "
+               "'{\"turn_seconds\": 60, \"keep_order\": false}', ?, 'Old Alice', 'lobby', 3, "
+               "?, 150.0, 150.0)", (HOST, json.dumps(seats)))
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+
+
+async def test_migration_from_v1_keeps_the_data(tmp_path) -> None:
+    _make_v1_database(tmp_path / "old.db")
+    async with running_core(tmp_path, "old.db") as env:
+        core = env.core
+        assert core.store.migrated_from == 1
+        assert (await core.store.fetchone("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        board = await core.leaderboard("coins")
+        assert [(r.name, r.games, r.wins, r.abandons) for r in board] == [
+            ("Old Alice", 3, 2, 0), ("Old Bob", 3, 1, 0)]  # names back-filled from games
+        [game] = await core.recent_games(guild_id=9)
+        assert (game.game_id, game.reason, game.winners) == (7, "complete", ["Old Alice"])
+        lobby = core.table(4)
+        assert lobby is not None and lobby.host_name == "Old Alice" and lobby.turn_seconds == 60
+        # The migrated database keeps working: the old lobby starts and finishes a game.
+        await core.add_ai(4, HOST, "random")
+        await core.add_ai(4, HOST, "random")
+        await core.start_game(4, HOST)
+        await core.settle()
+        await play_first_legal(core, 4)
+        assert [u.reason for u in env.updates(GameOver)] == ["complete"]
+        stats = await core.user_stats(HOST)
+        assert {s.game: s.games for s in stats} == {"coins": 3, "thirteens": 1}
+
+
+async def test_a_newer_database_is_refused_clearly(tmp_path) -> None:
+    path = tmp_path / "future.db"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    core = Core(config(path), clock=ManualClock())
+    with pytest.raises(RuntimeError, match="Upgrade parlour"):
+        await core.start()
+    await core.stop()
