@@ -45,6 +45,25 @@ def deal(order: Sequence[int], n: int, per_seat: int, first: int, packet: int = 
     return hands, list(order[pos:])
 
 
+def highest_card(trick: list[list[int]], led: int | None, trump: int | None) -> int:
+    """The seat of the highest trump, else of the highest card of the led suit.
+
+    Cards of other suits (and jokers, whose suit number matches no real suit)
+    never win; with no led suit and no trump the leader keeps the trick."""
+    best_seat, best_key = trick[0][0], -1
+    for seat, c in trick:
+        s = c >> 4
+        if s == trump:
+            key = 100 + (c & 15)
+        elif s == led:
+            key = c & 15
+        else:
+            continue
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
 PLAY: dict[int, Action] = {c: act("play", CARD[c]) for c in CARD}
 
 
@@ -90,21 +109,7 @@ class TrickState(State):
         return (seat + 1) % self.n
 
     def _trick_winner(self, trick: list[list[int]]) -> int:
-        """Highest trump, else highest card of the led suit."""
-        trump = self._trump()
-        led = self._led_suit(trick)
-        best_seat, best_key = trick[0][0], -1
-        for seat, c in trick:
-            s = self._card_suit(c)
-            if trump is not None and s == trump:
-                key = 100 + (c & 15)
-            elif s == led:
-                key = c & 15
-            else:
-                continue
-            if key > best_key:
-                best_seat, best_key = seat, key
-        return best_seat
+        return highest_card(trick, self._led_suit(trick), self._trump())
 
     def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
         """Default: the winner leads the next trick."""

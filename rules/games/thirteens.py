@@ -13,7 +13,7 @@ from ..actions import Action
 from ..base import Game, Option
 from ..cards import CARD, FRENCH_54, JOKER_SUIT, SUIT_LETTER, SUIT_NAME, cards_str
 from ..sampling import Slot
-from ..tricks import PLAY, TrickState, deal
+from ..tricks import PLAY, TrickState, deal, highest_card
 from .thirteens_scoring import NO_TRICK_PENALTY, describe, trick_points
 
 SUIT_SINGULAR = {s: SUIT_NAME[s].rstrip("s") for s in range(4)}
@@ -46,18 +46,7 @@ def thirteens_winner(trick: list[list[int]], trump: int | None) -> int:
             trump = None
         elif led is None:
             led = s
-    best_seat, best_key = trick[0][0], -1
-    for seat, c in trick:
-        s = c >> 4
-        if s == trump:
-            key = 100 + (c & 15)
-        elif s == led:
-            key = c & 15
-        else:
-            continue
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
+    return highest_card(trick, led, trump)
 
 
 class ThirteensState(TrickState):
