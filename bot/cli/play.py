@@ -145,7 +145,8 @@ class Terminal:
             if view["events"]:
                 self.shown = max(self.shown, view["events"][-1]["n"])
             legal = core.legal_actions(LOCAL_CHANNEL, LOCAL_USER)
-            self.say("Moves: " + _moves_hint(legal))
+            forms = core.action_forms(LOCAL_CHANNEL, LOCAL_USER)
+            self.say("Moves: " + _moves_hint(legal, forms))
             while True:
                 self.say("> ", end="")
                 line = await self._ask()
@@ -157,7 +158,7 @@ class Terminal:
                     return 0
                 text = line.strip()
                 if text.lower() in ("help", "?", ""):
-                    self.say("Moves: " + _moves_hint(legal, full=True))
+                    self.say("Moves: " + _moves_hint(legal, forms, full=True))
                     continue
                 if text.isdigit():
                     k = int(text)
@@ -259,8 +260,21 @@ class _LineReader:
                 return
 
 
-def _moves_hint(legal: list, full: bool = False) -> str:
-    texts = [str(a) for a in legal]
-    if full or len(texts) <= 20:
-        return ", ".join(texts)
-    return ", ".join(texts[:20]) + f", ... ({len(texts)} in all; 'help' lists them)"
+def _moves_hint(legal: list, forms: list[dict], full: bool = False) -> str:
+    """Numbered moves; a choice of several cards (a discard, a beat) is summarised
+    from its form instead of listing hundreds of combinations, unless ``full``."""
+    multi = {f["kind"]: f for f in forms if f.get("cards") and f.get("max", 1) > 1}
+    parts = []
+    for f in multi.values():
+        count = f"{f['min']}" if f["min"] == f["max"] else f"{f['min']}-{f['max']}"
+        example = " ".join(f["cards"][:f["min"]])
+        parts.append(f"{f['kind']} {count} cards of {' '.join(f['cards'])} "
+                     f"(e.g. '{f['kind']} {example}')")
+    numbered = [(i, str(a)) for i, a in enumerate(legal, 1)
+                if full or str(a).split()[0] not in multi]
+    if not full and len(numbered) > 30:
+        parts += [f"[{i}] {t}" for i, t in numbered[:30]]
+        parts.append(f"... ({len(numbered)} in all; 'help' lists them)")
+    else:
+        parts += [f"[{i}] {t}" for i, t in numbered]
+    return "  ".join(parts)
