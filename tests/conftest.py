@@ -7,3 +7,6 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("default")
+
+# The loopback fake Discord (tests/fakediscord) as a fixture for every test module.
+from tests.fakediscord.fixtures import fake_discord  # noqa: E402, F401

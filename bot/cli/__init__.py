@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("play", "rules_cmd", "bench", "leaderboard", "replay")
+COMMANDS = ("play", "rules_cmd", "bench", "leaderboard", "replay", "run")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,131 @@
+"""``ParlourBot``: the discord.py client wiring the core, the commands and the feed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord import app_commands
+
+from ..core import Core, TableError
+from . import commands_info, commands_play, commands_table
+from .components import DYNAMIC_ITEMS, PATTERNS
+from .config import BotConfig
+from .controls import Controls, custom_id_is_ours
+from .feed import Feed
+from .replies import SORRY, report
+
+log = logging.getLogger("parlour.discord")
+
+
+# View Channel, Send Messages, Embed Links, Read Message History: everything the bot uses.
+INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True,
+                                         embed_links=True, read_message_history=True)
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 link that adds the bot with its slash commands and permissions."""
+    return (f"https://discord.com/oauth2/authorize?client_id={application_id}"
+            f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS.value}")
+
+
+def intents() -> discord.Intents:
+    """Slash commands and components need no privileged intent (no message content)."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class ParlourBot(discord.Client):
+    def __init__(self, core: Core, config: BotConfig | None = None) -> None:
+        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
+        self.core = core
+        self.config = config or BotConfig()
+        self.tree = app_commands.CommandTree(self)
+        self.tree.error(self._on_command_error)
+        self.controls = Controls(self)
+        self.feed = Feed(self)
+        self._subscription = None
+        self._core_stopped = False
+        self._closing: asyncio.Future | None = None
+        self.tree.add_command(commands_table.build(self))
+        for command in commands_play.build(self) + commands_info.build(self):
+            self.tree.add_command(command)
+
+    # --- lifecycle ------------------------------------------------------------------------
+
+    async def setup_hook(self) -> None:
+        """After login, before the gateway: start the core, resume tables, register buttons."""
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._subscription = self.core.subscribe(self.feed.handle)
+        resumed = await self.core.start()
+        self.feed.resumed(resumed)  # at once: resumed AI seats move when the loop runs
+        await self.feed.start()
+        if resumed:
+            log.info("resumed %d table(s)", len(resumed))
+        if self.config.sync:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Upload the commands: to the dev guild (instant) or globally (up to an hour)."""
+        if self.config.dev_guild:
+            guild = discord.Object(self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.config.dev_guild)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+        return synced
+
+    async def close(self) -> None:
+        """Stop cleanly: send what is waiting, close the gateway, stop the core (database).
+
+        Safe to call several times and concurrently (a signal and a finally block):
+        every caller waits for the one shutdown."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._shutdown())
+        await asyncio.shield(self._closing)
+
+    async def _shutdown(self) -> None:
+        try:
+            await self.feed.close()
+        except Exception:
+            log.exception("flushing the outbox failed")
+        await super().close()
+        if self._subscription is not None:
+            self._subscription.close()
+        if not self._core_stopped:  # also after a failed login: the AI pool, the database
+            self._core_stopped = True
+            await self.core.stop()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d guild(s); invite: %s", self.user, len(self.guilds),
+                 invite_url(self.application_id or 0))
+
+    # --- interactions nothing else answers -------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.component and \
+                not custom_id_is_ours(interaction, PATTERNS):
+            await self.controls.unknown(interaction)
+
+    async def _on_command_error(self, interaction: discord.Interaction,
+                                error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            message = str(original)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            message = "That command works in a server channel, not in DMs."
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You are not allowed to use that command here."
+        elif isinstance(error, app_commands.TransformerError):
+            message = f"I could not understand '{error.value}'."
+        elif isinstance(error, app_commands.CommandNotFound):
+            message = "That command is not known any more; Discord may need a moment to update."
+        else:
+            log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
+                      exc_info=original)
+            message = SORRY
+        await report(interaction, message)

@@ -1,0 +1,93 @@
+"""``/hand`` (your private panel) and ``/play move:`` (with autocomplete of your legal moves)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from ..core import TableError
+from . import render
+from .replies import Reply, answer
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
+
+log = logging.getLogger("parlour.discord")
+MAX_CHOICES = 25
+
+
+def build(bot: ParlourBot) -> list[app_commands.Command]:
+    @app_commands.command(name="hand", description="Your cards and moves here (only you see "
+                          "them)")
+    @app_commands.guild_only()
+    async def hand(interaction: discord.Interaction) -> None:
+        await bot.controls.hand(interaction, interaction.channel_id)
+
+    @app_commands.command(name="play", description="Make your move at the table in this channel")
+    @app_commands.describe(move="Your move, e.g. 'play QH' or 'discard 7C 8D' (start typing "
+                                "for a list)")
+    @app_commands.guild_only()
+    async def play(interaction: discord.Interaction,
+                   move: app_commands.Range[str, 1, 100]) -> None:
+        async def work() -> Reply:
+            info = bot.core.table(interaction.channel_id)  # before: a last move ends it
+            result = await bot.core.act(interaction.channel_id, interaction.user.id, move)
+            game = render.game_of(info.game)
+            lines = [f"✅ Your move: **{render.pretty(result.action, game)}**."]
+            lines += [f"• {render.pretty(e, game)}" for e in result.events[-5:]]
+            if result.over:
+                lines.append("That ended the game: see the board.")
+            return Reply(render.clip("\n".join(lines), 2000))
+        await answer(interaction, work(), budget=bot.config.ack_budget)
+
+    @play.autocomplete("move")
+    async def play_move(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+        try:  # synchronous reads only: the answer must be quick
+            return move_choices(bot, interaction.channel_id, interaction.user.id, current)
+        except TableError:
+            return []
+        except Exception:
+            log.exception("autocomplete failed")
+            return []
+
+    return [hand, play]
+
+
+def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
+                 typed: str) -> list[app_commands.Choice[str]]:
+    """The user's legal moves matching what they typed: name = pretty, value = canonical."""
+    info = bot.core.table(channel_id)
+    if info is None or info.status != "playing":
+        return []
+    legal = bot.core.legal_actions(channel_id, user_id)
+    if not legal:
+        return []
+    game = render.game_of(info.game)
+    words = typed.lower().replace(",", " ").split()
+    picked: list[str] = []
+    exact = _parse(game, typed)
+    if exact in legal:
+        picked.append(exact)
+    for action in legal:
+        if len(picked) >= MAX_CHOICES:
+            break
+        if action in picked:
+            continue
+        haystack = f"{action.lower()} {render.pretty(action, game).lower()}"
+        if all(w in haystack for w in words):
+            picked.append(action)
+    return [app_commands.Choice(name=render.clip(render.pretty(a, game), 100), value=a)
+            for a in picked]
+
+
+def _parse(game, typed: str) -> str | None:
+    if not typed.strip():
+        return None
+    try:
+        return str(game.parse_action(typed))
+    except Exception:  # half-typed text: no exact match, just filter
+        return None

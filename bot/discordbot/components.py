@@ -1,0 +1,181 @@
+"""Buttons and select menus as ``DynamicItem``s: they work on any message, after restarts.
+
+The state a control needs lives in its custom_id (see ``ids``).  Every
+callback hands over to ``bot.controls`` (``controls.Controls``), which does
+the work and always answers the interaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from . import ids
+from .replies import SORRY, report
+
+log = logging.getLogger("parlour.discord")
+Button = discord.ui.Button
+Select = discord.ui.Select
+
+
+def _controls(interaction: discord.Interaction) -> Any:
+    return interaction.client.controls  # type: ignore[attr-defined]
+
+
+class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
+    """"Show my hand" (board) and "Refresh" (panel): an ephemeral hand panel."""
+
+    def __init__(self, channel_id: int, *, label: str = "Show my hand", emoji: str = "🂠",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 row: int | None = None) -> None:
+        super().__init__(Button(label=label, emoji=emoji, style=style,
+                                custom_id=ids.hand(channel_id)), row=row)
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).hand(interaction, self.channel_id)
+
+
+class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
+    """Join / Leave / Add AI / Start on a lobby board."""
+
+    LOOK = {"join": ("Join", "🪑", discord.ButtonStyle.success),
+            "leave": ("Leave", "🚪", discord.ButtonStyle.secondary),
+            "ai": ("Add AI", "🤖", discord.ButtonStyle.secondary),
+            "start": ("Start", "▶️", discord.ButtonStyle.primary)}
+
+    def __init__(self, op: str, channel_id: int) -> None:
+        label, emoji, style = self.LOOK[op]
+        super().__init__(Button(label=label, emoji=emoji, style=style,
+                                custom_id=ids.lobby(op, channel_id)))
+        self.op = op
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(match["op"], int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).lobby(interaction, self.op, self.channel_id)
+
+
+class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
+    """A panel button making one move (the canonical text is in the custom_id)."""
+
+    def __init__(self, channel_id: int, move: int, action: str, *, label: str = "",
+                 row: int | None = None) -> None:
+        custom_id = ids.do(channel_id, move, action) or ""
+        super().__init__(Button(label=(label or action)[:80], style=discord.ButtonStyle.primary,
+                                custom_id=custom_id), row=row)
+        self.channel_id, self.move, self.action = channel_id, move, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+                             match: re.Match[str]) -> MoveButton:
+        return cls(int(match["channel"]), int(match["move"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).move(interaction, self.channel_id, self.move, self.action)
+
+
+class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
+    """Pick cards for one move of ``kind``: ``play QH``, ``discard 7C 8D``...
+
+    Option values are card codes; a second copy of a card (two-deck games) is
+    ``QH.2`` so values stay unique."""
+
+    def __init__(self, channel_id: int, move: int, form: int, kind: str,
+                 options: list[discord.SelectOption] | None = None, *, low: int = 1,
+                 high: int = 1, placeholder: str | None = None, row: int | None = None) -> None:
+        options = options or [discord.SelectOption(label="?", value="?")]
+        super().__init__(Select(custom_id=ids.cards(channel_id, move, form, kind),
+                                options=options, min_values=low, max_values=high,
+                                placeholder=placeholder), row=row)
+        self.channel_id, self.move, self.kind = channel_id, move, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Select,
+                             match: re.Match[str]) -> CardSelect:
+        return cls(int(match["channel"]), int(match["move"]), int(match["form"]), match["kind"],
+                   list(item.options) or None, low=item.min_values, high=item.max_values)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cards = [v.split(".")[0] for v in _values(interaction)]
+        action = " ".join([self.kind, *cards])
+        await _controls(interaction).move(interaction, self.channel_id, self.move, action)
+
+
+class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
+    """Pick one whole move from a list (option value = canonical move text)."""
+
+    def __init__(self, channel_id: int, move: int, form: int,
+                 options: list[discord.SelectOption] | None = None, *,
+                 placeholder: str | None = None, row: int | None = None) -> None:
+        options = options or [discord.SelectOption(label="?", value="?")]
+        super().__init__(Select(custom_id=ids.pick(channel_id, move, form), options=options,
+                                placeholder=placeholder), row=row)
+        self.channel_id, self.move = channel_id, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Select,
+                             match: re.Match[str]) -> MoveSelect:
+        return cls(int(match["channel"]), int(match["move"]), int(match["form"]),
+                   list(item.options) or None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _values(interaction)
+        action = values[0] if values else ""
+        await _controls(interaction).move(interaction, self.channel_id, self.move, action)
+
+
+class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
+    """Page through a game's rules (on the board: page 0, opened ephemerally)."""
+
+    def __init__(self, game: str, page: int, *, label: str = "Rules", emoji: str = "📖",
+                 disabled: bool = False) -> None:
+        super().__init__(Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
+                                custom_id=ids.rules(game, page), disabled=disabled))
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+                             match: re.Match[str]) -> RulesButton:
+        return cls(match["game"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).rules_page(interaction, self.game, self.page)
+
+
+DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton)
+PATTERNS = tuple(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS)
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    data = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
+
+
+class SafeView(discord.ui.View):
+    """A view that answers the user, and logs, when an item fails."""
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item) -> None:
+        log.error("component %r failed", getattr(item, "custom_id", item), exc_info=error)
+        await report(interaction, SORRY)
+
+
+def view_of(*items: discord.ui.Item) -> discord.ui.View:
+    """A persistent view holding only dynamic items (nothing to keep in memory)."""
+    view = SafeView(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

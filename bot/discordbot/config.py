@@ -1,0 +1,71 @@
+"""Settings of the Discord adapter, read from the environment by ``parlour run``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..core import CoreConfig
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass
+class BotConfig:
+    token: str | None = None
+    db_path: str = "parlour.db"
+    dev_guild: int | None = None          # sync commands to this guild only (instant)
+    log_level: str = "INFO"
+    sync: bool = False                    # upload the slash commands at startup
+    ai_delay: float = 1.0                 # seconds before an AI seat moves
+    ai_executor: str = "process"
+    board_interval: float = 1.0           # at most one edit per board (and panel) this often
+    send_rate: float = 20.0               # bot-initiated REST calls per second, all tables
+    send_burst: int = 10
+    ack_budget: float = 1.5               # work longer than this is deferred ("thinking...")
+    panel_lifetime: float = 14 * 60.0     # interaction tokens expire after 15 minutes
+    table_seed: int | None = None         # fixed deal seed for new tables: tests and demos
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
+        env = os.environ if env is None else env
+        config = cls(
+            token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+            db_path=env.get("PARLOUR_DB") or "parlour.db",
+            dev_guild=_int(env, "PARLOUR_DEV_GUILD"),
+            log_level=(env.get("PARLOUR_LOG_LEVEL") or "INFO").upper(),
+            ai_delay=_float(env, "PARLOUR_AI_DELAY", 1.0),
+            ai_executor=env.get("PARLOUR_AI_EXECUTOR") or "process",
+        )
+        for key, value in overrides.items():
+            setattr(config, key, value)
+        return config
+
+    def core_config(self) -> CoreConfig:
+        return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
+                          ai_executor=self.ai_executor)
+
+
+def _int(env: Mapping[str, str], key: str) -> int | None:
+    raw = (env.get(key) or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(f"{key} must be a guild id (digits), not '{raw}'.")
+    return int(raw)
+
+
+def _float(env: Mapping[str, str], key: str, default: float) -> float:
+    raw = (env.get(key) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a number of seconds, not '{raw}'.") from None
+    if value < 0:
+        raise ConfigError(f"{key} cannot be negative.")
+    return value

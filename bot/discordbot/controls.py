@@ -1,0 +1,189 @@
+"""What buttons, selects and the table commands do (one place, shared by both).
+
+Every entry point answers its interaction exactly once, through ``replies``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from ..core import STALE, TableError
+from . import panel, render, rules_pages
+from .replies import Reply, answer, report
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
+
+log = logging.getLogger("parlour.discord")
+
+MOVED_ON = "⏩ The game has moved on since that panel was drawn - here is your hand now."
+ELSEWHERE = "That control belongs to a table in another channel."
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Members who may manage the channel or the server can cancel and kick."""
+    p = interaction.permissions
+    return bool(p.administrator or p.manage_channels or p.manage_guild)
+
+
+class Controls:
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        self.core = bot.core
+
+    @property
+    def budget(self) -> float:
+        return self.bot.config.ack_budget
+
+    # --- hand panel ----------------------------------------------------------------------
+
+    async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
+        """Open (or, from a panel's Refresh, redraw) the user's hand panel."""
+        if channel_id != interaction.channel_id:
+            await report(interaction, ELSEWHERE)
+            return
+        refresh = _on_ephemeral(interaction)
+
+        async def work() -> Reply:
+            return self._panel(channel_id, interaction.user.id, None, update=refresh)
+
+        await self._panel_reply(interaction, channel_id, work(), update=refresh)
+
+    async def move(self, interaction: discord.Interaction, channel_id: int, move: int,
+                   action: str) -> None:
+        """A move from a panel control drawn at position ``move``."""
+        if channel_id != interaction.channel_id:
+            await report(interaction, ELSEWHERE)
+            return
+        user_id = interaction.user.id
+
+        async def work() -> Reply:
+            info = self.core.table(channel_id)
+            if info is None or info.status != "playing":
+                raise TableError("There is no game running at this table any more.")
+            if info.move != move:
+                return self._panel(channel_id, user_id, MOVED_ON)
+            try:
+                result = await self.core.act(channel_id, user_id, action, expect_move=move)
+            except TableError as e:
+                if str(e) == STALE:
+                    return self._panel(channel_id, user_id, MOVED_ON)
+                raise
+            game = render.game_of(info.game)
+            note = f"✅ Your move: **{render.pretty(result.action, game)}**."
+            if result.over:
+                return Reply(content=note + " That ended the game: see the board.",
+                             embed=None, view=None, update=True)
+            return self._panel(channel_id, user_id, note)
+
+        await self._panel_reply(interaction, channel_id, work(), update=True)
+
+    def _panel(self, channel_id: int, user_id: int, note: str | None, *,
+               update: bool = True) -> Reply:
+        drawn = panel.build(self.core, channel_id, user_id, note)
+        return Reply(content=drawn.note, embed=drawn.embed, view=drawn.view, update=update,
+                     shows_move=drawn.move)
+
+    async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
+                           *, update: bool) -> None:
+        """Answer with a panel; while answering, background refreshes leave it alone."""
+        feed, key = self.bot.feed, (channel_id, interaction.user.id)
+        feed.panels_busy.add(key)
+        try:
+            reply = await answer(interaction, work, budget=self.budget, update=update)
+        finally:
+            feed.panels_busy.discard(key)
+        if reply.shows_move is not None:
+            # A "you played X" note stays on the panel through refreshes; others do not.
+            note = reply.content if (reply.content or "").startswith("✅") else None
+            feed.remember_panel(channel_id, interaction.user.id, interaction, reply.shows_move,
+                                note)
+            feed.refresh_panel(channel_id, interaction.user.id)  # if the game moved meanwhile
+        elif reply.update:  # the panel now says the game is over
+            feed.panels.pop(key, None)
+
+    # --- lobby buttons ----------------------------------------------------------------------
+
+    async def lobby(self, interaction: discord.Interaction, op: str, channel_id: int) -> None:
+        if channel_id != interaction.channel_id:
+            await report(interaction, ELSEWHERE)
+            return
+        ops = {"join": self.join, "leave": self.leave, "start": self.start,
+               "ai": lambda i: self.add_ai(i, "easy", 1)}
+        await answer(interaction, ops[op](interaction), budget=self.budget)
+
+    # --- table operations (shared with /table) ---------------------------------------
+
+    async def join(self, interaction: discord.Interaction) -> Reply:
+        info = await self.core.join(interaction.channel_id, interaction.user.id,
+                                    display_name(interaction.user))
+        return Reply(f"🪑 You joined the {info.title} table ({len(info.seats)} seated; "
+                     f"needs {render.count_range(info.player_counts)}).")
+
+    async def leave(self, interaction: discord.Interaction) -> Reply:
+        info = await self.core.leave(interaction.channel_id, interaction.user.id)
+        if info.status == "playing":
+            return Reply("🚪 You left the game; the AI plays your seat from now on.")
+        return Reply("🚪 You left the table.")
+
+    async def add_ai(self, interaction: discord.Interaction, level: str, count: int) -> Reply:
+        info = None
+        for _ in range(max(1, count)):
+            info = await self.core.add_ai(interaction.channel_id, interaction.user.id, level,
+                                          moderator=is_moderator(interaction))
+        assert info is not None
+        return Reply(f"🤖 Added {count} AI seat{'s' if count > 1 else ''} ({level}); "
+                     f"{len(info.seats)} seated.")
+
+    async def start(self, interaction: discord.Interaction) -> Reply:
+        info = await self.core.start_game(interaction.channel_id, interaction.user.id,
+                                          moderator=is_moderator(interaction))
+        order = ", ".join(render.seat_name(s) for s in info.seats)
+        return Reply(f"▶️ {info.title} has started. Seating: {order}. Your cards: **Show my "
+                     "hand** on the board, `/hand`, or your DMs.")
+
+    # --- rules pages --------------------------------------------------------------------
+
+    async def rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        update = _on_ephemeral(interaction)
+
+        async def work() -> Reply:
+            embed, view = rules_pages.page(game, page)
+            return Reply(embed=embed, view=view, update=update)
+
+        await answer(interaction, work(), budget=self.budget, update=update)
+
+    # --- anything else ------------------------------------------------------------------
+
+    async def unknown(self, interaction: discord.Interaction) -> None:
+        await report(interaction, "That control is not recognised (it may come from an old "
+                                  "version of the bot). Use `/hand` or `/table status`.")
+
+
+def _on_ephemeral(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return bool(message is not None and message.flags.ephemeral)
+
+
+def custom_id_is_ours(interaction: discord.Interaction, patterns: tuple[re.Pattern, ...]) -> bool:
+    """The component's custom_id is one of ours and really is on the clicked message
+    (discord.py silently drops a DynamicItem click whose id is not on the message)."""
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if not any(p.fullmatch(custom_id) for p in patterns):
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False

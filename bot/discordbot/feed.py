@@ -1,0 +1,253 @@
+"""From core updates to Discord: the board, hand DMs, live panels and short notes.
+
+The core publishes updates without waiting for anyone; ``Feed.handle`` only
+records the latest state and schedules work on the ``Coalescer``, so a burst of
+moves costs a bounded number of requests (see ``outbox``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+
+from ..core import (
+    BoardChanged,
+    GameOver,
+    LobbyChanged,
+    PrivateViewChanged,
+    Reminder,
+    SeatReplaced,
+    Strike,
+    TableClosed,
+    TableError,
+    TableInfo,
+    Update,
+)
+from . import board, panel, render
+from .board_ids import BoardIds
+from .outbox import Coalescer, Pacer
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
+
+log = logging.getLogger("parlour.discord")
+
+DM_CLOSED = 50007
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class Feed:
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        self.core = bot.core
+        config = bot.config
+        self.out = Coalescer(Pacer(config.send_rate, config.send_burst), config.board_interval)
+        self.board_ids = BoardIds(self.core.store)
+        self.ready = asyncio.Event()
+        self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
+        self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
+        self.dealt: dict[tuple[int, int], object] = {}       # (table, user) -> deal_no sent
+        self.dm_closed: set[tuple[int, int]] = set()         # (table, user): DMs refused
+        self.dm_noted: set[tuple[int, int]] = set()          # (channel, user): told once
+        self.notes: dict[int, list[str]] = {}                # channel -> lines to post
+        # (channel, user) -> the interaction whose message is the user's panel, when it was
+        # opened, the move it shows and its note; panels being answered right now are busy.
+        self.panels: dict[tuple[int, int], tuple[discord.Interaction, float, int, str | None]] = {}
+        self.panels_busy: set[tuple[int, int]] = set()
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    def resumed(self, tables: list[TableInfo]) -> None:
+        """Remember the deals already sent to resumed tables' players (no DM again).
+
+        Call right after ``core.start()`` returns, before anything awaits: an AI seat
+        may move (and deal anew) as soon as the loop runs."""
+        for info in tables:
+            if info.status != "playing":
+                continue
+            for seat in info.seats:
+                if seat.user_id is not None and seat.ai_level is None:
+                    view = self.core.private_view(info.channel_id, seat.user_id)
+                    self.dealt[(info.table_id, seat.user_id)] = view.get("deal_no")
+
+    async def start(self) -> None:
+        """Load board message ids, then start handling updates."""
+        await self.board_ids.load()
+        self.ready.set()
+
+    async def close(self) -> None:
+        await self.out.close(timeout=3.0)
+
+    # --- updates ----------------------------------------------------------------------------
+
+    async def handle(self, update: Update) -> None:
+        await self.ready.wait()
+        try:
+            self._handle(update)
+        except Exception:
+            log.exception("could not handle %s", type(update).__name__)
+
+    def _handle(self, u: Update) -> None:
+        if isinstance(u, (LobbyChanged, BoardChanged, GameOver, TableClosed)):
+            if isinstance(u, BoardChanged):
+                self.recent[u.table_id] = u.recent_events
+            self.latest[u.table_id] = (u.channel_id, u)
+            self.out.submit(("board", u.table_id), lambda: self._board(u.table_id))
+        if isinstance(u, PrivateViewChanged):
+            self._maybe_dm(u)
+            self.refresh_panel(u.channel_id, u.user_id)
+        elif isinstance(u, GameOver):
+            self._game_over(u)
+        elif isinstance(u, TableClosed):
+            self._forget(u.table_id, u.channel_id)
+        elif isinstance(u, Reminder):
+            self.note(u.channel_id, f"⏰ <@{u.user_id}>, about {int(u.seconds_left)} s left "
+                                    "for your move.")
+        elif isinstance(u, Strike):
+            self.note(u.channel_id, f"⌛ Time ran out for **{u.name}**: the AI moved for them "
+                                    f"(strike {u.strikes} of {u.max_strikes}).")
+        elif isinstance(u, SeatReplaced):
+            why = {"strikes": "ran out of time too often", "left": "left the game",
+                   "kicked": "was removed from the game"}.get(u.reason, u.reason)
+            self.note(u.channel_id, f"🤖 **{u.name}** {why}: the AI ({u.level}) plays that "
+                                    "seat from now on.")
+
+    def _game_over(self, u: GameOver) -> None:
+        info = u.table
+        if u.result:
+            winners = [render.seat_name(info.seats[i]) for i in u.result.get("winners", [])]
+            head = (f"🏁 **{info.title}** is over: **{', '.join(winners)}** "
+                    f"{'wins' if len(winners) == 1 else 'win'}!" if winners
+                    else f"🏁 **{info.title}** is over.")
+        else:
+            head = f"🏁 **{info.title}** was abandoned."
+        self.note(u.channel_id, f"{head} Results are on the board; see `/leaderboard "
+                                f"{info.game}`.")
+        self._forget(u.table_id, u.channel_id)
+
+    def _forget(self, table_id: int, channel_id: int) -> None:
+        for key in [k for k in self.dealt if k[0] == table_id]:
+            del self.dealt[key]
+        for key in [k for k in self.panels if k[0] == channel_id]:
+            self.refresh_panel(*key)   # shows "the game is over", then forgets the panel
+
+    # --- the board ----------------------------------------------------------------------
+
+    async def _board(self, table_id: int) -> None:
+        if table_id not in self.latest:
+            return
+        channel_id, update = self.latest[table_id]
+        shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
+        channel = self.bot.get_partial_messageable(channel_id)
+        message_id = self.board_ids.get(table_id)
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(message_id).edit(
+                    content=shown.content, embed=shown.embed, view=shown.view,
+                    allowed_mentions=PINGS)
+            except discord.NotFound:  # someone deleted the board: post a new one
+                message_id = None
+        if message_id is None:
+            extra = {"view": shown.view} if shown.view is not None else {}
+            message = await channel.send(content=shown.content, embed=shown.embed,
+                                         allowed_mentions=PINGS, **extra)
+            await self.board_ids.set(table_id, channel_id, message.id)
+        if shown.final and self.latest.get(table_id, (0, None))[1] is update:
+            self.latest.pop(table_id, None)
+            self.recent.pop(table_id, None)
+            await self.board_ids.drop(table_id)
+
+    # --- hands by DM ------------------------------------------------------------------------
+
+    def _maybe_dm(self, u: PrivateViewChanged) -> None:
+        key = (u.table_id, u.user_id)
+        deal = u.view.get("deal_no")
+        if key in self.dealt and self.dealt[key] == deal:
+            return
+        self.dealt[key] = deal
+        if key in self.dm_closed or not u.view.get("hand"):
+            return
+        info = self.core.table(u.channel_id)
+        title = info.title if info else u.view.get("game", "")
+        game = render.game_of(u.view["game"])
+        text = (f"🂠 Your hand in **{title}** at <#{u.channel_id}> (deal {deal}):\n"
+                f"{render.cards_pretty(u.view['hand'], game)}\n"
+                "Play with **Show my hand** on the board or `/play` in that channel.\n"
+                f"-# table #{u.table_id} · move {u.move}")
+        self.out.submit(("dm", u.table_id, u.user_id),
+                        lambda: self._dm(u.table_id, u.channel_id, u.user_id, text))
+
+    async def _dm(self, table_id: int, channel_id: int, user_id: int, text: str) -> None:
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await dm.send(render.clip(text, 2000))
+        except discord.Forbidden as e:
+            self.dm_closed.add((table_id, user_id))
+            if e.code != DM_CLOSED:
+                log.warning("DM to %s refused: %s", user_id, e)
+            if (channel_id, user_id) not in self.dm_noted:
+                self.dm_noted.add((channel_id, user_id))
+                self.note(channel_id, f"📪 <@{user_id}>, I can't DM you - use the **Show my "
+                                      "hand** button on the board (or `/hand`) to see your "
+                                      "cards.")
+
+    # --- notes --------------------------------------------------------------------------------
+
+    def note(self, channel_id: int, line: str) -> None:
+        """A short public message; lines arriving together are sent as one message."""
+        self.notes.setdefault(channel_id, []).append(line)
+        self.out.submit(("note", channel_id), lambda: self._notes(channel_id))
+
+    async def _notes(self, channel_id: int) -> None:
+        lines = self.notes.pop(channel_id, [])
+        chunk: list[str] = []
+        while lines and len("\n".join(chunk + lines[:1])) <= 2000:
+            chunk.append(lines.pop(0))
+        if lines:  # the rest goes in the next message
+            self.notes[channel_id] = lines + self.notes.get(channel_id, [])
+            self.out.submit(("note", channel_id), lambda: self._notes(channel_id))
+        if chunk:
+            await self.bot.get_partial_messageable(channel_id).send(
+                "\n".join(chunk), allowed_mentions=PINGS)
+
+    # --- live hand panels ---------------------------------------------------------------
+
+    def remember_panel(self, channel_id: int, user_id: int, interaction: discord.Interaction,
+                       move: int, note: str | None = None) -> None:
+        """This interaction's message is the user's panel, drawn at ``move``: keep it fresh."""
+        self.panels[(channel_id, user_id)] = (interaction, time.monotonic(), move, note)
+
+    def refresh_panel(self, channel_id: int, user_id: int) -> None:
+        if (channel_id, user_id) in self.panels:
+            self.out.submit(("panel", channel_id, user_id),
+                            lambda: self._panel(channel_id, user_id))
+
+    async def _panel(self, channel_id: int, user_id: int) -> None:
+        key = (channel_id, user_id)
+        entry = self.panels.get(key)
+        if entry is None or key in self.panels_busy:  # the answer in flight redraws it
+            return
+        interaction, opened, shown_move, note = entry
+        if time.monotonic() - opened > self.bot.config.panel_lifetime:
+            del self.panels[key]
+            return
+        info = self.core.table(channel_id)
+        if info is not None and info.move == shown_move:
+            return  # already shows this position
+        try:
+            drawn = panel.build(self.core, channel_id, user_id, note)
+        except TableError:
+            content, embed, view = None, discord.Embed(
+                description="This game is over; the board has the result."), None
+            self.panels.pop(key, None)
+        else:
+            content, embed, view = drawn.note, drawn.embed, drawn.view
+            self.panels[key] = (interaction, opened, drawn.move, note)
+        try:
+            await interaction.edit_original_response(content=content, embed=embed, view=view)
+        except discord.HTTPException:  # dismissed or expired: stop refreshing it
+            self.panels.pop(key, None)

@@ -1,0 +1,54 @@
+"""The custom_id scheme of every button and select menu (all start with ``pl:``).
+
+Ids carry what a click needs to be handled by a bot that has just restarted:
+the channel (= the table) and, for moves, the move number the control was
+drawn for, so an old or double click is recognised as stale.
+
+    pl:hand:<channel>                       board: open my hand panel
+    pl:lobby:<op>:<channel>                 board: join | leave | start | ai
+    pl:do:<channel>:<move>:<action>         panel button: make this move
+    pl:c:<channel>:<move>:<form>:<kind>     panel select: cards for "<kind> <cards>"
+    pl:p:<channel>:<move>:<form>            panel select: one canonical move per option
+    pl:rules:<game>:<page>                  rules pages
+"""
+
+from __future__ import annotations
+
+CUSTOM_ID_MAX = 100
+ACTION_MAX = 60   # "pl:do:" + 20-digit channel + 9-digit move + separators + 60 <= 100
+_CH = r"(?P<channel>[0-9]{1,20})"
+_MOVE = r"(?P<move>[0-9]{1,9})"
+
+HAND = rf"pl:hand:{_CH}"
+LOBBY = rf"pl:lobby:(?P<op>join|leave|start|ai):{_CH}"
+DO = rf"pl:do:{_CH}:{_MOVE}:(?P<action>[^:]{{1,{ACTION_MAX}}})"
+CARDS = rf"pl:c:{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})"
+PICK = rf"pl:p:{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})"
+RULES = r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})"
+ALL = (HAND, LOBBY, DO, CARDS, PICK, RULES)
+
+
+def hand(channel_id: int) -> str:
+    return f"pl:hand:{channel_id}"
+
+
+def lobby(op: str, channel_id: int) -> str:
+    return f"pl:lobby:{op}:{channel_id}"
+
+
+def do(channel_id: int, move: int, action: str) -> str | None:
+    """None when the action text cannot travel in a custom_id (too long or has a colon)."""
+    cid = f"pl:do:{channel_id}:{move}:{action}"
+    return cid if ":" not in action and 0 < len(action) <= ACTION_MAX else None
+
+
+def cards(channel_id: int, move: int, form: int, kind: str) -> str:
+    return f"pl:c:{channel_id}:{move}:{form}:{kind}"
+
+
+def pick(channel_id: int, move: int, form: int) -> str:
+    return f"pl:p:{channel_id}:{move}:{form}"
+
+
+def rules(game: str, page: int) -> str:
+    return f"pl:rules:{game}:{page}"

@@ -1,0 +1,124 @@
+"""Answering interactions: always within Discord's 3 seconds, never "interaction failed".
+
+``answer`` runs the work for an interaction; if it is not done within the ack
+budget the interaction is deferred first ("thinking..." or a silent update)
+and the reply follows.  A ``TableError`` becomes a short ephemeral message;
+anything else is logged and the user gets a generic apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from ..core import TableError
+
+log = logging.getLogger("parlour.discord")
+
+SORRY = "Something went wrong on our side; it has been logged. Please try again."
+
+
+@dataclass
+class Reply:
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    ephemeral: bool = True
+    update: bool = False      # replace the message the component is on (a hand panel)
+    public_mentions: bool = False
+    shows_move: int | None = None  # a hand panel drawn at this move (kept up to date)
+
+    def kwargs(self, *, editing: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"content": self.content}
+        if self.embed is not None or editing:
+            out["embed"] = self.embed
+        if self.view is not None or editing:
+            out["view"] = self.view
+        if not self.public_mentions:
+            out["allowed_mentions"] = discord.AllowedMentions.none()
+        return out
+
+
+def error(message: str) -> Reply:
+    return Reply(content=f"⚠️ {message}", ephemeral=True)
+
+
+async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
+                 budget: float = 1.5, ephemeral: bool = True, update: bool = False) -> Reply:
+    """Run ``work`` and send its Reply; defer first when it takes longer than ``budget``.
+
+    ``ephemeral``/``update`` say how to defer (the reply's own flags decide how it is
+    sent when there was no need to defer).
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        reply = await asyncio.wait_for(asyncio.shield(task), budget)
+    except TimeoutError:
+        await defer(interaction, ephemeral=ephemeral, update=update)
+        reply = await _result(task)
+    except TableError as e:
+        reply = error(str(e))
+    except Exception:
+        log.exception("interaction %s failed", _describe(interaction))
+        reply = error(SORRY)
+    await send(interaction, reply)
+    return reply
+
+
+async def _result(task: asyncio.Future) -> Reply:
+    try:
+        return await task
+    except TableError as e:
+        return error(str(e))
+    except Exception:
+        log.exception("deferred interaction work failed")
+        return error(SORRY)
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True,
+                update: bool = False) -> None:
+    if interaction.response.is_done():
+        return
+    if update and interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    """Send ``reply`` as the response, or after a defer: the first followup of a
+    "thinking..." defer replaces the placeholder; a deferred update edits the panel."""
+    response = interaction.response
+    update = reply.update and interaction.type is discord.InteractionType.component
+    if not response.is_done():
+        if update:
+            await response.edit_message(**reply.kwargs(editing=True))
+        else:
+            await response.send_message(**reply.kwargs(editing=False),
+                                        ephemeral=reply.ephemeral)
+    elif update:
+        await interaction.edit_original_response(**reply.kwargs(editing=True))
+    else:
+        await interaction.followup.send(**reply.kwargs(editing=False), ephemeral=reply.ephemeral)
+
+
+async def report(interaction: discord.Interaction, message: str) -> None:
+    """Tell the user ``message`` ephemerally, however far the interaction got."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(f"⚠️ {message}", ephemeral=True)
+        else:
+            await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not report an error to the user of %s", _describe(interaction))
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    data = interaction.data or {}
+    what = data.get("custom_id") or data.get("name") or interaction.type.name
+    return f"{what!r} by {interaction.user.id} in {interaction.channel_id}"

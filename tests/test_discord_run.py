@@ -1,0 +1,138 @@
+"""``parlour run`` (configuration, token errors, clean SIGTERM), the synced command set,
+and the panel's layout rules within Discord's limits."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+import threading
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.cli.run import serve
+from bot.discordbot import BotConfig, ConfigError
+from bot.discordbot import ids as custom_ids
+from bot.discordbot.client import INVITE_PERMISSIONS, invite_url
+from bot.discordbot.panel import MAX_OPTIONS, MOVE_ROWS, plan_controls
+from tests.fakediscord import FakeDiscord
+
+
+def test_run_without_token_says_so(monkeypatch, capsys) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err
+
+
+def test_run_with_bad_settings(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("PARLOUR_DEV_GUILD", "my-guild")
+    assert main(["run"]) == 2
+    assert "PARLOUR_DEV_GUILD must be a guild id" in capsys.readouterr().err
+    with pytest.raises(ConfigError):
+        BotConfig.from_env({"PARLOUR_AI_DELAY": "-1"})
+    config = BotConfig.from_env({"DISCORD_TOKEN": " t ", "PARLOUR_DB": "/data/p.db",
+                                 "PARLOUR_DEV_GUILD": "123", "PARLOUR_LOG_LEVEL": "debug"})
+    assert (config.token, config.db_path, config.dev_guild, config.log_level) == \
+        ("t", "/data/p.db", 123, "DEBUG")
+    assert BotConfig.from_env({}).db_path == "parlour.db"
+
+
+async def test_run_with_a_rejected_token(fake_discord: FakeDiscord, tmp_path, monkeypatch,
+                                         capsys) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "not-the-token")
+    monkeypatch.setenv("PARLOUR_AI_EXECUTOR", "inline")
+    code = await asyncio.to_thread(main, ["run", "--db", str(tmp_path / "p.db")])
+    assert code == 1
+    assert "Discord rejected the token" in capsys.readouterr().err
+    assert [c.status for c in fake_discord.calls_to("GET", r"^/users/@me$")] == [401]
+
+
+async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> None:
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers need the main thread")
+    fake, s = fake_discord, fake_discord.scene
+    config = BotConfig(token=fake.token, db_path=str(tmp_path / "p.db"), sync=True,
+                       dev_guild=s.guild.id, ai_executor="inline", ai_delay=0)
+    err = io.StringIO()
+    task = asyncio.create_task(serve(config, err))
+    await fake.wait_until(lambda: fake.connected and fake.commands.listing(s.guild.id), 10)
+    opened = await fake.slash(s.alice, "table new coins", channel=s.table)
+    assert "You opened" in opened.text
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert await asyncio.wait_for(task, 10) == 0, err.getvalue()
+    assert fake.gateway_sessions[-1].ws.closed
+    assert (tmp_path / "p.db").exists()
+
+    # The synced command set: discoverable, typed, within Discord's limits (the fake checks).
+    commands = {c["name"]: c for c in fake.commands.listing(s.guild.id)}
+    assert set(commands) == {"table", "hand", "play", "rules", "leaderboard", "stats", "recent"}
+    table = {o["name"]: o for o in commands["table"]["options"]}
+    assert {"new", "join", "leave", "ai-add", "ai-remove", "start", "cancel", "kick",
+            "status"} <= set(table)
+    new = {o["name"]: o for o in table["new"]["options"]}
+    assert set(new) == {"coins", "starshina", "thirteens", "piquet", "pinkerton"}
+    piquet = {o["name"]: o for o in new["piquet"]["options"]}
+    assert [c["value"] for c in piquet["variant"]["choices"]] == \
+        ["rubicon", "au_cent", "normand", "a_quatre", "auction"]
+    assert piquet["turn-seconds"]["min_value"] == 0
+    coins = {o["name"]: o for o in new["coins"]["options"]}
+    assert [c["value"] for c in coins["target"]["choices"]] == [10, 15, 20]
+    assert commands["play"]["options"][0]["autocomplete"] is True
+
+
+def test_panel_plan_respects_discord_limits() -> None:
+    cards = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8")]
+    plan = plan_controls([{"kind": "play", "cards": cards, "min": 1, "max": 1}],
+                         [f"play {c}" for c in cards])
+    assert plan.more and len(plan.controls[0].values) == MAX_OPTIONS
+    forms = [{"kind": f"k{i}", "choices": [f"k{i} {j}" for j in range(3)]} for i in range(7)]
+    plan = plan_controls(forms, [c for f in forms for c in f["choices"]])
+    assert len(plan.controls) == MOVE_ROWS and plan.more
+    big = [{"kind": "declare", "choices": [f"declare point {i}" for i in range(30)]}]
+    plan = plan_controls(big, big[0]["choices"])
+    assert plan.controls[0].kind == "moves" and len(plan.controls[0].values) == 25
+    # Few legal combinations: offered whole; many: a multi-select of cards within min/max.
+    two = [{"kind": "beat", "cards": ["KS", "QS", "2H"], "min": 2, "max": 2}]
+    plan = plan_controls(two, ["beat KS QS", "beat QS 2H"])
+    assert plan.controls[0].kind == "moves" and plan.controls[0].values == \
+        ["beat KS QS", "beat QS 2H"]
+    hand = ["7C", "8C", "9C", "7D", "8D", "9D", "7H", "8H"]
+    combos = [f"discard {a} {b}" for a in hand for b in hand if a < b]
+    plan = plan_controls([{"kind": "discard", "cards": hand, "min": 1, "max": 5}], combos)
+    control = plan.controls[0]
+    assert control.kind == "cards" and (control.low, control.high) == (1, 5)
+    twin = plan_controls([{"kind": "add", "cards": ["QH", "QH", "2C"], "min": 1, "max": 1}],
+                         ["add QH", "add 2C"])
+    assert twin.controls[0].values == ["QH", "QH.2", "2C"]
+
+
+def test_invite_permissions_match_the_docs() -> None:
+    assert INVITE_PERMISSIONS.value == 84992
+    url = invite_url(123)
+    assert "scope=bot+applications.commands" in url and "permissions=84992" in url
+    docs = (Path(__file__).parent.parent / "docs" / "DISCORD.md").read_text()
+    assert "84992" in docs and "bot applications.commands" in docs
+
+
+def test_custom_ids_fit() -> None:
+    channel = 2**64 - 1
+    longest = max((custom_ids.do(channel, 10**9 - 1, "x" * 60) or ""),
+                  custom_ids.cards(channel, 10**9 - 1, 99, "k" * 20),
+                  custom_ids.pick(channel, 10**9 - 1, 99), custom_ids.hand(channel),
+                  custom_ids.lobby("leave", channel), custom_ids.rules("thirteens", 999),
+                  key=len)
+    assert len(longest) <= 100
+    assert custom_ids.do(1, 1, "a:b") is None and custom_ids.do(1, 1, "x" * 61) is None
+
+
+async def test_demo_plays_a_game_and_exits(tmp_path, capsys) -> None:
+    from tests.fakediscord.demo import demo
+
+    assert await asyncio.wait_for(demo("pinkerton", tmp_path / "demo.db"), 60) == 0
+    out = capsys.readouterr().out
+    assert "game over" in out and "violations: 0" in out and "dave's last hand panel" in out
