@@ -6,6 +6,12 @@
     PARLOUR_LOG_LEVEL    DEBUG, INFO (default), WARNING...
     PARLOUR_AI_DELAY     seconds before an AI seat moves (default 1)
     PARLOUR_AI_EXECUTOR  process (default), thread or inline
+
+Developer option (testing against a Discord-compatible server, e.g. the loopback
+fake of tests/fakediscord; never needed in production):
+
+    PARLOUR_DISCORD_API      REST root instead of Discord's, e.g. http://127.0.0.1:PORT/api/v10
+    PARLOUR_DISCORD_GATEWAY  gateway URL instead of Discord's, e.g. ws://127.0.0.1:PORT/gateway
 """
 
 from __future__ import annotations
@@ -49,7 +55,26 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         return 2
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    point_discord_at(config)
     return asyncio.run(serve(config, err))
+
+
+def point_discord_at(config: BotConfig) -> None:
+    """Developer option: send REST and gateway traffic to ``config.api_base`` /
+    ``config.gateway_url`` instead of Discord (exactly what tests/fakediscord patches)."""
+    if not (config.api_base or config.gateway_url):
+        return
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    if config.api_base:
+        Route.BASE = config.api_base.rstrip("/")
+    if config.gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+    logging.getLogger("parlour.discord").warning(
+        "developer option: talking to %s / %s instead of Discord", Route.BASE,
+        DiscordWebSocket.DEFAULT_GATEWAY)
 
 
 def build_bot(config: BotConfig) -> ParlourBot:

@@ -167,6 +167,18 @@ def _values(interaction: discord.Interaction) -> list[str]:
 class SafeView(discord.ui.View):
     """A view that answers the user, and logs, when an item fails."""
 
+    # discord.py gives a view sent in an ephemeral response a 15-minute timeout: a task that
+    # keeps the view (and its select options) in memory that long, one per /hand - hundreds
+    # of MB at 50 panels/s.  Our views hold only DynamicItems, dispatched by custom_id
+    # pattern, so they never need a timeout (or to be kept): it stays None.
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        pass
+
     async def on_error(self, interaction: discord.Interaction, error: Exception,
                        item: discord.ui.Item) -> None:
         log.error("component %r failed", getattr(item, "custom_id", item), exc_info=error)

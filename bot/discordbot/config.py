@@ -28,6 +28,10 @@ class BotConfig:
     ack_budget: float = 1.5               # work longer than this is deferred ("thinking...")
     panel_lifetime: float = 14 * 60.0     # interaction tokens expire after 15 minutes
     table_seed: int | None = None         # fixed deal seed for new tables: tests and demos
+    # Developer option: talk to a Discord-compatible server instead of discord.com
+    # (e.g. the loopback fake in tests/fakediscord for load tests). None = real Discord.
+    api_base: str | None = None           # REST root, e.g. http://127.0.0.1:PORT/api/v10
+    gateway_url: str | None = None        # gateway, e.g. ws://127.0.0.1:PORT/gateway
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
@@ -39,6 +43,8 @@ class BotConfig:
             log_level=(env.get("PARLOUR_LOG_LEVEL") or "INFO").upper(),
             ai_delay=_float(env, "PARLOUR_AI_DELAY", 1.0),
             ai_executor=env.get("PARLOUR_AI_EXECUTOR") or "process",
+            api_base=(env.get("PARLOUR_DISCORD_API") or "").strip() or None,
+            gateway_url=(env.get("PARLOUR_DISCORD_GATEWAY") or "").strip() or None,
         )
         for key, value in overrides.items():
             setattr(config, key, value)

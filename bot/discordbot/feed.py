@@ -53,6 +53,7 @@ class Feed:
         self.dealt: dict[tuple[int, int], object] = {}       # (table, user) -> deal_no sent
         self.dm_closed: set[tuple[int, int]] = set()         # (table, user): DMs refused
         self.dm_noted: set[tuple[int, int]] = set()          # (channel, user): told once
+        self.dm_channels: dict[int, int] = {}                # user -> DM channel id
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
         # (channel, user) -> the interaction whose message is the user's panel, when it was
         # opened, the move it shows and its note; panels being answered right now are busy.
@@ -183,8 +184,16 @@ class Feed:
 
     async def _dm(self, table_id: int, channel_id: int, user_id: int, text: str) -> None:
         try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
-            await dm.send(render.clip(text, 2000))
+            dm_id = self.dm_channels.get(user_id)
+            if dm_id is None:
+                # discord.py caches only 128 DM channels: beyond that every DM would cost
+                # two requests for one pacer token. Keep the id (it never changes) and pay
+                # for the extra request.
+                dm = await self.bot.create_dm(discord.Object(user_id))
+                dm_id = self.dm_channels[user_id] = dm.id
+                await self.out.pacer.acquire()
+            await self.bot.get_partial_messageable(
+                dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000))
         except discord.Forbidden as e:
             self.dm_closed.add((table_id, user_id))
             if e.code != DM_CLOSED:

@@ -76,6 +76,9 @@ class FakeDiscord:
         self.token_lifetime = 15 * 60.0  # s an interaction token accepts followups/edits
         self.response_timeout = 5.0  # s the helpers wait for the bot (> deadline on purpose)
         self.settle_quiet = 0.05  # s without REST/gateway traffic that counts as "settled"
+        # Whether the interaction helpers wait for the bot to go quiet after each answer.
+        # A load driver turns it off: under load the bot is never quiet.
+        self.settle_after = True
         self.heartbeat_interval_ms = 41250
         self.port = 0
         self._patch = patch
@@ -409,7 +412,8 @@ class FakeDiscord:
                 await asyncio.wait_for(record.resolved.wait(), timeout)
             except TimeoutError:
                 pass
-        await self.settle()
+        if self.settle_after:
+            await self.settle()
         return record
 
     async def slash(self, user: UserRef, command: str, *, channel: ChannelRef,
@@ -431,6 +435,14 @@ class FakeDiscord:
                            timeout: float | None = None) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its value in ``options``, default "") and return the
         choices the bot offered. The record is ``fake.interactions[-1]``."""
+        record = await self.autocomplete_record(user, command, channel=channel, focused=focused,
+                                                options=options, timeout=timeout)
+        return list(record.choices or [])
+
+    async def autocomplete_record(self, user: UserRef, command: str, *, channel: ChannelRef,
+                                  focused: str, options: dict[str, Any] | None = None,
+                                  timeout: float | None = None) -> InteractionRecord:
+        """Like ``autocomplete`` but returns the record (safe with concurrent users)."""
         path = command.lstrip("/").split()
         user_obj, chan = self._user(user), self._channel(channel)
         guild = self.world.guilds.get(chan.guild_id) if chan.guild_id else None
@@ -438,8 +450,7 @@ class FakeDiscord:
         data = command_data(self.world, cmd, path, options or {}, guild, focused=focused)
         payload = build_interaction(self.world, kind=AUTOCOMPLETE, user=user_obj, channel=chan,
                                     data=data)
-        record = await self.send_interaction(payload, name=" ".join(path), timeout=timeout)
-        return list(record.choices or [])
+        return await self.send_interaction(payload, name=" ".join(path), timeout=timeout)
 
     def _visible_command(self, name: str, user: User, channel: Channel) -> dict[str, Any]:
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None

@@ -1,0 +1,75 @@
+"""Reading the bot's database after a run (the bot stopped): sizes, the action log."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class DbFigures:
+    file_bytes: int                 # after a checkpoint: database file, empty WAL
+    bytes_by_table: dict[str, int]  # dbstat: pages of each table with its indexes
+    actions: int
+    human_actions: int
+    games: int
+    tables: int
+    moves_per_game: float
+
+    @property
+    def bytes_per_action(self) -> float:
+        return self.bytes_by_table.get("actions", 0) / max(1, self.actions)
+
+    @property
+    def bytes_per_game(self) -> float:
+        """A finished game: its action rows, its games row and its tables row."""
+        games = self.bytes_by_table.get("games", 0) / max(1, self.games)
+        tables = self.bytes_by_table.get("tables", 0) / max(1, self.tables)
+        return self.moves_per_game * self.bytes_per_action + games + tables
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=10)
+
+
+def figures(path: Path) -> DbFigures:
+    with connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        owners = {name: tbl for name, tbl in conn.execute(
+            "SELECT name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index')")}
+        by_table: dict[str, int] = defaultdict(int)
+        for name, size in conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"):
+            by_table[owners.get(name, name)] += int(size)
+        one = conn.execute
+        actions = one("SELECT COUNT(*) FROM actions").fetchone()[0]
+        human = one("SELECT COUNT(*) FROM actions WHERE actor = 'human'").fetchone()[0]
+        games, moves = one("SELECT COUNT(*), AVG(moves) FROM games").fetchone()
+        tables = one("SELECT COUNT(*) FROM tables").fetchone()[0]
+    size = path.stat().st_size + sum(p.stat().st_size for p in
+                                     (path.with_name(path.name + "-wal"),) if p.exists())
+    return DbFigures(size, dict(by_table), actions, human, games, tables, float(moves or 0))
+
+
+def moves_between(path: Path, start_wall: float, end_wall: float) -> list[tuple[int, int, float]]:
+    """(table id, move, commit time) of every move committed in the window."""
+    with connect(path) as conn:
+        return list(conn.execute("SELECT table_id, move, at FROM actions WHERE at >= ? AND "
+                                 "at < ? ORDER BY at", (start_wall, end_wall)))
+
+
+def human_actions(path: Path) -> dict[int, list[str]]:
+    """table id -> the humans' actions in move order (what acknowledged moves must be in)."""
+    out: dict[int, list[str]] = defaultdict(list)
+    with connect(path) as conn:
+        for table_id, action in conn.execute(
+                "SELECT table_id, action FROM actions WHERE actor = 'human' "
+                "ORDER BY table_id, move"):
+            out[table_id].append(action)
+    return dict(out)
+
+
+def table_status(path: Path) -> dict[int, str]:
+    with connect(path) as conn:
+        return dict(conn.execute("SELECT id, status FROM tables"))

@@ -1,0 +1,56 @@
+"""The load benchmark's driver at a small scale: it runs, and its figures are sane.
+
+Not a performance test (no wall-clock targets): ``python -m tests.load.bench``
+measures; this checks that the measuring works (docs/PERFORMANCE.md).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.load import bench
+from tests.load.driver import LoadConfig
+from tests.load.measure import measure, report, summary
+from tests.load.stats import board_lags, peak_per_second, percentile
+
+
+async def test_small_load_run_produces_sane_figures(tmp_path) -> None:
+    config = LoadConfig(tables=12, rate=30, seconds=4, setup_rate=50)
+    r = await measure(config, tmp_path)
+    assert r.problems == []                          # the fake Discord objected to nothing
+    assert r.acked >= 30 and r.acked <= r.window.attempts
+    assert r.counts["failed"] == 0 and r.counts["games_opened"] >= 12
+    kinds = {row[0] for row in r.latencies.rows()}
+    assert {"autocomplete", "/play", "/hand", "panel select"} <= kinds
+    assert not r.latencies.unanswered
+    assert 0 < percentile(r.latencies.all(), 50) <= r.p99_ms / 1e3 < 3.0
+    assert r.cpu_seconds > 0 and 0 < r.ms_per_action < 1000
+    assert r.rss_base > 10 * 2**20 and r.rss_setup > 0 and math.isfinite(r.kb_per_table)
+    assert r.window_moves >= r.acked               # each human move (and the AI replies)
+    assert r.db.actions >= r.acked and r.db.human_actions >= r.acked
+    assert 20 < r.db.bytes_per_action < 2000
+    assert r.requests.interaction >= 2 * r.acked   # every move is answered
+    assert 0 < r.requests.peak_global <= 50         # the bot paces itself
+    assert r.board_lag and all(lag >= 0 for lag in r.board_lag)
+    text = report(r)
+    assert "latency" in text and "targets:" in text and "KB per table" in text
+    assert summary([r]).count("\n") == 2
+
+
+def test_stats_helpers() -> None:
+    assert peak_per_second([0.0, 0.5, 0.99, 1.0, 1.5, 3.0]) == 3  # [0.5, 1.5)
+    assert peak_per_second([0.0, 0.5, 0.99, 1.0, 1.4]) == 4
+    assert percentile([3.0, 1.0, 2.0, 4.0], 50) == 2.0 and math.isnan(percentile([], 99))
+    lags, missing = board_lags([(1, 5, 10.0), (1, 7, 11.0), (2, 1, 10.0)],
+                               {1: [(10.5, 5), (12.0, 8)]})
+    assert lags == [0.5, 1.0] and missing == 1
+
+
+def test_bench_refuses_unbounded_runs() -> None:
+    with pytest.raises(SystemExit):
+        bench.parse(["--seconds", "0"])
+    with pytest.raises(SystemExit):
+        bench.parse(["--rate", "5000"])
+    assert bench.main(["--tables", "9000"]) == 2
