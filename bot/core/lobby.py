@@ -24,8 +24,12 @@ class LobbyMixin(PlayMixin):
     async def create_table(self, channel_id: int, host_id: int, host_name: str, game: str,
                            options: dict | None = None, *, guild_id: int | None = None,
                            turn_seconds: int | None = None, keep_order: bool = False,
-                           seat_host: bool = True, seed: int | None = None) -> TableInfo:
-        """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host."""
+                           seat_host: bool = True, seed: int | None = None,
+                           stand_in: str | None = None) -> TableInfo:
+        """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host.
+
+        ``stand_in``: the AI level that moves for a timed-out human and takes over a
+        departed seat (None: the bot-wide ``timeout_level`` / ``replacement_level``)."""
         async with self._create_lock:
             busy = self._tables.get(channel_id)
             if busy is not None:
@@ -37,10 +41,12 @@ class LobbyMixin(PlayMixin):
                 opts = g.validate_options(options)
             except ValueError as e:
                 raise TableError(str(e)) from None
+            level = self._stand_in(stand_in)
             now = self.clock.now()
             table = Table(
                 table_id=0, channel_id=channel_id, guild_id=guild_id, game=g, options=opts,
                 turn_seconds=self._turn_seconds(g, turn_seconds), keep_order=keep_order,
+                stand_in=level,
                 host_id=host_id, host_name=host_name, status=LOBBY,
                 seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
                 seats=[Seat(host_name, host_id)] if seat_host else [], created=now)
@@ -133,8 +139,9 @@ class LobbyMixin(PlayMixin):
 
     async def configure(self, channel_id: int, user_id: int, *, options: dict | None = None,
                         turn_seconds: int | None = None, keep_order: bool | None = None,
-                        moderator: bool = False) -> TableInfo:
-        """Change game options (merged with the current ones), turn time or seat ordering."""
+                        stand_in: str | None = None, moderator: bool = False) -> TableInfo:
+        """Change game options (merged with the current ones), turn time, seat ordering
+        or the stand-in AI level (None: unchanged)."""
         table = self._get(channel_id)
         async with table.lock:
             self._require_host(table, user_id, moderator)
@@ -143,17 +150,18 @@ class LobbyMixin(PlayMixin):
                 opts = table.game.validate_options({**table.options, **(options or {})})
             except ValueError as e:
                 raise TableError(str(e)) from None
+            seconds = (self._turn_seconds(table.game, turn_seconds)
+                       if turn_seconds is not None else table.turn_seconds)
+            level = self._stand_in(stand_in) if stand_in is not None else table.stand_in
             snap = table.snapshot()
-            old = (table.options, table.turn_seconds, table.keep_order)
-            table.options = opts
-            if turn_seconds is not None:
-                table.turn_seconds = self._turn_seconds(table.game, turn_seconds)
+            old = (table.options, table.turn_seconds, table.keep_order, table.stand_in)
+            table.options, table.turn_seconds, table.stand_in = opts, seconds, level
             if keep_order is not None:
                 table.keep_order = bool(keep_order)
             try:
                 return await self._save_lobby(table, snap)
             except TableError:
-                table.options, table.turn_seconds, table.keep_order = old
+                table.options, table.turn_seconds, table.keep_order, table.stand_in = old
                 raise
 
     async def reorder(self, channel_id: int, user_id: int, order: Sequence[int], *,
@@ -236,6 +244,17 @@ class LobbyMixin(PlayMixin):
         if value < 0:
             raise TableError("The turn time cannot be negative (0 turns the timer off).")
         return value
+
+    @staticmethod
+    def _stand_in(value: str | None) -> str | None:
+        """A valid AI level (lower case), or None for the bot-wide default."""
+        if value is None:
+            return None
+        level = str(value).strip().lower()
+        if level not in LEVELS:
+            raise TableError(f"Unknown stand-in AI level '{value}'. "
+                             f"Levels: {', '.join(LEVELS)}.")
+        return level
 
     @staticmethod
     def _require_room(table: Table) -> None:

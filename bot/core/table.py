@@ -27,7 +27,7 @@ class Table:
                  host_name: str, status: str, seed: int, seats: list[Seat],
                  created: float, state: State | None = None, saved_json: str | None = None,
                  move: int = 0, deadline: float | None = None, reminder_at: float | None = None,
-                 started: float | None = None) -> None:
+                 started: float | None = None, stand_in: str | None = None) -> None:
         self.id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -35,6 +35,7 @@ class Table:
         self.options = options
         self.turn_seconds = turn_seconds
         self.keep_order = keep_order
+        self.stand_in = stand_in      # None: the bot-wide levels of CoreConfig
         self.host_id = host_id
         self.host_name = host_name
         self.status = status
@@ -76,8 +77,8 @@ class Table:
             table_id=self.id, channel_id=self.channel_id, guild_id=self.guild_id,
             game=self.game.name, title=self.game.title or self.game.name,
             options=dict(self.options), turn_seconds=self.turn_seconds,
-            keep_order=self.keep_order, status=self.status, host_id=self.host_id,
-            host_name=self.host_name,
+            keep_order=self.keep_order, stand_in=self.stand_in, status=self.status,
+            host_id=self.host_id, host_name=self.host_name,
             seats=tuple(SeatInfo(i, s.name, s.user_id, s.kind, s.ai_level, s.strikes,
                                  s.abandoned) for i, s in enumerate(self.seats)),
             player_counts=tuple(self.game.player_counts(self.options)), move=self.move,
@@ -90,7 +91,8 @@ class Table:
         return {
             "channel_id": self.channel_id, "guild_id": self.guild_id, "game": self.game.name,
             "options": self.options,
-            "settings": {"turn_seconds": self.turn_seconds, "keep_order": self.keep_order},
+            "settings": {"turn_seconds": self.turn_seconds, "keep_order": self.keep_order,
+                         "stand_in": self.stand_in},
             "host_id": self.host_id, "host_name": self.host_name, "status": self.status,
             "seed": self.seed, "seats": [s.to_dict() for s in self.seats],
             "state": state_json if state_json is not None else self.saved_json,
@@ -107,8 +109,9 @@ class Table:
             table_id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"],
             game=game, options=json.loads(row["options"]),
             turn_seconds=int(settings.get("turn_seconds") or 0),
-            keep_order=bool(settings.get("keep_order")), host_id=row["host_id"],
-            host_name=row["host_name"], status=row["status"], seed=row["seed"],
+            keep_order=bool(settings.get("keep_order")), stand_in=settings.get("stand_in"),
+            host_id=row["host_id"], host_name=row["host_name"], status=row["status"],
+            seed=row["seed"],
             seats=[Seat.from_dict(d) for d in json.loads(row["seats"])],
             state=game.state_from_json(state_json) if state_json else None,
             saved_json=state_json, move=row["move"], deadline=row["deadline"],

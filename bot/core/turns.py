@@ -92,7 +92,7 @@ class PlayMixin(CoreBase):
     def _hand_to_ai(self, table: Table, seat: int, reason: str) -> SeatReplaced:
         """The AI plays ``seat`` from now on; the human counts as having abandoned."""
         s = table.seats[seat]
-        s.ai_level = self.config.replacement_level
+        s.ai_level = table.stand_in or self.config.replacement_level
         s.abandoned = True
         if table.host_id == s.user_id:
             heir = next((x for x in table.seats if x.human_playing), None)
@@ -181,7 +181,7 @@ class PlayMixin(CoreBase):
         s = table.seats[seat]
         if timeout != s.human_playing:  # a timer is for humans; an AI turn for AI seats
             return
-        level = self.config.timeout_level if timeout else s.ai_level
+        level = (table.stand_in or self.config.timeout_level) if timeout else s.ai_level
         seed = self._ai_seed(table, seat)
         try:
             text = await self.runner.choose(state, seat, level, seed, self.config.ai_time_budget)

@@ -32,6 +32,8 @@ class TableInfo:
     options: dict
     turn_seconds: int          # 0: no turn timer
     keep_order: bool           # True: seats keep lobby order at start (no shuffle)
+    stand_in: str | None       # AI level for timed-out moves and takeovers; None: the
+                               # bot's defaults (CoreConfig.timeout/replacement_level)
     status: str                # "lobby" | "playing" | "finished" | "cancelled"
     host_id: int | None
     host_name: str

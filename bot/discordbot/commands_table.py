@@ -108,7 +108,8 @@ def status_text(bot: ParlourBot, channel_id: int) -> str:
 
 
 def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
-    """``/table new <game>`` with one typed option per engine option, plus turn-seconds."""
+    """``/table new <game>`` with one typed option per engine option, plus turn-seconds
+    and stand-in."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     descriptions: dict[str, str] = {}
@@ -127,30 +128,42 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
                                     annotation=app_commands.Range[int, 0, TURN_MAX]))
     descriptions["turn_seconds"] = (f"Seconds per turn, 0 = no timer (default "
                                     f"{game.turn_seconds})")
+    params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=str))
+    cfg = bot.core.config
+    fallback = (cfg.timeout_level if cfg.timeout_level == cfg.replacement_level
+                else "the bot's")
+    descriptions["stand_in"] = render.clip(
+        "AI level that moves for a player out of time and takes over a seat left empty "
+        f"(default {fallback})", 100)
+    choices["stand_in"] = LEVEL_CHOICES
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
+        stand_in = values.pop("stand_in", None)
         options = {k: v for k, v in values.items() if v is not None}
-        await answer(interaction, _create(bot, interaction, game, options, turn),
+        await answer(interaction, _create(bot, interaction, game, options, turn, stand_in),
                      budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = descriptions  # type: ignore
     callback.__discord_app_commands_param_choices__ = choices  # type: ignore
-    callback.__discord_app_commands_param_rename__ = {"turn_seconds": "turn-seconds"}  # type: ignore
+    callback.__discord_app_commands_param_rename__ = {  # type: ignore
+        "turn_seconds": "turn-seconds", "stand_in": "stand-in"}
     counts = sorted({n for n, _ in game.configurations()} | set(game.player_counts({})))
     description = render.clip(f"{game.title} ({render.count_range(counts)} players)", 100)
     return app_commands.Command(name=game.name, description=description, callback=callback)
 
 
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
-                  options: dict, turn_seconds: int | None) -> Reply:
+                  options: dict, turn_seconds: int | None,
+                  stand_in: str | None = None) -> Reply:
     if interaction.guild_id is None:
         raise TableError("Tables live in server channels, not in DMs.")
     info = await bot.core.create_table(
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
-        seed=bot.config.table_seed)
+        seed=bot.config.table_seed, stand_in=stand_in)
     return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "
                  "seat. Others join with the **Join** button or `/table join`; add AI seats "
                  "with `/table ai-add`; start with `/table start`.")

@@ -74,6 +74,8 @@ def trick(plays: list | None, names_: Sequence[str], game: rules.Game) -> str:
 def options_text(info: TableInfo) -> str:
     parts = [f"{k.replace('_', ' ')} {scalar(v)}" for k, v in info.options.items()]
     parts.append(f"turn timer {info.turn_seconds} s" if info.turn_seconds else "no turn timer")
+    if info.stand_in:
+        parts.append(f"stand-in AI {info.stand_in}")
     return " · ".join(parts)
 
 
