@@ -1,0 +1,60 @@
+"""The Coins heuristic: legal, blind to hidden cards, and clearly better than random."""
+
+from __future__ import annotations
+
+import random
+
+import rules
+from rules.ai.heuristics.coins import choose, rollout
+from rules.games.coins import coins_winner
+
+G = rules.get_game("coins")
+D = G.deck.parse_card
+
+
+def test_only_legal_moves_and_only_what_the_seat_sees():
+    rng = random.Random(3)
+    for seed in range(4):
+        state = G.new_state(3, seed=seed)
+        while not state.is_over:
+            seat = state.current_seat
+            move = choose(state, seat, random.Random(1))
+            assert move in state.legal_actions(seat)
+            # Re-dealing the cards this seat cannot see never changes its mind.
+            world = state.sample_world(seat, rng)
+            assert choose(world, seat, random.Random(1)) == move
+            assert rollout(state, seat, random.Random(2)) in state.legal_actions(seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_last_to_play_wins_when_it_pays_and_sheds_when_it_cannot():
+    state = G.new_state(3, seed=9)
+    seat = state.current_seat
+    left, right = (seat + 1) % 3, (seat + 2) % 3
+    state.hands[seat] = sorted(int(D(c)) for c in ("2E", "3C", "8B", "AO"))
+    # KO + 7B: a higher coin takes the trick with both coins; that beats the 8B win.
+    state.trick = [[left, int(D("KO"))], [right, int(D("7B"))]]
+    move = choose(state, seat, random.Random(0))
+    assert str(move) == "play AO"
+    assert coins_winner(state.trick + [[seat, int(move.args[0])]]) == seat
+    # KO + AO: the ace of coins wins whatever comes; give away the cheapest non-coin.
+    state.trick = [[left, int(D("KO"))], [right, int(D("AO"))]]
+    state.hands[seat] = sorted(int(D(c)) for c in ("2E", "3C", "8B", "5O"))
+    assert str(choose(state, seat, random.Random(0))) == "play 2E"
+
+
+def test_beats_random_players():
+    wins = 0
+    games = 30
+    for i in range(games):
+        state = G.new_state(3, {"target": 10}, seed=500 + i)
+        hero = i % 3
+        rng = random.Random(i)
+        while not state.is_over:
+            seat = state.current_seat
+            legal = state.legal_actions(seat)
+            move = choose(state, seat, rng) if seat == hero else rng.choice(legal)
+            state.apply(seat, move)
+        wins += state.result()["winner"] == hero
+    # Chance is 1/3 (10 of 30); the heuristic should win most games.
+    assert wins >= 20, wins
