@@ -41,12 +41,23 @@ def _thirteens(s, seat: int) -> float:
     return _lead(tot[seat], [v for i, v in enumerate(tot) if i != seat], 30.0)
 
 
+STARSHINA_SHAPE = 0.15   # only 12 tricks win (a terminal value); tricks over quota guide play
+
+
 def _starshina(s, seat: int) -> float:
-    # A hand is won outright with 12 tricks; otherwise tricks against quota matter.
-    tricks = s.tricks
-    quota = s.quotas[seat] if getattr(s, "quotas", None) else 0
-    race = _lead(tricks[seat], [t for i, t in enumerate(tricks) if i != seat], 12.0)
-    return 0.7 * race + 0.3 * max(-1.0, min(1.0, (tricks[seat] - quota) / 8.0))
+    # At the horizon the next hand has been dealt: read the finished hand's record.
+    if not any(s.tricks) and s.last_hand:
+        tricks, quotas = s.last_hand["tricks"], s.last_hand["quotas"]
+    else:
+        tricks, quotas = s.tricks, s.quotas
+    over = [t - q for t, q in zip(tricks, quotas, strict=True)]
+    mine = max(-1.0, min(1.0, (over[seat] - max(o for i, o in enumerate(over) if i != seat))
+                         / 8.0))
+    if s.rules == "classic":
+        # Stakes are paid every hand and being up buys good cards in the next exchange.
+        stakes = _lead(s.stakes[seat], [x for i, x in enumerate(s.stakes) if i != seat], 10.0)
+        return 0.5 * stakes + 0.3 * mine
+    return STARSHINA_SHAPE * mine
 
 
 def _piquet(s, seat: int) -> float:

@@ -2,9 +2,11 @@
 
 Levels: ``random`` (uniform legal moves, for tests and baselines), ``easy`` (the
 game's cheap heuristic), ``normal`` and ``hard`` (search over sampled worlds
-with growing budgets).  Every player is deterministic given its seed: the
-random stream is derived from the seed and the state's move count, so the
-same position always gets the same answer, even after a restart.
+with growing budgets; see rules/ai/search.py and docs/AI.md).  ``choose`` takes
+an optional ``time_budget`` in seconds: a safety cap, never the budget itself.
+Every player is deterministic given its seed: the random stream is derived from
+the seed and the state's move count, so the same position always gets the same
+answer, even after a restart.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ LEVELS = ("random", "easy", "normal", "hard")
 class Player(Protocol):
     level: str
 
-    def choose(self, state: State, seat: int) -> Action: ...
+    def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
+        """A legal action for ``seat``; ``time_budget`` (seconds) caps the thinking time."""
+        ...
 
 
 def _rng_for(seed: int, state: State, seat: int) -> random.Random:
@@ -35,7 +39,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
         return _rng_for(self.seed, state, seat).choice(state.legal_actions(seat))
 
 
@@ -46,7 +50,8 @@ class HeuristicPlayer:
         self.seed = seed
         self._choose = heuristic(game)
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
+        # Microseconds to milliseconds: far inside any budget, so the budget is ignored.
         return self._choose(state, seat, _rng_for(self.seed, state, seat))
 
 

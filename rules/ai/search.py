@@ -1,17 +1,28 @@
 """Search over sampled worlds: determinised flat UCB with heuristic rollouts.
 
-Each iteration samples a world consistent with what the seat has seen
-(``state.sample_world``), picks a root move by UCB1, plays it, lets every
-seat play on with the game's cheap heuristic until the hand ends, and scores
-the position with ``evaluate.value``.  This is PIMC with the samples spread
-over root moves by UCB (information-set search at the root), which is what
-beats rule-based play in trick games without the strategy-fusion cost of a
-deep tree.
+Each iteration picks a root move by UCB1, plays it in a world consistent with
+what the seat has seen (``state.sample_world``), lets every seat play on with
+the game's cheap heuristic until the hand ends, and scores the position with
+``evaluate.value``.  This is PIMC with the samples spread over root moves by
+UCB (information-set search at the root), which is what beats rule-based play
+in trick games without the strategy-fusion cost of a deep tree.
 
-Budgets are iteration counts, so a player is deterministic given its seed;
-``time_budget`` is a safety cap for slow machines (when it bites, the
-result depends on the machine's speed, and the move log says how many
-iterations ran).
+Refinements that make the few hundred iterations count:
+
+* Common worlds: the j-th visit of every move uses the same sampled world and
+  the same rollout seed, so moves are compared on the same cards (paired
+  samples) and the luck of the deal mostly cancels out of the comparison.
+* The exploration term is scaled by the spread of the values seen so far, so
+  the same constant works for games whose values move by 0.02 or by 1.
+* The heuristic's move is overruled only when the search's pick beats it on
+  the same worlds by more than the noise (a paired test), so a small budget
+  does not turn good heuristic play into noise.
+* Huge legal lists are cut to the heuristic's move and its near neighbours.
+
+Budgets are counts (iterations and simulated work), so a player is
+deterministic given its seed; ``time_budget`` is a safety cap for slow
+machines (when it bites, the result depends on the machine's speed;
+``last_capped`` says so).
 """
 
 from __future__ import annotations
@@ -19,81 +30,238 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 
 from ..actions import Action
 from ..base import State
 from . import evaluate
 from .players import _rng_for, heuristic
 
-LEVEL_ITERATIONS = {"normal": 60, "hard": 240}
-MAX_CANDIDATES = 12          # huge choices (discards, big beats) are seeded by the heuristic
+# Per move: at most this many iterations, and at most this much work - simulated actions,
+# weighted by the game's cost per action, plus ITERATION_COST per iteration for the world
+# copy.  Both are counts, so the moves never depend on the machine; the work bound keeps
+# the moves early in a hand (long rollouts) as quick as the late ones.
+LEVEL_ITERATIONS = {"normal": 40, "hard": 200}
+LEVEL_WORK = {"normal": 1000, "hard": 5000}
+STEP_COST = {"coins": 1.0, "piquet": 1.2, "pinkerton": 1.2, "starshina": 0.8,
+             "thirteens": 0.9}
+ITERATION_COST = 8.0
+MAX_CANDIDATES = {"normal": 6, "hard": 10}   # root moves looked at when the list is huge
 ROLLOUT_CAP = 400            # actions, a guard against pathological hands
-EXPLORATION = 0.6
+EXPLORATION = 0.7            # times the spread of the values seen
+DEFAULT_TIME_BUDGET = 0.25   # seconds: the safety cap when the caller gives none
+BAD_WORLD_RETRIES = 4
+CONFIDENCE = 0.5             # standard errors by which search must beat the heuristic's move
 
 
 class SearchPlayer:
     def __init__(self, game: str, level: str = "hard", seed: int = 0,
-                 iterations: int | None = None, time_budget: float | None = 0.25) -> None:
+                 iterations: int | None = None, time_budget: float | None = DEFAULT_TIME_BUDGET,
+                 max_candidates: int | None = None, work: float | None = None) -> None:
         self.game = game
         self.level = level
         self.seed = seed
         self.iterations = iterations or LEVEL_ITERATIONS[level]
+        # An explicit iteration count (tests, experiments) means exactly that many.
+        self.work = work or (math.inf if iterations else LEVEL_WORK[level])
+        self._step_cost = STEP_COST.get(game, 1.0)
+        self.max_candidates = max_candidates or MAX_CANDIDATES[level]
         self.time_budget = time_budget
         self._policy = heuristic(game)
         self._rollout_policy = heuristic(game, for_rollouts=True)
         self.last_iterations = 0
+        self.last_capped = False
+        self.bad_worlds = 0          # sampled worlds that could not be played (see _play_world)
 
     def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
+        """The move for ``seat``; ``time_budget`` (seconds) caps this one search."""
+        self.last_iterations = 0
+        self.last_capped = False
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         rng = _rng_for(self.seed, state, seat)
         guess = self._policy(state, seat, rng)
-        candidates = self._candidates(legal, guess, rng)
-        if len(candidates) == 1:
-            return candidates[0]
+        cands = candidates(state, seat, legal, guess, self.max_candidates, rng)
+        if len(cands) == 1:
+            return cands[0]
         budget = time_budget if time_budget is not None else self.time_budget
         deadline = None if budget is None else time.perf_counter() + budget
-        return self._search(state, seat, candidates, guess, rng, deadline)
+        return self._search(state, seat, cands, guess, rng, deadline)
 
-    def _candidates(self, legal: list[Action], guess: Action, rng: random.Random) -> list[Action]:
-        if len(legal) <= MAX_CANDIDATES:
-            return legal
-        # Too many to try them all: the heuristic's pick plus a random spread.
-        others = [a for a in legal if a != guess]
-        return [guess] + rng.sample(others, MAX_CANDIDATES - 1)
-
-    def _search(self, state: State, seat: int, candidates: list[Action], guess: Action,
+    def _search(self, state: State, seat: int, cands: list[Action], guess: Action,
                 rng: random.Random, deadline: float | None) -> Action:
-        k = len(candidates)
+        k = len(cands)
         visits = [0] * k
         totals = [0.0] * k
+        values: list[list[float]] = [[] for _ in range(k)]   # by world, for paired tests
+        worlds: list[tuple[State, int]] = []
+        s1 = s2 = 0.0     # sum and sum of squares of all values: their spread scales UCB
+        budget = self.iterations
+        clock = time.perf_counter
         it = 0
-        for it in range(1, self.iterations + 1):
-            if it > k and deadline is not None and time.perf_counter() > deadline:
+        work = 0.0
+        while it < budget and (it < k or work < self.work):
+            if it >= k and deadline is not None and clock() > deadline:
+                self.last_capped = True
                 break
-            if it <= k:
-                i = it - 1
+            if it < k:
+                i = it
             else:
+                spread = math.sqrt(max(s2 / it - (s1 / it) ** 2, 0.0)) or 1e-3
+                c = EXPLORATION * spread
                 log_n = math.log(it)
                 i = max(range(k), key=lambda j: totals[j] / visits[j]
-                        + EXPLORATION * math.sqrt(log_n / visits[j]))
-            world = state.sample_world(seat, rng)
-            world.apply(seat, candidates[i])
-            totals[i] += self._rollout(world, seat, rng)
+                        + c * math.sqrt(log_n / visits[j]))
+            j = visits[i]
+            if j == len(worlds):
+                worlds.append((state.sample_world(seat, rng), rng.getrandbits(32)))
+            played = self._play_world(worlds, j, state, seat, cands[i], rng)
+            if played is None:
+                break   # no consistent world to be had: settle for what we have
+            v, steps = played
+            work += ITERATION_COST + self._step_cost * steps
+            totals[i] += v
             visits[i] += 1
+            values[i].append(v)
+            s1 += v
+            s2 += v * v
+            it += 1
+            if it > k and _settled(visits, budget - it):
+                break
         self.last_iterations = it
-        # Most-visited move; the heuristic's choice breaks ties.
+        # Most-visited move; then the better mean; then the heuristic's choice.
         best = max(range(k), key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
-                                            candidates[j] == guess))
-        return candidates[best]
+                                            cands[j] == guess))
+        # Overrule the heuristic only on evidence: on the worlds both were tried in, the
+        # search's pick must beat the guess by more than the noise (a paired test).
+        g = cands.index(guess)
+        if best != g and not _clearly_better(values[best], values[g]):
+            return guess
+        return cands[best]
 
-    def _rollout(self, world: State, seat: int, rng: random.Random) -> float:
+    def _play_world(self, worlds: list[tuple[State, int]], j: int, state: State, seat: int,
+                    move: Action, rng: random.Random) -> tuple[float, int] | None:
+        """``move`` then a rollout in world ``j``.  A sampled world the game cannot play on
+        (a sampler that missed some public fact, say) is replaced by a fresh sample."""
+        for _ in range(BAD_WORLD_RETRIES):
+            base, roll_seed = worlds[j]
+            world = base.clone()
+            try:
+                world.apply(seat, move)
+                return self._rollout(world, seat, random.Random(roll_seed))
+            except Exception:  # any failure at all means this world is unusable
+                self.bad_worlds += 1
+                worlds[j] = (state.sample_world(seat, rng), rng.getrandbits(32))
+        return None
+
+    def _rollout(self, world: State, seat: int, rng: random.Random) -> tuple[float, int]:
+        """Play on to the end of the hand; the value there and the number of actions."""
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
-        for _ in range(ROLLOUT_CAP):
-            if world.is_over or evaluate.hand_counter(world) != hand:
-                break
+        steps = 0
+        while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
             s = world.current_seat
             world.apply(s, policy(world, s, rng))
-        return evaluate.value(world, seat)
+            steps += 1
+        return evaluate.value(world, seat), steps
+
+
+def _clearly_better(mine: list[float], theirs: list[float]) -> bool:
+    """Paired samples (same worlds): is the mean gain above CONFIDENCE standard errors?"""
+    d = [a - b for a, b in zip(mine, theirs, strict=False)]
+    m = len(d)
+    if m == 0:
+        return False
+    mean = sum(d) / m
+    if mean <= 0:
+        return False
+    if m == 1:
+        return False
+    var = sum((x - mean) ** 2 for x in d) / (m - 1)
+    return mean > CONFIDENCE * math.sqrt(var / m)
+
+
+def _settled(visits: list[int], left: int) -> bool:
+    """No other move can catch up with the most-visited one in the iterations left."""
+    top = max(visits)
+    second = max(v for i, v in enumerate(visits) if i != visits.index(top))
+    return top - second > left
+
+
+# --- root candidates ----------------------------------------------------------------------
+
+def candidates(state: State, seat: int, legal: list[Action], guess: Action, limit: int,
+               rng: random.Random) -> list[Action]:
+    """The root moves worth searching, the heuristic's ``guess`` first.
+
+    A short list is searched whole.  A huge one (discards, big beats) keeps the
+    guess and its near neighbours - the same cards with one swapped, added or
+    dropped - that the game's card values rate closest to it: the choices the
+    heuristic was least sure about.  Single-card moves keep the highest and
+    lowest card of each suit, which covers the strategic options in trick play.
+    """
+    moves = [a for a in legal if a.kind != "count"] or legal  # asking the count changes nothing
+    if guess not in moves:
+        guess = moves[0]
+    rest = [a for a in moves if a != guess]
+    if len(moves) <= limit:
+        return [guess] + rest
+    if len(guess.cards) == 1 and all(len(a.cards) == 1 for a in rest):
+        lo: dict[tuple, int] = {}
+        hi: dict[tuple, int] = {}
+        for a in moves:
+            c = int(a.cards[0])
+            key = (a.kind, c >> 4)
+            lo[key] = min(lo.get(key, c), c)
+            hi[key] = max(hi.get(key, c), c)
+        ends = set(lo.values()) | set(hi.values())
+        ranked = sorted(rest, key=lambda a: (int(a.cards[0]) not in ends, rng.random()))
+    else:
+        value = _card_value(state, seat)
+        worth: dict[int, float] = {}
+        mine = [int(c) for c in guess.cards]
+        gset = set(mine)
+        base = sum(value(c) for c in mine)
+
+        def key(a: Action) -> tuple:
+            # Thousands of actions: plain sets (Pinkerton's twin cards are rare enough).
+            cards = [int(c) for c in a.cards]
+            total = 0.0
+            for c in cards:
+                w = worth.get(c)
+                if w is None:
+                    w = worth[c] = value(c)
+                total += w
+            dist = len(gset.symmetric_difference(cards))
+            return (a.kind != guess.kind, dist > 2, abs(total - base), rng.random())
+
+        ranked = sorted(rest, key=key)
+        # Keep one move of every other kind too (pass, keep, add...): a different plan.
+        kinds = {guess.kind}
+        firsts = []
+        for a in ranked:
+            if a.kind not in kinds:
+                kinds.add(a.kind)
+                firsts.append(a)
+        ranked = firsts + [a for a in ranked if a not in firsts]
+    return [guess] + ranked[:limit - 1]
+
+
+def _card_value(state: State, seat: int):
+    """How much a card is worth keeping, for ranking discards and beats near the guess."""
+    name = state.game.name
+    if name == "piquet":
+        from .heuristics.piquet import keep_values
+
+        values = keep_values(state.hands[seat])
+        return lambda c: values.get(c, 0.0)
+    if name == "pinkerton":
+        from .heuristics.pinkerton import KEEP
+
+        return lambda c: KEEP[c]
+    if name == "starshina":
+        trump = state.trump
+        lengths = Counter(c >> 4 for c in state.hands[seat])
+        return lambda c: (40 if c >> 4 == trump else 0) + (c & 15) + 2 * lengths[c >> 4]
+    return lambda c: c & 15

@@ -42,11 +42,18 @@ def choose(state, seat: int, rng: random.Random) -> Action:
     return moves[0]
 
 
-def _pick(state, seat: int, rng: random.Random) -> Action:
+def rollout(state, seat: int, rng: random.Random) -> Action:
+    """``choose`` for search rollouts, which call it hundreds of thousands of times: without
+    the legality double-check (the rules above stay legal; ``apply`` checks anyway)."""
+    return _pick(state, seat, rng)
+
+
+def _pick(state, seat: int, rng: random.Random,
+          scarcity: tuple[float, float] | None = None) -> Action:
     hand = state.hands[seat]
     v = state.total  # the sum of the face-up pile cards, which anyone may add up
     if state.step != "turn":
-        add = _best_add(state, seat, v, rng)
+        add = _best_add(state, seat, v, rng, scarcity)
         return add if add is not None else PASS
     k = beat_size(v)
     if state.passes[seat] and state.pass_cards[seat]:
@@ -55,7 +62,7 @@ def _pick(state, seat: int, rng: random.Random) -> Action:
             take = max(state.pass_cards[seat], key=lambda c: (KEEP[c], c))
             return beat_action(exact, take)
     if state.phase == 3 and v == 0:
-        add = _best_add(state, seat, v, rng)
+        add = _best_add(state, seat, v, rng, scarcity)
         if add is not None:
             return add
     beat = cheapest_beat(hand, k, v, KEEP)
@@ -95,11 +102,12 @@ def _difficulty(nv: int, plus: float, minus: float) -> float:
     return closeness - scarce
 
 
-def _best_add(state, seat: int, v: int, rng: random.Random) -> Action | None:
+def _best_add(state, seat: int, v: int, rng: random.Random,
+              scarcity: tuple[float, float] | None = None) -> Action | None:
     cards = sorted({c for c in state.hands[seat] if may_add(c, v)})
     if not cards:
         return None
-    plus, minus = _unseen_strength(state, seat)
+    plus, minus = scarcity or _unseen_strength(state, seat)
     best, best_score = None, None
     for c in cards:
         score = _difficulty(v + VALUE[c], plus, minus) - KEEP_WEIGHT * KEEP[c]
