@@ -53,8 +53,8 @@ async def test_run_with_a_rejected_token(fake_discord: FakeDiscord, tmp_path, mo
 
 
 async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> None:
-    if threading.current_thread() is not threading.main_thread():
-        pytest.skip("signal handlers need the main thread")
+    # Signal handlers can only be installed from the main thread.
+    assert threading.current_thread() is threading.main_thread()
     fake, s = fake_discord, fake_discord.scene
     config = BotConfig(token=fake.token, db_path=str(tmp_path / "p.db"), sync=True,
                        dev_guild=s.guild.id, ai_executor="inline", ai_delay=0)
