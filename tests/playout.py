@@ -50,3 +50,21 @@ def assert_unchanged_after_bad_input(state: State) -> None:
             if bad_seat != seat or bad in ("flibbertigibbet", "", "play"):
                 raise AssertionError(f"bad input {bad!r} from seat {bad_seat} was accepted")
         assert state.to_json() == before
+
+
+def walk_checking_blindness(choose, state: State, rng: random.Random,
+                            max_moves: int | None = None) -> int:
+    """Random moves through ``state``; at each, ``choose`` (a heuristic taking
+    ``state, seat, rng``) must pick a legal move and the same move in a world re-dealt
+    from that seat's point of view - it must not use cards the seat cannot see.
+    Returns how many positions were checked."""
+    checked = 0
+    while not state.is_over and (max_moves is None or checked < max_moves):
+        seat = state.current_seat
+        move = choose(state, seat, random.Random(1))
+        assert move in state.legal_actions(seat)
+        world = state.sample_world(seat, rng)
+        assert choose(world, seat, random.Random(1)) == move
+        checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return checked

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from rules.ai.heuristics.piquet import choose, keep_values
+from tests.playout import walk_checking_blindness
 from tests.test_piquet_helpers import G, cards, deal_order, do, rubicon_after_exchange
 
 CONFIGS = G.configurations()
@@ -29,17 +30,8 @@ def test_only_legal_moves(n, opts):
 
 @pytest.mark.parametrize("n,opts", CONFIGS, ids=IDS)
 def test_uses_only_what_the_seat_sees(n, opts):
-    rng = random.Random(5)
     state = G.new_state(n, opts, seed=77)
-    checked = 0
-    while not state.is_over and checked < 50:
-        seat = state.current_seat
-        move = choose(state, seat, random.Random(1))
-        world = state.sample_world(seat, rng)
-        assert choose(world, seat, random.Random(1)) == move
-        checked += 1
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked == 50
+    assert walk_checking_blindness(choose, state, random.Random(5), max_moves=50) == 50
 
 
 def test_elder_throws_five_low_isolated_cards_and_keeps_the_quint():

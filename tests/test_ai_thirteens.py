@@ -8,6 +8,7 @@ import pytest
 
 import rules
 from rules.ai.heuristics.thirteens import choose
+from tests.playout import walk_checking_blindness
 
 GAME = rules.get_game("thirteens")
 
@@ -28,17 +29,8 @@ def test_only_legal_moves(n):
 
 def test_uses_only_what_the_seat_sees():
     # Re-dealing the hidden cards (other hands, the face-down pile) never changes its mind.
-    rng = random.Random(7)
     state = GAME.new_state(4, seed=21)
-    checked = 0
-    while not state.is_over and checked < 60:
-        seat = state.current_seat
-        move = choose(state, seat, random.Random(1))
-        world = state.sample_world(seat, rng)
-        assert choose(world, seat, random.Random(1)) == move
-        checked += 1
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked == 60
+    assert walk_checking_blindness(choose, state, random.Random(7), max_moves=60) == 60
 
 
 def test_dumps_a_joker_it_cannot_win_with():

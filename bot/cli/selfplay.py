@@ -26,6 +26,8 @@ from multiprocessing import Pool
 import rules
 from rules.ai.players import LEVELS, make_player
 
+from .play import parse_options
+
 Z95 = 1.96
 
 
@@ -48,16 +50,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scale", type=float, default=1.0,
                    help="with --report: multiply every deal count (default 1)")
     p.set_defaults(func=run)
-
-
-def parse_options(pairs: list[str]) -> dict:
-    out = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"Options look like key=value, not '{pair}'.")
-        k, v = pair.split("=", 1)
-        out[k.strip()] = v.strip()
-    return out
 
 
 # --- playing (inside the workers) ------------------------------------------------------------
