@@ -80,12 +80,10 @@ VALUES: dict[str, Callable[[State, int], float]] = {
     "piquet": _piquet, "pinkerton": _pinkerton,
 }
 
-HAND_FIELD = {"coins": "hand_no", "thirteens": "hand_no", "starshina": "hand_no",
-              "piquet": "deal_no", "pinkerton": "round_no"}
-
 
 def hand_counter(state: State) -> int:
-    return getattr(state, HAND_FIELD[state.game.name])
+    # Each game names its hand/deal/round counter in ``deal_field`` (views show it as deal_no).
+    return getattr(state, state.deal_field)
 
 
 def value(state: State, seat: int) -> float:
