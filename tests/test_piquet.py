@@ -181,6 +181,30 @@ def test_sampled_worlds_respect_what_a_seat_knows():
         assert v.view(0) == s.view(0)
 
 
+def test_worlds_keep_an_unshown_claim_when_its_cards_are_pinned(monkeypatch):
+    # Rejection re-deals usually find a hand holding each claim; when they keep failing
+    # the claim's cards are pinned. Force that path: every world must still hold the
+    # claim and play on to the end of the deal (it once raised IndexError instead).
+    from rules.ai.players import heuristic
+    from rules.games.piquet import knowledge
+
+    monkeypatch.setattr(knowledge, "PIN_AFTER", 0)
+    s = rubicon_after_exchange("AH QH 10H 8H 7H AC JC 9C KD QD JD 8S",
+                               "AS QS 10S 9S 7S KC 10C 8C 10D 8D 7D 9H")
+    do(s, "sink point", "sink point", "declare sequence 3 king")
+    elder = s.current_seat ^ 1
+    policy, rng = heuristic("piquet"), random.Random(2)
+    suits = set()
+    for _ in range(20):
+        w = s.sample_world(s.current_seat, rng)
+        assert (3, 13) in combos.sequence_options(w.hands[elder])
+        suits.update(c >> 4 for c in w.hands[elder] if c & 15 in (11, 12, 13))
+        assert w.view(s.current_seat) == s.view(s.current_seat)
+        while w.deal_no == 1 and not w.is_over:
+            w.apply(w.current_seat, policy(w, w.current_seat, rng))
+    assert len(suits) > 1        # a different suit may hold it in different worlds
+
+
 def test_elder_knows_which_left_cards_younger_drew():
     s = G.new_state(2, {}, seed=21)
     s.apply(1, "discard " + " ".join(s.view(1)["hand"][:2]))   # leaves three

@@ -5,8 +5,10 @@ cards others showed when they scored (or which it saw them draw), the suits they
 showed void in, and every claim said aloud: "point of five" means that hand held
 five of a suit when it was declared (hand now + cards played since).  Pins and
 voids go into ``redeal`` slots; claims are checked on each re-deal and a deal that
-breaks one is re-drawn (a stated point value is dropped after many tries, and the
-last draw is kept as a rare fallback: the view stays exact either way).
+breaks one is re-drawn.  Rejection keeps the re-deal faithful to the odds; when it
+keeps failing (a rare claim, long voids), one way of holding each unshown claim is
+chosen and its cards pinned to the claimant, so the world can always be played on
+(a stated point value is the only thing then dropped: the view stays exact).
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import random
 
 from ...sampling import Slot, redeal
-from .combos import FACES, best_point, holds
+from .combos import FACES, SET_RANKS, best_point, holds, run_cards
 
 TRIES = 200
 STRICT = 120
+PIN_AFTER = 60      # rejected re-deals before the unshown claims' cards are pinned
+PIN_WAYS = 5
 
 
 class KnowledgeMixin:
@@ -26,6 +30,8 @@ class KnowledgeMixin:
         slots = self._piquet_slots(seat)
         checks = self._claim_checks(seat)
         for attempt in range(TRIES):
+            if attempt == PIN_AFTER:
+                slots = self._pinned_slots(seat, rng) or slots
             redeal(slots, rng)
             strict = attempt < STRICT
             if all(check(strict) for check in checks):
@@ -88,3 +94,86 @@ class KnowledgeMixin:
             found = best_point(self._held(best[0]), best[1])
             if found is not None:
                 best[2] = found[0]
+
+    # --- pinning claims (the fallback when rejection keeps failing) ----------------------
+
+    def _pinned_slots(self, viewer: int, rng: random.Random) -> list[Slot] | None:
+        """Slots with the unshown claims pinned (see ``_pin_claims``), trying a few random
+        ways; None if no way tried leaves a consistent deal (pins can crowd out voids)."""
+        for _ in range(PIN_WAYS):
+            slots = self._piquet_slots(viewer)
+            if not self._pin_claims(viewer, slots, rng):
+                continue
+            try:
+                redeal(slots, rng)
+                return slots
+            except ValueError:
+                continue
+        return None
+
+    def _pin_claims(self, viewer: int, slots: list[Slot], rng: random.Random) -> bool:
+        """For each claim not yet shown, pick one way its holder can hold it and move those
+        cards into the holder's slot as known, so every re-deal keeps the claim.  False if
+        the ways picked leave some claim no way (the caller tries again)."""
+        hand_slot = {id(slot.cards): slot for slot in slots}
+        slot_of = {s: hand_slot[id(self.hands[s])] for s in range(self.n)
+                   if s != viewer and id(self.hands[s]) in hand_slot}
+        free = {c for slot in slots for c in slot.cards} - {c for slot in slots
+                                                            for c in slot.known}
+        # Sequences pin exact cards, points any of a suit: the tightest claims go first.
+        tight = {"sequence": 0, "set": 1, "point": 2}
+        for rec in sorted(self.claims, key=lambda r: tight[r["cat"]]):
+            s = rec["seat"]
+            slot = slot_of.get(s)
+            if slot is None:
+                continue
+            have = set(slot.known) | set(self.played[s])
+            voids = set(self.voids[s])
+            usable = [c for c in free if c >> 4 not in voids]
+            need = _claim_cards(rec["cat"], rec["n"], rec["x"] or 0, have, usable, rng)
+            room = len(slot.cards) - len(slot.known)
+            if need is None or len(need) > room:
+                return False
+            for c in need:
+                _move_into(c, slot, slots)
+                slot.known.append(c)
+                free.discard(c)
+        return True
+
+
+def _claim_cards(cat: str, n: int, x: int, have: set[int], usable: list[int],
+                 rng: random.Random) -> list[int] | None:
+    """Hidden cards that, added to ``have``, hold the claim; a random way, None if none."""
+    pool = set(usable)
+    ways: list[list[int]] = []
+    if cat == "sequence":
+        for suit in range(4):
+            cards = run_cards(n, x, suit)
+            if all(c in have or c in pool for c in cards):
+                ways.append([c for c in cards if c not in have])
+    elif cat == "set":
+        held = [c for c in have if c & 15 == x]
+        extra = [s * 16 + x for s in range(4) if s * 16 + x in pool]
+        if x in SET_RANKS and len(held) + len(extra) >= n:
+            rng.shuffle(extra)
+            ways.append(extra[:max(0, n - len(held))])
+    else:
+        for suit in range(4):
+            held = [c for c in have if c >> 4 == suit]
+            extra = [c for c in pool if c >> 4 == suit]
+            if len(held) + len(extra) >= n:
+                rng.shuffle(extra)
+                ways.append(extra[:max(0, n - len(held))])
+    if not ways:
+        return None
+    return rng.choice(ways)
+
+
+def _move_into(card: int, target: Slot, slots: list[Slot]) -> None:
+    """Put ``card`` in ``target``'s cards, swapping out one of its unknown cards."""
+    if card in target.cards:
+        return
+    source = next(slot for slot in slots if card in slot.cards)
+    out = next(c for c in target.cards if c not in target.known)
+    source.cards[source.cards.index(card)] = out
+    target.cards[target.cards.index(out)] = card
