@@ -5,8 +5,10 @@ shown, the claims said aloud, the combinations shown, the cards played and the
 voids players have revealed.
 
 * Exchange: every card gets a keep value (trick strength, length in its suit,
-  runs, tens-up ranks held two or more times); the lowest go.  Elder always takes
-  five; younger (and the normand dealer) take as many as look like rubbish.
+  runs, tens-up ranks held two or more times); the lowest go.  Everyone takes all
+  the cards they may.  Both choices were tuned on duplicate deals (docs/AI.md):
+  younger taking all and a heavier weight on suit length gained 1.5 points a deal
+  over taking only "rubbish" with the lighter weight.
 * Declaring: open with the best combination held; answer with it only when it can
   match or beat the claim on the table, else say "good".  Never declare only part.
 * Auction: count likely tricks; bid plus with a strong hand, minus with a weak one,
@@ -27,7 +29,7 @@ from ...games.piquet.declaring import CATS, GOOD, SINK_WORD, declare_action
 from ...tricks import PLAY
 
 TRICK_VALUE = {14: 10, 13: 7, 12: 5, 11: 3.5, 10: 2.5, 9: 1, 8: 0.5, 7: 0}
-JUNK = 5.0    # younger and the normand dealer exchange cards valued below this
+LENGTH = 3.5  # keep value per card a suit holds beyond three (tuned, see the docstring)
 
 
 def choose(state, seat: int, rng: random.Random) -> Action:
@@ -60,7 +62,7 @@ def keep_values(hand: list[int]) -> dict[int, float]:
         s, r = c >> 4, c & 15
         v = TRICK_VALUE[r]
         if lengths[s] >= 4:
-            v += 1.5 * (lengths[s] - 3) + (2 if lengths[s] == longest else 0)
+            v += LENGTH * (lengths[s] - 3) + (2 if lengths[s] == longest else 0)
         if c in in_run:
             v += 3 + 2.5 * (in_run[c] - 3)
         elif (c + 1) in mine or (c - 1) in mine:
@@ -75,17 +77,10 @@ def keep_values(hand: list[int]) -> dict[int, float]:
 
 def _exchange(state, seat: int) -> Action:
     hand = state.hands[seat]
-    lo, hi = state._discard_limits(seat)
+    hi = state._discard_limits(seat)[1]
     values = keep_values(hand)
     order = sorted(hand, key=lambda c: (values[c], c))
-    elder_first = state._v.exchange == "both" and seat == state.order[0]
-    if elder_first:
-        k = hi
-    else:
-        k = max(lo, min(hi, sum(1 for c in hand if values[c] < JUNK)))
-        if state._v.exchange == "dealer" and values[order[0]] >= JUNK:
-            return act("keep")
-    action = Action("discard", tuple(CARD[c] for c in sorted(order[:k])))
+    action = Action("discard", tuple(CARD[c] for c in sorted(order[:hi])))
     if state.is_legal(seat, action):
         return action
     return state.legal_actions(seat)[-1]
