@@ -2,7 +2,7 @@
 
 Plays every match below on duplicate deals in one process pool (so both
 cores stay busy to the end) and prints the Markdown tables that docs/AI.md
-quotes.  Deal counts are sized so the whole suite takes about 20 minutes on
+quotes.  Deal counts are sized so the whole suite takes about 30 minutes on
 two cores; ``--scale`` multiplies them.
 """
 
@@ -23,17 +23,17 @@ SUITE: list[tuple[str, str, int, dict, list[str], int]] = [
     ("thirteens 3p", "thirteens", 3, {}, ["normal", "random", "random"], 4),
     ("thirteens 4p", "thirteens", 4, {}, ["hard", "easy", "easy", "easy"], 3),
     ("starshina", "starshina", 3, {}, ["hard", "random", "random"], 2),
-    ("starshina", "starshina", 3, {}, ["hard", "easy", "easy"], 3),
+    ("starshina", "starshina", 3, {}, ["hard", "easy", "easy"], 5),
     ("starshina", "starshina", 3, {}, ["normal", "random", "random"], 2),
-    ("pinkerton 3p", "pinkerton", 3, {}, ["hard", "random", "random"], 4),
-    ("pinkerton 3p", "pinkerton", 3, {}, ["hard", "easy", "easy"], 6),
+    ("pinkerton 3p", "pinkerton", 3, {}, ["hard", "random", "random"], 6),
+    ("pinkerton 3p", "pinkerton", 3, {}, ["hard", "easy", "easy"], 10),
     ("pinkerton 3p", "pinkerton", 3, {}, ["normal", "random", "random"], 4),
     ("piquet rubicon", "piquet", 2, {}, ["hard", "random"], 6),
-    ("piquet rubicon", "piquet", 2, {}, ["hard", "easy"], 16),
+    ("piquet rubicon", "piquet", 2, {}, ["hard", "easy"], 36),
     ("piquet rubicon", "piquet", 2, {}, ["normal", "random"], 6),
-    ("piquet au_cent", "piquet", 2, {"variant": "au_cent"}, ["hard", "easy"], 6),
-    ("piquet auction", "piquet", 2, {"variant": "auction"}, ["hard", "easy"], 6),
-    ("piquet normand", "piquet", 3, {"variant": "normand"}, ["hard", "easy", "easy"], 3),
+    ("piquet au_cent", "piquet", 2, {"variant": "au_cent"}, ["hard", "easy"], 10),
+    ("piquet auction", "piquet", 2, {"variant": "auction"}, ["hard", "easy"], 10),
+    ("piquet normand", "piquet", 3, {"variant": "normand"}, ["hard", "easy", "easy"], 10),
     ("piquet a_quatre", "piquet", 4, {"variant": "a_quatre"},
      ["hard", "easy", "hard", "easy"], 3),
 ]
