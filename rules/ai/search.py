@@ -18,6 +18,8 @@ Refinements that make the few hundred iterations count:
   the same worlds by more than the noise (a paired test), so a small budget
   does not turn good heuristic play into noise.
 * Huge legal lists are cut to the heuristic's move and its near neighbours.
+* Two-handed Piquet's exchange is the exception: rollouts are too noisy to rank
+  discards, so they are scored on many sampled talons instead (piquet_exchange.py).
 
 Budgets are counts (iterations and simulated work), so a player is
 deterministic given its seed; ``time_budget`` is a safety cap for slow
@@ -34,7 +36,7 @@ from collections import Counter
 
 from ..actions import Action
 from ..base import State
-from . import evaluate
+from . import evaluate, piquet_exchange
 from .players import _rng_for, heuristic
 
 # Per move: at most this many iterations, and at most this much work - simulated actions,
@@ -42,6 +44,9 @@ from .players import _rng_for, heuristic
 # copy.  Both are counts, so the moves never depend on the machine; the work bound keeps
 # the moves early in a hand (long rollouts) as quick as the late ones.
 LEVEL_ITERATIONS = {"normal": 40, "hard": 200}
+# Piquet's exchange is judged on this many sampled talons instead (piquet_exchange.py).
+LEVEL_EXCHANGE_WORLDS = {"normal": 30, "hard": 100}
+EXCHANGE_CANDIDATES = 12
 LEVEL_WORK = {"normal": 1000, "hard": 5000}
 STEP_COST = {"coins": 1.0, "piquet": 1.2, "pinkerton": 1.2, "starshina": 0.8,
              "thirteens": 0.9}
@@ -66,6 +71,7 @@ class SearchPlayer:
         self.work = work or (math.inf if iterations else LEVEL_WORK[level])
         self._step_cost = STEP_COST.get(game, 1.0)
         self.max_candidates = max_candidates or MAX_CANDIDATES[level]
+        self.exchange_worlds = iterations or LEVEL_EXCHANGE_WORLDS[level]
         self.time_budget = time_budget
         self._policy = heuristic(game)
         self._rollout_policy = heuristic(game, for_rollouts=True)
@@ -82,11 +88,19 @@ class SearchPlayer:
             return legal[0]
         rng = _rng_for(self.seed, state, seat)
         guess = self._policy(state, seat, rng)
-        cands = candidates(state, seat, legal, guess, self.max_candidates, rng)
+        exchange = self.game == "piquet" and piquet_exchange.applies(state)
+        limit = EXCHANGE_CANDIDATES if exchange else self.max_candidates
+        cands = candidates(state, seat, legal, guess, limit, rng)
         if len(cands) == 1:
             return cands[0]
         budget = time_budget if time_budget is not None else self.time_budget
         deadline = None if budget is None else time.perf_counter() + budget
+        if exchange:
+            move, used = piquet_exchange.choose(state, seat, cands, rng, self.exchange_worlds,
+                                                deadline)
+            self.last_iterations = used
+            self.last_capped = used < self.exchange_worlds
+            return move
         return self._search(state, seat, cands, guess, rng, deadline)
 
     def _search(self, state: State, seat: int, cands: list[Action], guess: Action,
