@@ -18,24 +18,17 @@ import time
 
 from ..actions import Action
 from ..base import State
-from ..games.piquet.combos import (
-    SEQ_SCORE,
-    SET_RANKS,
-    SET_SCORE,
-    best_point,
-    longest_suit,
-    rank_counts,
-    runs,
-)
-from .heuristics.piquet import keep_values, likely_tricks
+from ..games.piquet.combos import SEQ_SCORE, SET_SCORE, best_point, longest_suit, runs
+from ..games.piquet.declaring import sets_scored_all
+from .heuristics.piquet import likely_tricks, weakest
 
 PLAY_WEIGHT = 2.0     # points per trick of estimated advantage in the play
 CARDS_WEIGHT = 10.0   # the cards' 10 points, won more surely the larger the advantage
 
 
 def applies(state: State) -> bool:
-    v = getattr(state, "_v", None)
-    return v is not None and state.phase == "exchange" and state.n == 2 and v.exchange == "both"
+    """Whether ``state`` (a Piquet state) asks for a two-handed exchange."""
+    return state.phase == "exchange" and state.n == 2 and state._v.exchange == "both"
 
 
 def choose(state: State, seat: int, cands: list[Action], rng: random.Random, worlds: int,
@@ -67,8 +60,7 @@ def _heuristic_draw(hand: list[int], talon: list[int]) -> list[int]:
     """Younger's hand after the heuristic's exchange: it takes every card left."""
     if not talon:
         return hand
-    values = keep_values(hand)
-    out = set(sorted(hand, key=lambda c: (values[c], c))[:len(talon)])
+    out = set(weakest(hand, len(talon)))
     return [c for c in hand if c not in out] + talon
 
 
@@ -78,9 +70,8 @@ def _declarations(hand: list[int]) -> tuple[tuple, tuple, int, tuple, int]:
     point = (length, best_point(hand, length)[0]) if length else (0, 0)
     found = runs(hand)
     seq = found[0][:2] if found else (0, 0)
-    counts = rank_counts(hand)
-    sets = [(counts[r], r) for r in SET_RANKS if counts.get(r, 0) >= 3]
-    return (point, seq, sum(SEQ_SCORE[n] for n, _, _ in found), max(sets, default=(0, 0)),
+    sets = sets_scored_all(hand)     # the best first
+    return (point, seq, sum(SEQ_SCORE[n] for n, _, _ in found), sets[0] if sets else (0, 0),
             sum(SET_SCORE[k] for k, _ in sets))
 
 

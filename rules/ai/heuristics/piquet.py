@@ -75,12 +75,15 @@ def keep_values(hand: list[int]) -> dict[int, float]:
     return values
 
 
-def _exchange(state, seat: int) -> Action:
-    hand = state.hands[seat]
-    hi = state._discard_limits(seat)[1]
+def weakest(hand: list[int], k: int) -> list[int]:
+    """The ``k`` cards of ``hand`` least worth keeping: the heuristic's discard."""
     values = keep_values(hand)
-    order = sorted(hand, key=lambda c: (values[c], c))
-    action = Action("discard", tuple(CARD[c] for c in sorted(order[:hi])))
+    return sorted(hand, key=lambda c: (values[c], c))[:k]
+
+
+def _exchange(state, seat: int) -> Action:
+    hi = state._discard_limits(seat)[1]
+    action = Action("discard", tuple(CARD[c] for c in sorted(weakest(state.hands[seat], hi))))
     if state.is_legal(seat, action):
         return action
     return state.legal_actions(seat)[-1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ...sampling import Slot, redeal
-from .combos import FACES, SET_RANKS, best_point, holds, run_cards
+from .combos import FACES, best_point, holds, run_cards
 
 TRIES = 200
 STRICT = 120
@@ -154,7 +154,7 @@ def _claim_cards(cat: str, n: int, x: int, have: set[int], usable: list[int],
     elif cat == "set":
         held = [c for c in have if c & 15 == x]
         extra = [s * 16 + x for s in range(4) if s * 16 + x in pool]
-        if x in SET_RANKS and len(held) + len(extra) >= n:
+        if len(held) + len(extra) >= n:
             rng.shuffle(extra)
             ways.append(extra[:max(0, n - len(held))])
     else:
