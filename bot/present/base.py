@@ -1,0 +1,133 @@
+"""The presenter interface and what every game's presenter shares.
+
+A presenter knows one game's view fields and turns a view into a ``Scene``.
+Register it with ``@register`` in ``bot/present/games/<game>.py``; transports
+call ``bot.present.present(...)`` and never see a field name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import rules
+from rules.cards import DeckKind
+
+from . import text
+from .scene import Fact, HandScene, MoveChoice, MoveForm, Play, Scene, TrickScene
+
+_REGISTRY: dict[str, type[Presenter]] = {}
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "eleven", "twelve")
+
+
+def register(cls: type[Presenter]) -> type[Presenter]:
+    _REGISTRY[cls.game] = cls
+    return cls
+
+
+def presenter_for(game: str) -> Presenter:
+    if game not in _REGISTRY:
+        from . import games  # noqa: F401  (imports every presenter module)
+    return _REGISTRY[game]()
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``3 cards``, ``1 card``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+class Presenter:
+    """Base presenter: override ``scene`` (and ``describe``/``form`` where needed)."""
+
+    game: str = ""
+
+    def __init__(self) -> None:
+        self.engine = rules.get_game(self.game)
+        self.deck: DeckKind = self.engine.deck
+
+    # -- the entry point --------------------------------------------------------------
+
+    def scene(self, view: dict, names: Sequence[str], *, forms: Sequence[dict] = (),
+              legal: Sequence[str] = (), recent: int = 8) -> Scene:
+        """The scene of ``view`` (a seat's when ``view["seat"]`` is set, else the public one).
+
+        ``forms``/``legal`` are the viewer's ``action_forms`` and legal action
+        texts when it is their turn (empty otherwise).
+        """
+        raise NotImplementedError(f"no presenter scene for {self.game}")
+
+    # -- moves as players say them ----------------------------------------------------
+
+    def describe(self, action: str) -> str:
+        """A canonical action text as a player says it ("play QH" -> "Play {c:QH}")."""
+        kind, _, rest = action.partition(" ")
+        words = []
+        for token in rest.split():
+            try:
+                words.append(text.card(str(self.deck.parse_card(token))))
+            except ValueError:
+                words.append(token)
+        return " ".join([kind.capitalize(), *words]).strip()
+
+    def form(self, form: dict, legal: Sequence[str]) -> MoveForm:
+        """An engine action form as a scene move form (override for the game's words)."""
+        kind = form["kind"]
+        if "cards" in form:
+            low, high = int(form.get("min", 1)), int(form.get("max", 1))
+            what = ("a card" if high == 1 else
+                    plural(high, "card") if low == high else f"{low} to {high} cards")
+            return MoveForm(kind=kind, prompt=f"{kind.capitalize()} {what}",
+                            verb=kind.capitalize(), cards=tuple(form["cards"]), low=low,
+                            high=high, confirm=high > 1)
+        choices = tuple(MoveChoice(a, self.describe(a)) for a in form.get("choices", ()))
+        return MoveForm(kind=kind, prompt=kind.capitalize(), verb=kind.capitalize(),
+                        choices=choices)
+
+    # -- shared pieces ----------------------------------------------------------------
+
+    def events(self, view: dict, recent: int) -> tuple[str, ...]:
+        """The last ``recent`` events of the view, card codes marked."""
+        return tuple(text.from_engine(e["text"], self.deck)
+                     for e in (view.get("events") or [])[-recent:])
+
+    def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
+              to_lead: int | None = None) -> TrickScene | None:
+        """A trick from the engine's ``[[seat, card], ...]`` pairs."""
+        if plays is None:
+            return None
+        return TrickScene(label=label, plays=tuple(Play(int(s), (str(c),)) for s, c in plays),
+                          winner=winner, to_lead=to_lead)
+
+    def sort_cards(self, cards: Sequence[str]) -> tuple[str, ...]:
+        """A hand as players hold it: by suit, then rank (high first)."""
+        parsed = [self.deck.parse_card(c) for c in cards]
+        return tuple(str(c) for c in sorted(parsed, key=lambda c: (c.suit, -c.rank)))
+
+    def group_cards(self, cards: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        groups: dict[str, list[str]] = {}
+        for code in self.sort_cards(cards):
+            c = self.deck.parse_card(code)
+            label = "Jokers" if c.is_joker else rules.cards.SUIT_NAME[c.suit].capitalize()
+            groups.setdefault(label, []).append(code)
+        return tuple((k, tuple(v)) for k, v in groups.items())
+
+    def hand(self, view: dict, forms: Sequence[dict], legal: Sequence[str],
+             lines: Sequence[str] = ()) -> HandScene:
+        cards = view.get("hand") or []
+        return HandScene(cards=self.sort_cards(cards), groups=self.group_cards(cards),
+                         lines=tuple(lines), forms=tuple(self.form(f, legal) for f in forms),
+                         your_turn=bool(forms))
+
+    def headline_target(self, target: int | None, unit: str = "points") -> Fact | None:
+        return Fact("Target", f"{target} {unit}") if target else None

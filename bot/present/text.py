@@ -1,0 +1,103 @@
+"""Marked-up scene text: ``{pN}`` seat tokens and ``{c:CODE}`` card tokens.
+
+One place parses them; each transport decides how a seat and a card look.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from rules.cards import DeckKind
+
+TOKEN = re.compile(r"\{p(\d+)\}|\{c:([0-9A-Z]{2,3})\}")
+# Bare card codes inside engine event texts ("takes the trick (KC NO JC)").
+_BARE_CARD = re.compile(r"(?<![\w{:])(?:10|[2-9TJQKANX])[CDHSOEBU12](?![\w}])")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of marked-up text: plain ``text``, or a ``seat``, or a ``card`` code."""
+
+    text: str = ""
+    seat: int | None = None
+    card: str | None = None
+
+
+def parts(text: str) -> Iterator[Part]:
+    pos = 0
+    for m in TOKEN.finditer(text):
+        if m.start() > pos:
+            yield Part(text=text[pos:m.start()])
+        if m.group(1) is not None:
+            yield Part(seat=int(m.group(1)))
+        else:
+            yield Part(card=m.group(2))
+        pos = m.end()
+    if pos < len(text):
+        yield Part(text=text[pos:])
+
+
+def render(text: str, seat: Callable[[int], str], card: Callable[[str], str],
+           plain: Callable[[str], str] = lambda s: s) -> str:
+    """``text`` with each token formatted by ``seat``/``card`` and plain runs by ``plain``."""
+    out = []
+    for p in parts(text):
+        if p.seat is not None:
+            out.append(seat(p.seat))
+        elif p.card is not None:
+            out.append(card(p.card))
+        else:
+            out.append(plain(p.text))
+    return "".join(out)
+
+
+def plain(text: str, names: Sequence[str], deck: DeckKind) -> str:
+    """Plain text: names as they are, cards as ``Q♥``."""
+    return render(text, lambda i: name_of(names, i), lambda c: pretty_card(c, deck))
+
+
+def name_of(names: Sequence[str], i: int) -> str:
+    return names[i] if 0 <= i < len(names) else f"seat {i + 1}"
+
+
+def pretty_card(code: str, deck: DeckKind) -> str:
+    try:
+        return deck.parse_card(code).pretty
+    except ValueError:
+        return code
+
+
+def card(code: str) -> str:
+    """The token for a card code."""
+    return "{c:" + code + "}"
+
+
+def cards(codes: Sequence[str]) -> str:
+    """Tokens for several cards, space separated."""
+    return " ".join(card(c) for c in codes)
+
+
+def seat(i: int) -> str:
+    return "{p" + str(i) + "}"
+
+
+def from_engine(text: str, deck: DeckKind) -> str:
+    """An engine event text with its bare card codes marked as card tokens."""
+
+    def sub(m: re.Match) -> str:
+        try:
+            return card(str(deck.parse_card(m.group(0))))
+        except ValueError:
+            return m.group(0)
+
+    return _BARE_CARD.sub(sub, text)
+
+
+def seats_in(text: str) -> set[int]:
+    return {int(m.group(1)) for m in TOKEN.finditer(text) if m.group(1) is not None}
+
+
+def cards_in(text: str) -> list[str]:
+    return [m.group(2) for m in TOKEN.finditer(text) if m.group(2) is not None]
