@@ -436,3 +436,57 @@ def test_valid_message_has_no_problems() -> None:
         {"name": "n", "value": "v"}] * 25}],
         "components": [_row(*[_button(f"b{i}") for i in range(5)]), _row(_select("s", 25))]}
     assert check_message(payload) == []
+
+
+# --- Components V2 ---------------------------------------------------------------------
+
+V2 = 1 << 15
+
+
+def _text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def _container(*children: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"type": 17, "components": list(children), **extra}
+
+
+def _section(*texts: dict[str, Any], accessory: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"type": 9, "components": list(texts), "accessory": accessory or _button("acc")}
+
+
+@pytest.mark.parametrize(("payload", "expected"), [
+    ({"components": [_text("hi")]}, "needs the IS_COMPONENTS_V2"),
+    ({"flags": V2, "content": "hi", "components": [_text("hi")]}, "cannot have content"),
+    ({"flags": V2, "embeds": [{"description": "d"}], "components": [_text("hi")]},
+     "cannot have content or embeds"),
+    ({"flags": V2, "components": [_text("t" * 2001), _text("t" * 2000)]}, "4001 chars"),
+    ({"flags": V2, "components": [_container(*[_text("t")] * 40)]}, "41 components"),
+    ({"flags": V2, "components": [_container(_container(_text("t")))]}, "type 17 component"),
+    ({"flags": V2, "components": [_section(_text("a"), _text("b"), _text("c"), _text("d"))]},
+     "1-3 text displays"),
+    ({"flags": V2, "components": [_section(_text("a"), accessory=_select("s", 2))]},
+     "button or thumbnail accessory"),
+    ({"flags": V2, "components": [_container(_section(_row(_button("x")), ))]},
+     "type 1 component cannot be here"),
+    ({"flags": V2, "components": [_text("")]}, "needs content"),
+    ({"flags": V2, "components": [_container(_text("t"), accent_color=-1)]}, "accent_color"),
+    ({"flags": V2, "components": [_container(_row(_button("b")), _section(
+        _text("t"), accessory=_button("b")))]}, "duplicate custom_id"),
+    ({"flags": V2, "components": [_container(_row(*[_button(f"b{i}") for i in range(6)]))]},
+     "6 buttons"),
+    ({"flags": V2, "components": [_container(_section(_text("t"), accessory=_button(
+        "c" * 101)))]}, "custom_id is 101"),
+])
+def test_components_v2_checks(payload: dict[str, Any], expected: str) -> None:
+    problems = check_message(payload)
+    assert any(expected in p for p in problems), problems
+
+
+def test_valid_components_v2_message() -> None:
+    payload = {"flags": V2, "components": [_container(
+        _text("## Board"), {"type": 14, "spacing": 1},
+        _section(_text("turn"), accessory=_button("hand")),
+        _row(_button("rules"), _button("count")), _row(_select("s", 25)),
+        accent_color=0x2ECC71)]}
+    assert check_message(payload) == []

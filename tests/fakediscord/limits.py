@@ -58,8 +58,21 @@ STRING_SELECT = 3
 TEXT_INPUT = 4
 SELECT_TYPES = {3, 5, 6, 7, 8}
 ACTION_ROW = 1
+SECTION = 9
 TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
 LABEL = 18
+# Components V2 layout (https://discord.com/developers/docs/components/reference): what may
+# sit at the top of a message and inside a container; a section holds 1-3 text displays
+# and one accessory (a button or a thumbnail).
+V2_TOP_LEVEL = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+V2_IN_CONTAINER = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR}
+V2_ONLY = {SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+SECTION_TEXTS_MAX = 3
 
 
 def _too_long(what: str, value: Any, limit: int) -> list[str]:
@@ -172,6 +185,46 @@ def _check_action_row(row: dict[str, Any], where: str) -> list[str]:
     return problems
 
 
+def _check_v2_layout(components: list[dict[str, Any]]) -> list[str]:
+    """Where each Components V2 type may appear, and what sections and containers hold."""
+    problems: list[str] = []
+
+    def check(comp: dict[str, Any], where: str, allowed: set[int]) -> None:
+        kind = comp.get("type")
+        if kind not in allowed:
+            problems.append(f"{where}: a type {kind} component cannot be here")
+            return
+        children = comp.get("components") or []
+        if kind == CONTAINER:
+            if not children:
+                problems.append(f"{where}: an empty container")
+            accent = comp.get("accent_color")
+            if accent is not None and not (isinstance(accent, int) and 0 <= accent <= 0xFFFFFF):
+                problems.append(f"{where}: bad accent_color {accent!r}")
+            for j, child in enumerate(children):
+                check(child, f"{where}.components[{j}]", V2_IN_CONTAINER)
+        elif kind == SECTION:
+            if not 1 <= len(children) <= SECTION_TEXTS_MAX:
+                problems.append(f"{where}: a section holds 1-{SECTION_TEXTS_MAX} text displays, "
+                                f"not {len(children)}")
+            for j, child in enumerate(children):
+                check(child, f"{where}.components[{j}]", {TEXT_DISPLAY})
+            accessory = comp.get("accessory")
+            if not isinstance(accessory, dict) or accessory.get("type") not in (BUTTON, THUMBNAIL):
+                problems.append(f"{where}: a section needs a button or thumbnail accessory")
+        elif kind == TEXT_DISPLAY:
+            if not isinstance(comp.get("content"), str) or not comp["content"]:
+                problems.append(f"{where}: a text display needs content")
+        elif kind == SEPARATOR:
+            if comp.get("spacing", 1) not in (1, 2):
+                problems.append(f"{where}: bad separator spacing {comp.get('spacing')!r}")
+
+    for i, comp in enumerate(components):
+        if isinstance(comp, dict):
+            check(comp, f"component[{i}]", V2_TOP_LEVEL)
+    return problems
+
+
 def check_components(components: list[dict[str, Any]] | None, *, v2: bool = False) -> list[str]:
     """Row/nesting rules plus per-component text limits and custom_id uniqueness."""
     problems: list[str] = []
@@ -180,6 +233,10 @@ def check_components(components: list[dict[str, Any]] | None, *, v2: bool = Fals
         if len(components) > ACTION_ROWS_MAX:
             problems.append(f"{len(components)} action rows (max {ACTION_ROWS_MAX})")
         for i, row in enumerate(components):
+            if row.get("type") in V2_ONLY:
+                problems.append(f"row[{i}]: type {row.get('type')} needs the IS_COMPONENTS_V2 "
+                                "message flag")
+                continue
             problems += _check_action_row(row, f"row[{i}]")
     else:
         everything = list(walk_components(components))
@@ -188,6 +245,7 @@ def check_components(components: list[dict[str, Any]] | None, *, v2: bool = Fals
         text = sum(len(c.get("content") or "") for c in everything if c.get("type") == TEXT_DISPLAY)
         if text > V2_TEXT_MAX:
             problems.append(f"text displays hold {text} chars (max {V2_TEXT_MAX})")
+        problems += _check_v2_layout(components)
         for i, comp in enumerate(everything):
             if comp.get("type") == ACTION_ROW:
                 problems += _check_action_row(comp, f"component[{i}]")

@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .limits import FLAG_EPHEMERAL, FLAG_LOADING, walk_components
+from .limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, walk_components
 from .models import DM, Channel, User, World, now_iso
 
 MENTION_RE = re.compile(r"<@!?(\d+)>")
-# Flags the bot may set/clear on edit; the others (ephemeral, loading, v2) are fixed.
+# Flags the bot may set/clear on edit; the others (ephemeral, loading) are fixed, and
+# IS_COMPONENTS_V2 may be set by an edit (upgrading a message) but never cleared.
 EDITABLE_FLAGS = 1 << 2  # SUPPRESS_EMBEDS
 
 
@@ -205,7 +206,7 @@ class Recorder:
             payload["components"] = _components(body["components"])
         if "flags" in body and body["flags"] is not None:
             keep = payload["flags"] & ~EDITABLE_FLAGS
-            payload["flags"] = keep | (body["flags"] & EDITABLE_FLAGS)
+            payload["flags"] = keep | (body["flags"] & (EDITABLE_FLAGS | FLAG_COMPONENTS_V2))
         if "attachments" in body or files:
             payload["attachments"] = self._attachments(body, files, payload["attachments"])
         if "poll" in body:
