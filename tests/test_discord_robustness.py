@@ -13,8 +13,10 @@ import pytest
 from bot.core import BoardChanged, ManualClock
 from tests.fakediscord import FakeDiscord, StoredMessage
 from tests.fakediscord.interactions import MESSAGE_COMPONENT, build_interaction
+from tests.fakediscord.limits import walk_components
 from tests.fakediscord.models import Channel, User
 from tests.fakediscord.players import TableDriver, parlour_bot
+from tests.fakediscord.recorder import message_text
 
 MANAGE_CHANNELS = 1 << 4
 
@@ -42,10 +44,9 @@ async def forge(fake: FakeDiscord, user: User, message: StoredMessage, custom_id
     ``message`` (or, with ``on_message=False``, a custom_id that is not on the message)."""
     payload = copy.deepcopy(message.payload)
     target = None
-    for row in payload["components"]:
-        for comp in row["components"]:
-            if target is None and comp.get("type") == (3 if values else 2):
-                target = comp
+    for comp in walk_components(payload["components"]):  # panels nest rows in a container
+        if target is None and comp.get("type") == (3 if values else 2):
+            target = comp
     assert target is not None
     if on_message:
         target["custom_id"] = custom_id
@@ -123,7 +124,7 @@ async def test_bad_input_is_refused_clearly(fake_discord: FakeDiscord, tmp_path)
         bogus = await forge(fake, user, panel, select_id, values=["XX"])
         assert warned(bogus), bogus.text
         future = await forge(fake, user, panel, f"pl:do:{ch}:{move + 7}:{legal[0]}")
-        assert future.callback_type == 7 and "moved on" in panel.content
+        assert future.callback_type == 7 and "moved on" in panel.text
         assert core.table(ch).move == move
 
         # A double click: the second is stale, answered with a fresh panel.
@@ -133,7 +134,7 @@ async def test_bad_input_is_refused_clearly(fake_discord: FakeDiscord, tmp_path)
         stale_payload = copy.deepcopy(panel.payload)
         first = await fake.select(user, panel, select_id, [card])
         assert first.callback_type == 7
-        assert any("Your move:" in (v.get("content") or "") for v in panel.versions)
+        assert any("Your move:" in message_text(v) for v in panel.versions)
         await core.settle()
         after = core.table(ch).move
         assert after > move
@@ -141,7 +142,7 @@ async def test_bad_input_is_refused_clearly(fake_discord: FakeDiscord, tmp_path)
         second = await fake.select(user, panel, select_id, [card])
         await core.settle()
         assert second.callback_type == 7 and core.table(ch).move == after
-        assert "moved on" in (panel.content or "")
+        assert "moved on" in panel.text
 
         # Lobby buttons once the game runs, and /table status.
         status = await fake.slash(s.carol, "table status", channel=s.table)
@@ -276,7 +277,7 @@ async def test_restart_mid_game_keeps_everything(fake_discord: FakeDiscord, tmp_
         select_id = next(c for c in old_panel.custom_ids if c.startswith("pl:c:"))
         played = await fake.select(mover, old_panel, select_id, [action.split()[1]])
         assert played.callback_type == 7, played.text
-        assert any("Your move:" in (v.get("content") or "") for v in old_panel.versions)
+        assert any("Your move:" in message_text(v) for v in old_panel.versions)
         assert second.core.table(s.table.id).move > move
         # The old board keeps working and is still the one edited.
         t2 = TableDriver(fake, second, s.table, modes)
@@ -327,8 +328,8 @@ async def test_turn_timer_deadline_reminder_and_strike(fake_discord: FakeDiscord
         await t.expect_ok(s.alice, "table start")
         await t.human_to_move()
         deadline = int(bot.core.table(s.table.id).deadline)
-        board = await t.wait_board(lambda b: f"<t:{deadline}:R>" in b.content)
-        assert f"<@{s.alice.id}>" in board.content
+        board = await t.wait_board(lambda b: f"<t:{deadline}:R>" in b.text)
+        assert f"<@{s.alice.id}>" in board.text
         await clock.advance(21)
         await fake.wait_until(lambda: any("s left for your move" in m.text
                                           for m in fake.channel_messages(s.table)))

@@ -17,7 +17,8 @@ from bot.cli.run import serve
 from bot.discordbot import BotConfig, ConfigError
 from bot.discordbot import ids as custom_ids
 from bot.discordbot.client import INVITE_PERMISSIONS, invite_url
-from bot.discordbot.panel import MAX_OPTIONS, MOVE_ROWS, plan_controls
+from bot.discordbot.panel import MAX_OPTIONS, MOVE_ROWS, Plan, plan_controls, rows
+from bot.present.scene import MoveChoice, MoveForm
 from tests.fakediscord import FakeDiscord
 
 
@@ -85,30 +86,43 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     assert commands["play"]["options"][0]["autocomplete"] is True
 
 
+def _forms(*forms: dict) -> list[MoveForm]:
+    """Engine action forms as plain move forms (the base presenter's wording)."""
+    return [MoveForm(kind=f["kind"], prompt=f["kind"], verb=f["kind"],
+                     cards=tuple(f.get("cards", ())), low=f.get("min", 1), high=f.get("max", 1),
+                     choices=tuple(MoveChoice(c, c) for c in f.get("choices", ())))
+            for f in forms]
+
+
+def _plan(forms: list[dict], legal: list[str]) -> Plan:
+    return plan_controls(_forms(*forms), legal, str, str)
+
+
 def test_panel_plan_respects_discord_limits() -> None:
     cards = [f"{r}{s}" for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8")]
-    plan = plan_controls([{"kind": "play", "cards": cards, "min": 1, "max": 1}],
-                         [f"play {c}" for c in cards])
+    plan = _plan([{"kind": "play", "cards": cards, "min": 1, "max": 1}],
+                 [f"play {c}" for c in cards])
     assert plan.more and len(plan.controls[0].values) == MAX_OPTIONS
     forms = [{"kind": f"k{i}", "choices": [f"k{i} {j}" for j in range(3)]} for i in range(7)]
-    plan = plan_controls(forms, [c for f in forms for c in f["choices"]])
-    assert len(plan.controls) == MOVE_ROWS and plan.more
+    packed, more = rows(_plan(forms, [c for f in forms for c in f["choices"]]))
+    assert len(packed) == MOVE_ROWS and more
     big = [{"kind": "declare", "choices": [f"declare point {i}" for i in range(30)]}]
-    plan = plan_controls(big, big[0]["choices"])
+    plan = _plan(big, big[0]["choices"])
     assert plan.controls[0].kind == "moves" and len(plan.controls[0].values) == 25
-    # Few legal combinations: offered whole; many: a multi-select of cards within min/max.
+    # Few legal combinations: offered whole; many: a multi-select of cards within min/max;
+    # both are confirmed before they are made.
     two = [{"kind": "beat", "cards": ["KS", "QS", "2H"], "min": 2, "max": 2}]
-    plan = plan_controls(two, ["beat KS QS", "beat QS 2H"])
+    plan = _plan(two, ["beat KS QS", "beat QS 2H"])
     assert plan.controls[0].kind == "moves" and plan.controls[0].values == \
-        ["beat KS QS", "beat QS 2H"]
+        ["beat KS QS", "beat QS 2H"] and plan.controls[0].confirm
     hand = ["7C", "8C", "9C", "7D", "8D", "9D", "7H", "8H"]
     combos = [f"discard {a} {b}" for a in hand for b in hand if a < b]
-    plan = plan_controls([{"kind": "discard", "cards": hand, "min": 1, "max": 5}], combos)
+    plan = _plan([{"kind": "discard", "cards": hand, "min": 1, "max": 5}], combos)
     control = plan.controls[0]
-    assert control.kind == "cards" and (control.low, control.high) == (1, 5)
-    twin = plan_controls([{"kind": "add", "cards": ["QH", "QH", "2C"], "min": 1, "max": 1}],
-                         ["add QH", "add 2C"])
-    assert twin.controls[0].values == ["QH", "QH.2", "2C"]
+    assert control.kind == "cards" and (control.low, control.high) == (1, 5) and control.confirm
+    twin = _plan([{"kind": "add", "cards": ["QH", "QH", "2C"], "min": 1, "max": 1}],
+                 ["add QH", "add 2C"])
+    assert twin.controls[0].values == ["QH", "QH.2", "2C"] and not twin.controls[0].confirm
 
 
 def test_invite_permissions_match_the_docs() -> None:
@@ -122,8 +136,8 @@ def test_invite_permissions_match_the_docs() -> None:
 def test_custom_ids_fit() -> None:
     channel = 2**64 - 1
     longest = max((custom_ids.do(channel, 10**9 - 1, "x" * 60) or ""),
-                  custom_ids.cards(channel, 10**9 - 1, 99, "k" * 20),
-                  custom_ids.pick(channel, 10**9 - 1, 99), custom_ids.hand(channel),
+                  custom_ids.cards(channel, 10**9 - 1, 99, "k" * 20, confirm=True),
+                  custom_ids.pick(channel, 10**9 - 1, 99, confirm=True), custom_ids.hand(channel),
                   custom_ids.lobby("leave", channel), custom_ids.rules("thirteens", 999),
                   key=len)
     assert len(longest) <= 100

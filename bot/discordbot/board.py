@@ -1,35 +1,49 @@
-"""The public board: one message per table, rendering exactly the public view.
+"""The public board: one message per table, rendering exactly the spectator's scene.
 
-Lobby -> game -> final result (or closed), always the same message.  Only
-``BoardChanged.view`` (= ``state.view(None)``), public events and TableInfo
-are rendered here.
+Lobby -> game -> final result (or closed), always the same message, drawn with
+Discord's Components V2 (a container of text blocks, a section holding the
+turn line and *Show my hand*, a row of buttons).  A game is rendered from
+``bot.present.present(view(None), names)`` only - the public view, nothing else.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
 
 from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableInfo
-from . import render
-from .components import HandButton, LobbyButton, RulesButton, view_of
+from ..present import Scene, present
+from . import render, scene_view
+from .components import HandButton, LobbyButton, RulesButton, layout_of
 
+ui = discord.ui
 LOBBY_COLOUR = discord.Colour.blurple()
 GAME_COLOUR = discord.Colour.dark_green()
 OVER_COLOUR = discord.Colour.gold()
 CLOSED_COLOUR = discord.Colour.dark_grey()
-FIELD = 1000   # below Discord's 1024 per field; with the description the embed stays < 6000
-DESCRIPTION = 1500
+# Characters per block: the blocks together stay under Discord's 4000 for a V2 message.
+HEAD, SEATS, CENTRE, EVENTS, LINE = 500, 1100, 1000, 900, 250
+RECENT = 8
+
+# Game-specific board buttons: game -> make(info, scene) -> items for the button row.
+# A game whose table needs a public control beside Show my hand / Rules (e.g. a
+# Pinkerton count request) registers it here; the board never knows why.
+BoardButtons = Callable[[TableInfo, Scene], list[ui.Item]]
+_BOARD_BUTTONS: dict[str, BoardButtons] = {}
+
+
+def add_board_buttons(game: str, make: BoardButtons) -> None:
+    """Let ``make(info, scene)`` add buttons to ``game``'s board while a game runs."""
+    _BOARD_BUTTONS[game] = make
 
 
 @dataclass
 class Shown:
-    """A message body: what to send or edit a board message to."""
+    """A board body: what to send or edit the board message to (Components V2)."""
 
-    content: str
-    embed: discord.Embed
-    view: discord.ui.View | None   # None: no components (finished tables)
+    view: ui.LayoutView
     final: bool = False            # the table is gone: nothing will edit this message again
 
 
@@ -44,95 +58,126 @@ def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
     return closed(update)
 
 
+def _text(text: str, limit: int) -> ui.TextDisplay:
+    return ui.TextDisplay(render.clip(text, limit))
+
+
+def _title(info: TableInfo, scene: Scene | None = None, what: str = "") -> str:
+    title = scene.title if scene is not None and scene.title else info.title
+    return f"## {scene_view.escape(title)} · table #{info.table_id}" + (f" · {what}"
+                                                                          if what else "")
+
+
 def lobby(info: TableInfo) -> Shown:
     game = render.game_of(info.game)
     need = render.count_range(info.player_counts)
-    seats = "\n".join(f"{i + 1}. **{render.seat_name(s)}**" for i, s in enumerate(info.seats))
-    lines = [render.clip(game.summary(), 400), "", f"**Options**: {render.options_text(info)}",
-             f"**Host**: {info.host_name or '—'}", f"**Players** ({len(info.seats)}; "
-             f"needs {need}):", seats or "—"]
-    embed = discord.Embed(title=f"{info.title} · table #{info.table_id} · lobby",
-                          description=render.clip("\n".join(lines), DESCRIPTION),
-                          colour=LOBBY_COLOUR)
-    embed.set_footer(text="Join with the button or /table join · the host starts with "
-                          "/table start · /rules for the rules")
-    content = (f"🃏 A table of **{info.title}** is open here: press **Join** or use "
-               "`/table join`.")
-    items = [LobbyButton(op, info.channel_id) for op in ("join", "leave", "ai", "start")]
-    return Shown(content, embed, view_of(*items, RulesButton(info.game, 0)))
+    seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s))}**"
+                      for i, s in enumerate(info.seats))
+    head = f"{_title(info, what='lobby')}\n{render.clip(game.summary(), 400)}"
+    details = (f"**Options**: {render.options_text(info)}\n"
+               f"**Host**: {scene_view.escape(info.host_name) if info.host_name else 'nobody'}"
+               f"\n**Players** ({len(info.seats)}; needs {need}):\n{seats or 'nobody yet'}")
+    buttons = [LobbyButton(op, info.channel_id) for op in ("join", "leave", "ai", "start")]
+    box = ui.Container(
+        _text(head, HEAD + 200), ui.Separator(), _text(details, SEATS),
+        ui.ActionRow(*buttons, RulesButton(info.game, 0)),
+        _text("-# Join with the button or `/table join` · the host starts with `/table start`"
+              " · `/rules` for the rules", LINE),
+        accent_colour=LOBBY_COLOUR)
+    return Shown(layout_of(box))
 
 
 def game(update: BoardChanged) -> Shown:
-    info, view = update.table, update.view
-    gm = render.game_of(info.game)
-    names = render.names(info)
-    lines = [f"*{render.heading(view)}*" if render.heading(view) else "",
-             f"**Options**: {render.options_text(info)}"]
-    lines += render.detail_lines(view, names, gm)
-    embed = discord.Embed(title=f"{info.title} · table #{info.table_id}",
-                          description=render.clip("\n".join(x for x in lines if x), DESCRIPTION),
-                          colour=GAME_COLOUR)
-    embed.add_field(name="Players", value=render.clip(
-        "\n".join(render.seat_lines(info, view, gm)), FIELD), inline=False)
-    if "trick" in view:
-        embed.add_field(name="Trick", value=render.clip(render.trick(view["trick"], names, gm),
-                                                        FIELD), inline=True)
-    if view.get("last_trick"):
-        embed.add_field(name="Last trick", value=render.clip(
-            render.trick(view["last_trick"], names, gm), FIELD), inline=True)
-    if update.recent_events:
-        embed.add_field(name="Recent", value=render.clip(
-            render.events(update.recent_events, gm, 8), FIELD), inline=False)
-    embed.set_footer(text=f"move {info.move} · anyone here can watch · your cards: "
-                          "Show my hand or /hand · moves: /play")
-    return Shown(_turn_line(info), embed,
-                 view_of(HandButton(info.channel_id), RulesButton(info.game, 0)))
+    info = update.table
+    return draw_game(info, present(update.view, render.names(info), recent=RECENT))
+
+
+def draw_game(info: TableInfo, scene: Scene) -> Shown:
+    """The board of a running game from the spectator's scene (pure: easy to test)."""
+    w = scene_view.Writer.for_scene(scene)
+    head = _title(info, scene)
+    if line := scene_view.heading(scene, w):
+        head += "\n" + line
+    items: list[ui.Item] = [_text(head, HEAD), _text(scene_view.seats(scene, w), SEATS)]
+    if centre := w.centre(scene.centre):
+        items += [ui.Separator(), _text("\n".join(centre), CENTRE)]
+    if scene.events:
+        items += [ui.Separator(), _text("**Recent**\n" + "\n".join(w.events(scene.events, RECENT)),
+                                        EVENTS)]
+    items.append(ui.Separator())
+    items.append(ui.Section(_text(_turn_line(info), LINE), accessory=HandButton(info.channel_id)))
+    extra = _BOARD_BUTTONS.get(info.game)
+    items.append(ui.ActionRow(RulesButton(info.game, 0), *(extra(info, scene) if extra else ())))
+    footer = [f"-# move {info.move} · {render.table_settings(info)} · anyone here can watch · "
+              "your cards: **Show my hand** or `/hand` · moves: `/play`"]
+    if scene.legend:
+        footer.append(scene_view.legend(scene, w))
+    items.append(_text("\n".join(footer), LINE * 2))
+    return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)))
 
 
 def over(update: GameOver, recent: tuple[str, ...]) -> Shown:
-    info, view = update.table, update.view
-    gm = render.game_of(info.game)
+    info = update.table
+    scene = present(update.view, render.names(info), recent=RECENT)
+    w = scene_view.Writer.for_scene(scene)
     lines = []
     if update.reason == "abandoned":
         lines.append("The game was abandoned: no human player was left.")
-    if update.result:
-        lines += render.result_lines(update.result, info)
+    if scene.result is not None:
+        lines += scene_view.result(scene, w)
+    elif update.result:
+        lines += _result_lines(update.result, info)
     for seat in update.abandoned:
-        lines.append(f"🚪 {render.seat_name(info.seats[seat])} left the game.")
-    embed = discord.Embed(title=f"{info.title} · table #{info.table_id} · game over",
-                          description=render.clip("\n".join(lines) or "—", DESCRIPTION),
-                          colour=OVER_COLOUR)
-    embed.add_field(name="Final position", value=render.clip(
-        "\n".join(render.seat_lines(info, view, gm)), FIELD), inline=False)
-    if recent:
-        embed.add_field(name="Last events", value=render.clip(render.events(recent, gm, 8),
-                                                              FIELD), inline=False)
+        lines.append(f"🚪 {scene_view.escape(render.seat_name(info.seats[seat]))} left the game.")
+    items: list[ui.Item] = [
+        _text(_title(info, scene, "game over") + "\n" + "\n".join(lines), HEAD + SEATS // 2),
+        ui.Separator(),
+        _text("**Final position**\n" + scene_view.seats(scene, w), SEATS)]
+    if scene.events:
+        items.append(_text("**Last events**\n" + "\n".join(w.events(scene.events, RECENT)),
+                           EVENTS))
     changes = [c for c in update.rating_changes if c.scope != "global"] or \
         list(update.rating_changes)
     if changes:
-        embed.add_field(name="Ratings", value=render.clip("\n".join(
-            f"{c.name}: {c.before:.1f} → {c.after:.1f}" for c in changes), FIELD), inline=False)
-    embed.set_footer(text=f"game #{update.game_id} · {info.move} moves · /leaderboard "
-                          f"{info.game} · /table new to play again")
-    return Shown(f"🏁 **{info.title}** is over.", embed, None, final=True)
+        items.append(_text("**Ratings**\n" + "\n".join(
+            f"{c.name}: {c.before:.1f} → {c.after:.1f}" for c in changes), SEATS // 2))
+    items.append(_text(f"-# game #{update.game_id} · {info.move} moves · `/leaderboard "
+                       f"{info.game}` · `/table new` to play again", LINE))
+    return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True)
 
 
 def closed(update: TableClosed) -> Shown:
     info = update.table
     why = ("Cancelled" + (f" by <@{update.by_user}>." if update.by_user else ".")
            if update.reason == "cancelled" else "Everyone left the lobby.")
-    embed = discord.Embed(title=f"{info.title} · table #{info.table_id} · closed",
-                          description=why, colour=CLOSED_COLOUR)
-    return Shown("This table is closed. `/table new` opens another.", embed, None, final=True)
+    box = ui.Container(_text(f"{_title(info, what='closed')}\n{why}", HEAD),
+                       _text("-# This table is closed. `/table new` opens another.", LINE),
+                       accent_colour=CLOSED_COLOUR)
+    return Shown(layout_of(box), final=True)
+
+
+def _result_lines(result: dict, info: TableInfo) -> list[str]:
+    """Places and final scores from the engine's result (its documented ranks/scores)."""
+    ranks = result.get("ranks") or []
+    scores = result.get("scores") or []
+    order = sorted(range(len(info.seats)), key=lambda i: (ranks[i] if i < len(ranks) else 99, i))
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    out = []
+    for i in order:
+        rank = ranks[i] if i < len(ranks) else None
+        score = f" — {scores[i]}" if i < len(scores) else ""
+        name = scene_view.escape(render.seat_name(info.seats[i]))
+        out.append(f"{medals.get(rank, '▫️')} **{name}**{score}")
+    return out
 
 
 def _turn_line(info: TableInfo) -> str:
     if info.current_seat is None:
-        return f"**{info.title}**"
+        return "The game is over."
     seat = info.seats[info.current_seat]
     if seat.user_id is None or seat.ai_level is not None:
-        return f"🤖 **{render.seat_name(seat)}** is thinking…"
-    line = f"▶ It's {render.mention(seat)}'s turn."
+        return f"🤖 **{scene_view.escape(render.seat_name(seat))}** is thinking…"
+    line = f"{scene_view.TURN} It's {render.mention(seat)}'s turn."
     if info.deadline:
         line += f" Time runs out <t:{int(info.deadline)}:R>."
     return line

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from ..core import TableError
-from . import render
+from . import render, scene_view
 from .replies import Reply, answer
 
 if TYPE_CHECKING:
@@ -35,9 +35,8 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
         async def work() -> Reply:
             info = bot.core.table(interaction.channel_id)  # before: a last move ends it
             result = await bot.core.act(interaction.channel_id, interaction.user.id, move)
-            game = render.game_of(info.game)
-            lines = [f"✅ Your move: **{render.pretty(result.action, game)}**."]
-            lines += [f"• {render.pretty(e, game)}" for e in result.events[-5:]]
+            lines = [f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."]
+            lines += [f"• {scene_view.event(info.game, e)}" for e in result.events[-5:]]
             if result.over:
                 lines.append("That ended the game: see the board.")
             return Reply(render.clip("\n".join(lines), 2000))
@@ -69,6 +68,7 @@ def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
     game = render.game_of(info.game)
     words = typed.lower().replace(",", " ").split()
     picked: list[str] = []
+    labels: dict[str, str] = {}
     exact = _parse(game, typed)
     if exact in legal:
         picked.append(exact)
@@ -77,11 +77,12 @@ def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
             break
         if action in picked:
             continue
-        haystack = f"{action.lower()} {render.pretty(action, game).lower()}"
+        labels[action] = scene_view.describe(info.game, action)
+        haystack = f"{action.lower()} {labels[action].lower()}"
         if all(w in haystack for w in words):
             picked.append(action)
-    return [app_commands.Choice(name=render.clip(render.pretty(a, game), 100), value=a)
-            for a in picked]
+    return [app_commands.Choice(name=render.clip(labels.get(a) or scene_view.describe(
+        info.game, a), 100), value=a) for a in picked]
 
 
 def _parse(game, typed: str) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -69,12 +70,15 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
 
 
 class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
-    """A panel button making one move (the canonical text is in the custom_id)."""
+    """A panel button making one move (the canonical text is in the custom_id).
+
+    Also the Confirm button of a chosen multi-card move: the choice lives in the id."""
 
     def __init__(self, channel_id: int, move: int, action: str, *, label: str = "",
-                 row: int | None = None) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 emoji: str | None = None, row: int | None = None) -> None:
         custom_id = ids.do(channel_id, move, action) or ""
-        super().__init__(Button(label=(label or action)[:80], style=discord.ButtonStyle.primary,
+        super().__init__(Button(label=(label or action)[:80], style=style, emoji=emoji,
                                 custom_id=custom_id), row=row)
         self.channel_id, self.move, self.action = channel_id, move, action
 
@@ -91,50 +95,65 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
     """Pick cards for one move of ``kind``: ``play QH``, ``discard 7C 8D``...
 
     Option values are card codes; a second copy of a card (two-deck games) is
-    ``QH.2`` so values stay unique."""
+    ``QH.2`` so values stay unique.  With ``confirm`` (``pl:cc:``) the choice is
+    shown with Confirm / Change instead of being made at once."""
 
     def __init__(self, channel_id: int, move: int, form: int, kind: str,
                  options: list[discord.SelectOption] | None = None, *, low: int = 1,
-                 high: int = 1, placeholder: str | None = None, row: int | None = None) -> None:
+                 high: int = 1, placeholder: str | None = None, row: int | None = None,
+                 confirm: bool = False) -> None:
         options = options or [discord.SelectOption(label="?", value="?")]
-        super().__init__(Select(custom_id=ids.cards(channel_id, move, form, kind),
+        super().__init__(Select(custom_id=ids.cards(channel_id, move, form, kind,
+                                                    confirm=confirm),
                                 options=options, min_values=low, max_values=high,
                                 placeholder=placeholder), row=row)
-        self.channel_id, self.move, self.kind = channel_id, move, kind
+        self.channel_id, self.move, self.kind, self.confirm = channel_id, move, kind, confirm
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Select,
                              match: re.Match[str]) -> CardSelect:
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]), match["kind"],
-                   list(item.options) or None, low=item.min_values, high=item.max_values)
+                   list(item.options) or None, low=item.min_values, high=item.max_values,
+                   confirm=match["op"] == "cc")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cards = [v.split(".")[0] for v in _values(interaction)]
         action = " ".join([self.kind, *cards])
-        await _controls(interaction).move(interaction, self.channel_id, self.move, action)
+        await _decide(interaction, self.channel_id, self.move, action, self.confirm)
 
 
 class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
-    """Pick one whole move from a list (option value = canonical move text)."""
+    """Pick one whole move from a list (option value = canonical move text); with
+    ``confirm`` (``pl:pc:``) the choice is shown with Confirm / Change first."""
 
     def __init__(self, channel_id: int, move: int, form: int,
                  options: list[discord.SelectOption] | None = None, *,
-                 placeholder: str | None = None, row: int | None = None) -> None:
+                 placeholder: str | None = None, row: int | None = None,
+                 confirm: bool = False) -> None:
         options = options or [discord.SelectOption(label="?", value="?")]
-        super().__init__(Select(custom_id=ids.pick(channel_id, move, form), options=options,
-                                placeholder=placeholder), row=row)
-        self.channel_id, self.move = channel_id, move
+        super().__init__(Select(custom_id=ids.pick(channel_id, move, form, confirm=confirm),
+                                options=options, placeholder=placeholder), row=row)
+        self.channel_id, self.move, self.confirm = channel_id, move, confirm
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Select,
                              match: re.Match[str]) -> MoveSelect:
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]),
-                   list(item.options) or None)
+                   list(item.options) or None, confirm=match["op"] == "pc")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         action = values[0] if values else ""
-        await _controls(interaction).move(interaction, self.channel_id, self.move, action)
+        await _decide(interaction, self.channel_id, self.move, action, self.confirm)
+
+
+async def _decide(interaction: discord.Interaction, channel_id: int, move: int, action: str,
+                  confirm: bool) -> None:
+    """Make the move now, or show it for Confirm / Change first."""
+    if confirm:
+        await _controls(interaction).choose(interaction, channel_id, move, action)
+    else:
+        await _controls(interaction).move(interaction, channel_id, move, action)
 
 
 class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
@@ -191,3 +210,39 @@ def view_of(*items: discord.ui.Item) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+class SafeLayoutView(discord.ui.LayoutView):
+    """A Components V2 layout (containers, sections, text) with ``SafeView``'s manners."""
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        pass
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item) -> None:
+        log.error("component %r failed", getattr(item, "custom_id", item), exc_info=error)
+        await report(interaction, SORRY)
+
+
+def layout_of(*items: discord.ui.Item) -> discord.ui.LayoutView:
+    """A Components V2 message body: top-level items (usually one ``Container``)."""
+    view = SafeLayoutView(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def walk(components: list) -> Iterator:
+    """Every component of a received message, at every nesting level (V2 containers,
+    sections and their accessories, action rows)."""
+    for comp in components or ():
+        yield comp
+        yield from walk(list(getattr(comp, "children", None) or ()))
+        accessory = getattr(comp, "accessory", None)
+        if accessory is not None:
+            yield from walk([accessory])

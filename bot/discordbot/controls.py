@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..core import STALE, TableError
-from . import panel, render, rules_pages
+from . import ids, panel, render, rules_pages, scene_view
+from .components import walk
 from .replies import Reply, answer, report
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ log = logging.getLogger("parlour.discord")
 
 MOVED_ON = "⏩ The game has moved on since that panel was drawn - here is your hand now."
 ELSEWHERE = "That control belongs to a table in another channel."
+NOT_ALLOWED = "That choice is not a legal move now: choose again."
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -63,6 +65,34 @@ class Controls:
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
+        work = self._make(channel_id, interaction.user.id, move, action)
+        await self._panel_reply(interaction, channel_id, work, update=True)
+
+    async def _make(self, channel_id: int, user_id: int, move: int, action: str) -> Reply:
+        info = self.core.table(channel_id)
+        if info is None or info.status != "playing":
+            raise TableError("There is no game running at this table any more.")
+        if info.move != move:
+            return self._panel(channel_id, user_id, MOVED_ON)
+        try:
+            result = await self.core.act(channel_id, user_id, action, expect_move=move)
+        except TableError as e:
+            if str(e) == STALE:
+                return self._panel(channel_id, user_id, MOVED_ON)
+            raise
+        note = f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."
+        if result.over:
+            return Reply(view=panel.message(note + " That ended the game: see the board."),
+                         update=True)
+        return self._panel(channel_id, user_id, note)
+
+    async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
+                     action: str) -> None:
+        """A multi-card move chosen on a panel drawn at ``move``: show it with Confirm /
+        Change (Confirm makes it through ``move``, so a stale Confirm is refused too)."""
+        if channel_id != interaction.channel_id:
+            await report(interaction, ELSEWHERE)
+            return
         user_id = interaction.user.id
 
         async def work() -> Reply:
@@ -71,26 +101,20 @@ class Controls:
                 raise TableError("There is no game running at this table any more.")
             if info.move != move:
                 return self._panel(channel_id, user_id, MOVED_ON)
-            try:
-                result = await self.core.act(channel_id, user_id, action, expect_move=move)
-            except TableError as e:
-                if str(e) == STALE:
-                    return self._panel(channel_id, user_id, MOVED_ON)
-                raise
-            game = render.game_of(info.game)
-            note = f"✅ Your move: **{render.pretty(result.action, game)}**."
-            if result.over:
-                return Reply(content=note + " That ended the game: see the board.",
-                             embed=None, view=None, update=True)
-            return self._panel(channel_id, user_id, note)
+            legal = self.core.legal_actions(channel_id, user_id)
+            canonical = _canonical(info.game, action)
+            if canonical is None or canonical not in legal:
+                return self._panel(channel_id, user_id, f"⚠️ {NOT_ALLOWED}")
+            if ids.do(channel_id, move, canonical) is None:  # no room for a Confirm button
+                return await self._make(channel_id, user_id, move, canonical)
+            return self._panel(channel_id, user_id, None, pending=canonical)
 
         await self._panel_reply(interaction, channel_id, work(), update=True)
 
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
-               update: bool = True) -> Reply:
-        drawn = panel.build(self.core, channel_id, user_id, note)
-        return Reply(content=drawn.note, embed=drawn.embed, view=drawn.view, update=update,
-                     shows_move=drawn.move)
+               update: bool = True, pending: str | None = None) -> Reply:
+        drawn = panel.build(self.core, channel_id, user_id, note, pending=pending)
+        return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note)
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:
@@ -103,7 +127,7 @@ class Controls:
             feed.panels_busy.discard(key)
         if reply.shows_move is not None:
             # A "you played X" note stays on the panel through refreshes; others do not.
-            note = reply.content if (reply.content or "").startswith("✅") else None
+            note = reply.note if (reply.note or "").startswith("✅") else None
             feed.remember_panel(channel_id, interaction.user.id, interaction, reply.shows_move,
                                 note)
             feed.refresh_panel(channel_id, interaction.user.id)  # if the game moved meanwhile
@@ -168,6 +192,14 @@ class Controls:
                                   "version of the bot). Use `/hand` or `/table status`.")
 
 
+def _canonical(game: str, action: str) -> str | None:
+    """The engine's canonical text of ``action`` (cards in its order), None if unreadable."""
+    try:
+        return str(render.game_of(game).parse_action(action))
+    except Exception:  # any parse failure is just "not a legal choice"
+        return None
+
+
 def _on_ephemeral(interaction: discord.Interaction) -> bool:
     message = interaction.message
     return bool(message is not None and message.flags.ephemeral)
@@ -182,8 +214,4 @@ def custom_id_is_ours(interaction: discord.Interaction, patterns: tuple[re.Patte
     message = interaction.message
     if message is None:
         return False
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
-    return False
+    return any(getattr(c, "custom_id", None) == custom_id for c in walk(message.components))

@@ -27,7 +27,8 @@ from ..core import (
     TableInfo,
     Update,
 )
-from . import board, panel, render
+from ..present import present
+from . import board, panel, render, scene_view
 from .board_ids import BoardIds
 from .outbox import Coalescer, Pacer
 
@@ -50,7 +51,7 @@ class Feed:
         self.ready = asyncio.Event()
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
-        self.dealt: dict[tuple[int, int], object] = {}       # (table, user) -> deal_no sent
+        self.dealt: dict[tuple[int, int], object] = {}       # (table, user) -> deal number sent
         self.dm_closed: set[tuple[int, int]] = set()         # (table, user): DMs refused
         self.dm_noted: set[tuple[int, int]] = set()          # (channel, user): told once
         self.dm_channels: dict[int, int] = {}                # user -> DM channel id
@@ -73,7 +74,8 @@ class Feed:
             for seat in info.seats:
                 if seat.user_id is not None and seat.ai_level is None:
                     view = self.core.private_view(info.channel_id, seat.user_id)
-                    self.dealt[(info.table_id, seat.user_id)] = view.get("deal_no")
+                    self.dealt[(info.table_id, seat.user_id)] = present(
+                        view, render.names(info)).deal_no
 
     async def start(self) -> None:
         """Load board message ids, then start handling updates."""
@@ -146,16 +148,13 @@ class Feed:
         channel = self.bot.get_partial_messageable(channel_id)
         message_id = self.board_ids.get(table_id)
         if message_id is not None:
-            try:
+            try:  # content/embeds cleared: a board from before Components V2 is upgraded
                 await channel.get_partial_message(message_id).edit(
-                    content=shown.content, embed=shown.embed, view=shown.view,
-                    allowed_mentions=PINGS)
+                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS)
             except discord.NotFound:  # someone deleted the board: post a new one
                 message_id = None
         if message_id is None:
-            extra = {"view": shown.view} if shown.view is not None else {}
-            message = await channel.send(content=shown.content, embed=shown.embed,
-                                         allowed_mentions=PINGS, **extra)
+            message = await channel.send(view=shown.view, allowed_mentions=PINGS)
             await self.board_ids.set(table_id, channel_id, message.id)
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
@@ -166,19 +165,16 @@ class Feed:
 
     def _maybe_dm(self, u: PrivateViewChanged) -> None:
         key = (u.table_id, u.user_id)
-        deal = u.view.get("deal_no")
+        info = self.core.table(u.channel_id)
+        scene = present(u.view, render.names(info) if info else [])
+        deal = scene.deal_no
         if key in self.dealt and self.dealt[key] == deal:
             return
         self.dealt[key] = deal
-        if key in self.dm_closed or not u.view.get("hand"):
+        if key in self.dm_closed or scene.hand is None or not scene.hand.cards:
             return
-        info = self.core.table(u.channel_id)
-        title = info.title if info else u.view.get("game", "")
-        game = render.game_of(u.view["game"])
-        text = (f"🂠 Your hand in **{title}** at <#{u.channel_id}> (deal {deal}):\n"
-                f"{render.cards_pretty(u.view['hand'], game)}\n"
-                "Play with **Show my hand** on the board or `/play` in that channel.\n"
-                f"-# table #{u.table_id} · move {u.move}")
+        title = info.title if info else scene.title
+        text = scene_view.dm_text(scene, title, u.channel_id, deal, u.table_id, u.move)
         self.out.submit(("dm", u.table_id, u.user_id),
                         lambda: self._dm(u.table_id, u.channel_id, u.user_id, text))
 
@@ -250,13 +246,12 @@ class Feed:
         try:
             drawn = panel.build(self.core, channel_id, user_id, note)
         except TableError:
-            content, embed, view = None, discord.Embed(
-                description="This game is over; the board has the result."), None
+            view = panel.message("This game is over; the board has the result.")
             self.panels.pop(key, None)
         else:
-            content, embed, view = drawn.note, drawn.embed, drawn.view
+            view = drawn.view
             self.panels[key] = (interaction, opened, drawn.move, note)
         try:
-            await interaction.edit_original_response(content=content, embed=embed, view=view)
+            await interaction.edit_original_response(content=None, embed=None, view=view)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)

@@ -8,7 +8,12 @@ drawn for, so an old or double click is recognised as stale.
     pl:lobby:<op>:<channel>                 board: join | leave | start | ai
     pl:do:<channel>:<move>:<action>         panel button: make this move
     pl:c:<channel>:<move>:<form>:<kind>     panel select: cards for "<kind> <cards>"
+    pl:cc:<channel>:<move>:<form>:<kind>    the same, shown for Confirm / Change first
     pl:p:<channel>:<move>:<form>            panel select: one canonical move per option
+    pl:pc:<channel>:<move>:<form>           the same, shown for Confirm / Change first
+
+A Confirm button is a ``pl:do`` button holding the chosen move, so a pending
+choice survives a restart and a stale one is refused like any old control.
     pl:rules:<game>:<page>                  rules pages
 """
 
@@ -22,8 +27,8 @@ _MOVE = r"(?P<move>[0-9]{1,9})"
 HAND = rf"pl:hand:{_CH}"
 LOBBY = rf"pl:lobby:(?P<op>join|leave|start|ai):{_CH}"
 DO = rf"pl:do:{_CH}:{_MOVE}:(?P<action>[^:]{{1,{ACTION_MAX}}})"
-CARDS = rf"pl:c:{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})"
-PICK = rf"pl:p:{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})"
+CARDS = rf"pl:(?P<op>cc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})"
+PICK = rf"pl:(?P<op>pc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})"
 RULES = r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})"
 ALL = (HAND, LOBBY, DO, CARDS, PICK, RULES)
 
@@ -42,12 +47,12 @@ def do(channel_id: int, move: int, action: str) -> str | None:
     return cid if ":" not in action and 0 < len(action) <= ACTION_MAX else None
 
 
-def cards(channel_id: int, move: int, form: int, kind: str) -> str:
-    return f"pl:c:{channel_id}:{move}:{form}:{kind}"
+def cards(channel_id: int, move: int, form: int, kind: str, *, confirm: bool = False) -> str:
+    return f"pl:{'cc' if confirm else 'c'}:{channel_id}:{move}:{form}:{kind}"
 
 
-def pick(channel_id: int, move: int, form: int) -> str:
-    return f"pl:p:{channel_id}:{move}:{form}"
+def pick(channel_id: int, move: int, form: int, *, confirm: bool = False) -> str:
+    return f"pl:{'pc' if confirm else 'p'}:{channel_id}:{move}:{form}"
 
 
 def rules(game: str, page: int) -> str:

@@ -1,38 +1,50 @@
-"""The ephemeral hand panel: your cards, your private details, your legal moves.
+"""The ephemeral hand panel: the seat's own scene - hand by suit, private facts, moves.
 
-Built from ``core.private_view`` and ``core.action_forms`` only.  Move
-controls carry the channel and move number; a panel drawn for an old position
-is refreshed, never trusted.
+Built from ``core.private_view`` (through ``bot.present``) and
+``core.action_forms`` only.  Move controls carry the channel and move number; a
+panel drawn for an old position is refreshed, never trusted.  Multi-card moves
+are chosen first and made only on *Confirm* (see ``build(pending=...)``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import discord
 
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
-from . import ids, render
-from .components import CardSelect, HandButton, MoveButton, MoveSelect, view_of
+from ..present import Scene, present, presenter_for
+from ..present import text as marked
+from ..present.scene import MoveForm
+from . import ids, render, scene_view
+from .components import CardSelect, HandButton, MoveButton, MoveSelect, layout_of
 
+ui = discord.ui
 MAX_OPTIONS = 25
-MOVE_ROWS = 4          # the fifth row holds the Refresh button
+MOVE_ROWS = 4          # rows of move controls; Refresh has its own row
+BUTTONS_PER_ROW = 5
 MORE = "More moves are legal than fit here: type `/play` to see them all."
 COLOUR = discord.Colour.dark_teal()
-_MISSING = object()
+# Characters per text block (together under Discord's 4000 for a V2 message).
+HEAD, HAND, TABLE, EVENTS, TURN, FOOT = 400, 900, 1300, 600, 500, 250
+RECENT = 4
 
 
 @dataclass
 class Control:
-    """One row of a panel, independent of discord objects (easy to test)."""
+    """One row of move controls, independent of discord objects (easy to test)."""
 
     kind: str                      # "cards" (select of cards), "moves" (select), "buttons"
     form: int
     move_kind: str
     values: list[str]              # card codes (with .2 for copies) or canonical moves
+    labels: list[str]              # what the player reads, one per value
     low: int = 1
     high: int = 1
+    confirm: bool = False          # choose first, then Confirm / Change
+    placeholder: str = ""
 
 
 @dataclass
@@ -41,55 +53,78 @@ class Plan:
     more: bool = False
 
 
-def plan_controls(forms: list[dict], legal: list[str]) -> Plan:
-    """Turn the engine's action forms into at most MOVE_ROWS rows of controls."""
+def plan_controls(forms: Sequence[MoveForm], legal: Sequence[str],
+                  say: Callable[[str], str], describe: Callable[[str], str]) -> Plan:
+    """The scene's move forms as at most MOVE_ROWS rows of controls.
+
+    ``say`` fills marked-up text, ``describe`` turns a canonical move into
+    marked-up words (the presenter's ``describe``)."""
     plan = Plan()
-    offered_as_choice = {c for f in forms for c in f.get("choices", [])}
+    offered = {c.action for f in forms for c in f.choices}
     for i, form in enumerate(forms):
-        if len(plan.controls) >= MOVE_ROWS:
-            plan.more = True
-            break
-        kind = form["kind"]
-        if "cards" in form:
-            low, high = int(form.get("min", 1)), int(form.get("max", 1))
-            cards = _unique(form["cards"])
-            if high > 1 or low > 1:
-                # Few whole moves: offer them directly (every option is then legal).
-                moves = [a for a in legal if a.split(" ", 1)[0] == kind
-                         and a not in offered_as_choice]
+        prompt = say(form.prompt)
+        if form.cards:
+            multi = form.high > 1 or form.low > 1
+            if multi:
+                # Few whole moves (a Pinkerton beat): offer them, each one legal.
+                moves = [a for a in legal if a.split(" ", 1)[0] == form.kind and a not in offered]
                 if moves and len(moves) <= MAX_OPTIONS:
-                    plan.controls.append(Control("moves", i, kind, moves))
+                    plan.controls.append(Control("moves", i, form.kind, moves,
+                                                 [say(describe(m)) for m in moves],
+                                                 confirm=True, placeholder=prompt))
                     continue
+            cards = _unique(list(form.cards))
             if len(cards) > MAX_OPTIONS:
                 plan.more = True
                 cards = cards[:MAX_OPTIONS]
-            high = max(1, min(high, len(cards)))
-            low = max(0, min(low, high))
-            plan.controls.append(Control("cards", i, kind, cards, low, high))
-        else:
-            choices = list(form.get("choices", []))
-            usable = [c for c in choices if ids.do(0, 0, c) is not None]
-            if len(choices) <= 5 and len(usable) == len(choices):
-                plan.controls.append(Control("buttons", i, kind, choices))
-                continue
-            if len(choices) > MAX_OPTIONS:
-                plan.more = True
-            plan.controls.append(Control("moves", i, kind, choices[:MAX_OPTIONS]))
+            high = max(1, min(form.high, len(cards)))
+            low = max(0, min(form.low, high))
+            plan.controls.append(Control("cards", i, form.kind, cards, [], low, high,
+                                         confirm=multi or form.confirm, placeholder=prompt))
+            continue
+        choices = list(form.choices)
+        values = [c.action for c in choices]
+        labels = [say(c.label) for c in choices]
+        confirm = form.confirm or any(len(c.cards) > 1 for c in choices)
+        usable = all(ids.do(0, 0, v) is not None for v in values)
+        if len(choices) <= BUTTONS_PER_ROW and usable and not confirm:
+            plan.controls.append(Control("buttons", i, form.kind, values, labels,
+                                         placeholder=prompt))
+            continue
+        if len(choices) > MAX_OPTIONS:
+            plan.more = True
+        plan.controls.append(Control("moves", i, form.kind, values[:MAX_OPTIONS],
+                                     labels[:MAX_OPTIONS], confirm=confirm, placeholder=prompt))
     return plan
+
+
+def rows(plan: Plan) -> tuple[list[list[Control]], bool]:
+    """Controls packed into at most MOVE_ROWS rows (short button forms share a row);
+    True when some did not fit."""
+    out: list[list[Control]] = []
+    for control in plan.controls:
+        last = out[-1] if out else None
+        if (control.kind == "buttons" and last and all(c.kind == "buttons" for c in last)
+                and sum(len(c.values) for c in last) + len(control.values) <= BUTTONS_PER_ROW):
+            last.append(control)
+        else:
+            out.append([control])
+    return out[:MOVE_ROWS], plan.more or len(out) > MOVE_ROWS
 
 
 @dataclass
 class Drawn:
-    """A panel as drawn: its message parts and the move number it shows."""
+    """A panel as drawn: its message body, the note it shows and the move it shows."""
 
-    embed: discord.Embed
-    view: discord.ui.View
+    view: ui.LayoutView
     note: str | None
     move: int
 
 
-def build(core: Core, channel_id: int, user_id: int, note: str | None = None) -> Drawn:
-    """``user_id``'s panel now.  Raises TableError (no game, not seated...)."""
+def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
+          pending: str | None = None) -> Drawn:
+    """``user_id``'s panel now; with ``pending`` (a chosen canonical move) the
+    Confirm / Change step for it.  Raises TableError (no game, not seated...)."""
     info = core.table(channel_id)
     if info is None:
         raise TableError(NO_TABLE)
@@ -99,75 +134,110 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None) ->
     if seat is None:
         raise TableError("You are not playing at this table; the board shows everything "
                          "a spectator may see.")
-    game = render.game_of(info.game)
-    view = core.private_view(channel_id, user_id)
-    public = core.public_view(channel_id)
     forms = core.action_forms(channel_id, user_id)
     legal = core.legal_actions(channel_id, user_id) if forms else []
-    plan = plan_controls(forms, legal)
-    embed = _embed(info, seat, view, public, game, plan.more)
-    items: list[discord.ui.Item] = []
-    for row, control in enumerate(plan.controls):
-        items += _items(control, info, game, row)
-    items.append(HandButton(channel_id, label="Refresh", emoji="🔄",
-                            style=discord.ButtonStyle.secondary, row=MOVE_ROWS))
-    return Drawn(embed, view_of(*items), note, info.move)
+    scene = present(core.private_view(channel_id, user_id), render.names(info), forms=forms,
+                    legal=legal, recent=RECENT)
+    return Drawn(draw(info, seat, scene, legal, note, pending), note, info.move)
 
 
-def _embed(info: TableInfo, seat: int, view: dict, public: dict, game, more: bool
-           ) -> discord.Embed:
-    names = render.names(info)
-    hand = view.get("hand") or []
-    lines = [f"**Your hand** ({len(hand)}): {render.cards_pretty(hand, game) or '—'}"]
-    me = info.seats[seat]
-    current = view.get("current_seat")
-    if me.ai_level is not None:
-        lines.append("🤖 The AI plays your seat now.")
-    elif current == seat:
-        lines.append("▶ **Your turn.** Choose below, or type `/play`.")
-    elif current is not None:
-        lines.append(f"⏳ Waiting for **{render.seat_name(info.seats[current])}**.")
-    private = {k: v for k, v in view.items()
-               if k not in ("hand", "seat", "events") and public.get(k, _MISSING) != v}
-    lines += render.detail_lines(private, names, game)
-    if view.get("trick"):
-        lines.append(f"**Trick**: {render.trick(view['trick'], names, game)}")
-    recent = [render.fill(e["text"], names) for e in view.get("events", [])[-4:]]
-    if recent:
-        lines.append(render.events(recent, game, 4))
+def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
+         note: str | None = None, pending: str | None = None,
+         describe: Callable[[str], str] | None = None) -> ui.LayoutView:
+    """The panel of ``seat``'s scene (pure: no core, easy to test); ``describe`` words a
+    canonical move (default: the game's presenter)."""
+    w = scene_view.Writer.for_scene(scene)
+    describe = describe or presenter_for(scene.game).describe
+    head = f"### Your hand · {scene_view.escape(scene.title or info.title)}"
+    if note:
+        head += "\n" + note
+    hand = scene.hand
+    hand_lines = w.hand(hand) if hand is not None else []
+    if hand is not None:
+        hand_lines += [w(line) for line in hand.lines]
+    table = [scene_view.heading(scene, w), scene_view.seats(scene, w), *w.centre(scene.centre)]
+    items: list[ui.Item] = [_text(head, HEAD), _text("\n".join(hand_lines), HAND),
+                            ui.Separator(), _text("\n".join(x for x in table if x), TABLE)]
+    if scene.events:
+        items.append(_text("\n".join(w.events(scene.events, RECENT)), EVENTS))
+    items.append(ui.Separator())
+    forms = hand.forms if hand is not None else ()
+    more = False
+    if pending is not None:
+        items += _confirm(info, w, describe, pending)
+    else:
+        packed, more = rows(plan_controls(forms, legal, w, describe))
+        items.append(_text(_turn_line(info, seat, scene, w, forms), TURN))
+        for row in packed:
+            items.append(ui.ActionRow(*(i for c in row for i in _items(c, info, w))))
+    footer = f"-# {scene_view.escape(info.title)} · table #{info.table_id} · move {info.move} · " \
+             "only you can see this"
     if more:
-        lines.append(MORE)
-    embed = discord.Embed(title=render.clip(f"Your hand · {info.title}", 256),
-                          description=render.clip("\n".join(lines), 3500), colour=COLOUR)
-    embed.set_footer(text=f"{info.title} · table #{info.table_id} · move {info.move} · "
-                          "only you can see this")
-    return embed
+        footer = MORE + "\n" + footer
+    items.append(_text(footer, FOOT))
+    if pending is None:
+        items.append(ui.ActionRow(HandButton(info.channel_id, label="Refresh", emoji="🔄",
+                                             style=discord.ButtonStyle.secondary)))
+    return layout_of(ui.Container(*items, accent_colour=COLOUR))
 
 
-def _items(control: Control, info: TableInfo, game, row: int) -> list[discord.ui.Item]:
+def message(text: str) -> ui.LayoutView:
+    """A panel reduced to a sentence ("This game is over"): panels are V2 messages, and
+    an edit of one must stay V2."""
+    return layout_of(ui.Container(_text(text, HAND), accent_colour=COLOUR))
+
+
+def _confirm(info: TableInfo, w: scene_view.Writer, describe: Callable[[str], str],
+             action: str) -> list[ui.Item]:
+    words = describe(action)
+    cards = marked.cards_in(words)
+    chose = f"You chose {w.cards(cards)}." if cards else "Your choice:"
+    text = (f"{chose}\n**{w(words)}** — press **Confirm** to make this move, or **Change** "
+            "to choose again.")
+    return [_text(text, TURN), ui.ActionRow(
+        MoveButton(info.channel_id, info.move, action, label="Confirm", emoji="✅",
+                   style=discord.ButtonStyle.success),
+        HandButton(info.channel_id, label="Change", emoji="↩️",
+                   style=discord.ButtonStyle.secondary))]
+
+
+def _turn_line(info: TableInfo, seat: int, scene: Scene, w: scene_view.Writer,
+               forms: Sequence[MoveForm]) -> str:
+    if info.seats[seat].ai_level is not None:
+        return "🤖 The AI plays your seat now."
+    if forms:
+        asks = []
+        for form in forms:
+            asks.append(w(form.prompt) + (f" ({w(form.note)})" if form.note else ""))
+        return f"{scene_view.TURN} **Your turn**: " + "; ".join(asks) + \
+            ". Choose below, or type `/play`."
+    if scene.to_move is not None:
+        return f"⏳ Waiting for {w.seat(scene.to_move)}."
+    return "The game is over; the board has the result."
+
+
+def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.Item]:
     ch, move = info.channel_id, info.move
+    placeholder = render.clip(control.placeholder, 150) or None
     if control.kind == "buttons":
-        return [MoveButton(ch, move, c, label=render.clip(render.pretty(c, game), 80), row=row)
-                for c in control.values]
+        return [MoveButton(ch, move, v, label=render.clip(label, 80))
+                for v, label in zip(control.values, control.labels, strict=True)]
     if control.kind == "moves":
-        options = [discord.SelectOption(label=render.clip(render.pretty(m, game), 100), value=m)
-                   for m in control.values]
-        return [MoveSelect(ch, move, control.form, options, row=row,
-                           placeholder=f"{control.move_kind.capitalize()}: choose a move")]
+        options = [discord.SelectOption(label=render.clip(label, 100), value=v)
+                   for v, label in zip(control.values, control.labels, strict=True)]
+        return [MoveSelect(ch, move, control.form, options, placeholder=placeholder,
+                           confirm=control.confirm)]
     options = []
     for value in control.values:
-        code = value.split(".")[0]
-        card = game.deck.parse_card(code)
-        options.append(discord.SelectOption(label=card.pretty, value=value, description=card.name))
-    if control.low == control.high == 1:
-        what = "a card"
-    elif control.low == control.high:
-        what = f"{control.low} cards"
-    else:
-        what = f"{control.low}–{control.high} cards"
+        card = w.deck.parse_card(value.split(".")[0])
+        options.append(discord.SelectOption(label=card.pretty, value=value,
+                                            description=card.name.capitalize()))
     return [CardSelect(ch, move, control.form, control.move_kind, options, low=control.low,
-                       high=control.high, row=row,
-                       placeholder=f"{control.move_kind.capitalize()} {what}")]
+                       high=control.high, placeholder=placeholder, confirm=control.confirm)]
+
+
+def _text(text: str, limit: int) -> ui.TextDisplay:
+    return ui.TextDisplay(render.clip(text, limit) or "\u200b")
 
 
 def _unique(cards: list[str]) -> list[str]:
@@ -178,4 +248,3 @@ def _unique(cards: list[str]) -> list[str]:
         seen[c] = seen.get(c, 0) + 1
         out.append(c if seen[c] == 1 else f"{c}.{seen[c]}")
     return out
-

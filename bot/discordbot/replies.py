@@ -27,18 +27,27 @@ SORRY = "Something went wrong on our side; it has been logged. Please try again.
 class Reply:
     content: str | None = None
     embed: discord.Embed | None = None
-    view: discord.ui.View | None = None
+    view: discord.ui.View | discord.ui.LayoutView | None = None
     ephemeral: bool = True
     update: bool = False      # replace the message the component is on (a hand panel)
     public_mentions: bool = False
     shows_move: int | None = None  # a hand panel drawn at this move (kept up to date)
+    note: str | None = None        # the line a hand panel shows above the hand (not sent)
 
     def kwargs(self, *, editing: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {"content": self.content}
-        if self.embed is not None or editing:
-            out["embed"] = self.embed
-        if self.view is not None or editing:
+        out: dict[str, Any] = {}
+        if isinstance(self.view, discord.ui.LayoutView):
+            # Components V2 (hand panels): the layout is the whole message; an edit clears
+            # content and embeds, which a V2 message cannot have.
             out["view"] = self.view
+            if editing:
+                out.update(content=None, embed=None)
+        else:
+            out["content"] = self.content
+            if self.embed is not None or editing:
+                out["embed"] = self.embed
+            if self.view is not None or editing:
+                out["view"] = self.view
         if not self.public_mentions:
             out["allowed_mentions"] = discord.AllowedMentions.none()
         return out

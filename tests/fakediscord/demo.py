@@ -22,6 +22,7 @@ from bot.cli.run import build_bot, serve
 from bot.discordbot import BotConfig
 
 from .fixtures import build_scene
+from .limits import walk_components
 from .players import TableDriver, find_seed
 from .server import FakeDiscord
 
@@ -32,6 +33,32 @@ PRESETS = {  # options, seats after the host (alice): "dave" or an AI level
     "piquet": ({"variant": "au_cent"}, ["dave"]),
     "starshina": ({"rules": "classic"}, ["dave", "easy"]),
 }
+
+
+MOVE_IDS = ("pl:do:", "pl:c", "pl:p")
+
+
+def shown(payload: dict) -> str:
+    """A message as a reader sees it: its text, then its controls in brackets."""
+    lines = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or []:
+        lines += [embed.get("title") or "", embed.get("description") or ""]
+        for fld in embed.get("fields") or []:
+            lines += [f"{fld.get('name')}:", str(fld.get("value"))]
+        lines.append((embed.get("footer") or {}).get("text") or "")
+    controls = []
+    for comp in walk_components(payload.get("components")):
+        if comp.get("type") == 10:
+            lines.append(comp.get("content") or "")
+        elif comp.get("type") == 14:
+            lines.append("-" * 20)
+        elif comp.get("type") == 2:
+            controls.append(f"[{comp.get('label') or ''}]")
+        elif comp.get("options"):
+            labels = ", ".join(o.get("label", "") for o in comp["options"][:6])
+            more = "..." if len(comp["options"]) > 6 else ""
+            controls.append(f"[{comp.get('placeholder') or 'select'}: {labels}{more}]")
+    return "\n".join([x for x in lines if x] + ([" ".join(controls)] if controls else []))
 
 
 def rule(title: str) -> None:
@@ -69,15 +96,24 @@ async def demo(game: str, db: Path) -> int:
 
         rule(f"#{s.table.name}: what everyone in the channel sees now")
         for message in fake.channel_messages(s.table):
-            print(message.text, end="\n\n")
+            print(shown(message.payload), end="\n\n")
         rule("alice's DMs")
         for message in fake.dms(s.alice):
             print(message.text, end="\n\n")
         rule("dave's last hand panel (ephemeral; dave has DMs closed)")
-        panels = [m for m in fake.ephemerals(s.dave) if m.embeds]
+        panels = [m for m in fake.ephemerals(s.dave) if m.embeds or m.components]
         for version in panels[-1].versions[-2:] if panels else []:
-            print(version.get("content") or "", (version.get("embeds") or [{}])[0]
-                  .get("description", ""), sep="\n", end="\n\n")
+            print(shown(version), end="\n\n")
+        rule("the board in the middle of the game")
+        versions = [v for v in t.board().versions if "pl:hand:" in str(v.get("components"))]
+        if versions:
+            print(shown(versions[len(versions) // 2]))
+        rule("dave's panel in the middle of the game")
+        turns = [v for m in fake.ephemerals(s.dave) for v in m.versions
+                 if any(c.get("custom_id", "").startswith(MOVE_IDS)
+                        for c in walk_components(v.get("components")))]
+        if turns:
+            print(shown(turns[len(turns) // 2]))
         rule("summary")
         edits = len(fake.calls_to("PATCH", rf"^/channels/{s.table.id}/messages/"))
         print(f"{log.moves} human moves ({log.via}) in {time.monotonic() - started:.1f} s; "

@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .limits import walk_components
 from .models import Channel, User
-from .recorder import StoredMessage
+from .recorder import StoredMessage, message_text
 from .server import FakeDiscord
 
 
@@ -71,8 +72,7 @@ class TableDriver:
                  if any(c in marks for c in m.custom_ids)]
         if not found:
             boards = [m for m in self.fake.channel_messages(self.channel)
-                      if m.author_id == self.fake.bot_user.id and m.embeds
-                      and "table #" in (m.embeds[0].get("title") or "")]
+                      if m.author_id == self.fake.bot_user.id and "table #" in m.text]
             assert boards, "no board message in the channel"
             return boards[-1]
         return found[-1]
@@ -166,23 +166,38 @@ class TableDriver:
             record = await self.fake.click(user, panel, custom_id)
         else:
             record = await self.fake.select(user, panel, custom_id, values)
+            if custom_id.startswith(CONFIRMED):  # the choice is shown: Confirm it
+                confirm = confirm_button(panel)
+                assert confirm is not None and not record.followups, (panel.text, record.text)
+                record = await self.fake.click(user, panel, confirm)
         # The answer replaces the panel (a refresh may follow at once: look at all versions).
-        played = [v for v in panel.versions if "Your move:" in (v.get("content") or "")]
-        assert played and not record.followups, (panel.content, record.text)
+        played = [v for v in panel.versions if "Your move:" in message_text(v)]
+        assert played and not record.followups, (panel.text, record.text)
         return True
+
+
+CONFIRMED = ("pl:cc:", "pl:pc:")   # selects whose choice is shown for Confirm / Change
+
+
+def confirm_button(panel: StoredMessage) -> str | None:
+    """The custom_id of the panel's Confirm button, if it shows one."""
+    for comp in walk_components(panel.components):
+        if comp.get("type") == 2 and comp.get("label") == "Confirm":
+            return comp.get("custom_id")
+    return None
 
 
 def panel_control(panel: StoredMessage, action: str) -> tuple[str, list[str] | None] | None:
     """The control of ``panel`` that makes ``action``: (custom_id, select values or None)."""
     kind, *cards = action.split()
-    for comp in _walk(panel.components):
+    for comp in walk_components(panel.components):
         cid = comp.get("custom_id", "")
         if comp.get("type") == 2 and cid.startswith("pl:do:") and cid.split(":", 4)[4] == action:
             return cid, None
         options = [o["value"] for o in comp.get("options") or []]
-        if cid.startswith("pl:p:") and action in options:
+        if cid.startswith(("pl:p:", "pl:pc:")) and action in options:
             return cid, [action]
-        if cid.startswith("pl:c:") and cid.rsplit(":", 1)[1] == kind and cards:
+        if cid.startswith(("pl:c:", "pl:cc:")) and cid.rsplit(":", 1)[1] == kind and cards:
             picked: list[str] = []
             for card in cards:
                 copies = [v for v in options if v.split(".")[0] == card and v not in picked]
@@ -194,12 +209,6 @@ def panel_control(panel: StoredMessage, action: str) -> tuple[str, list[str] | N
                 if low <= len(picked) <= high:
                     return cid, picked
     return None
-
-
-def _walk(components: Iterable[dict]) -> Iterable[dict]:
-    for comp in components or ():
-        yield comp
-        yield from _walk(comp.get("components") or ())
 
 
 # --- choosing a short game ------------------------------------------------------------------

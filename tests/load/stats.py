@@ -8,6 +8,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tests.fakediscord.recorder import message_text
+
 # Routes Discord does not count against a bot's global 50 requests/s: interaction
 # callbacks and the interaction-token webhooks (followups, @original edits).
 INTERACTION_ROUTE = re.compile(r"^/(interactions|webhooks)/")
@@ -100,17 +102,26 @@ def board_shows(calls: Iterable) -> dict[int, list[tuple[float, int]]]:
     for c in calls:
         if c.method not in ("POST", "PATCH") or not c.path.startswith("/channels/"):
             continue
-        for embed in (c.body or {}).get("embeds") or []:
-            title = TITLE_TABLE.search(embed.get("title") or "")
-            footer = (embed.get("footer") or {}).get("text") or ""
-            move = FOOTER_MOVE.search(footer)
-            if title and move:
-                shown[int(title[1])].append((c.at, int(move[1])))
-            elif title and "game over" in (embed.get("title") or ""):
-                over = re.search(r"(\d+) moves", footer)
-                if over:
-                    shown[int(title[1])].append((c.at, int(over[1])))
+        body = c.body or {}
+        for embed in body.get("embeds") or []:
+            _board_shown(shown, c.at, embed.get("title") or "",
+                         (embed.get("footer") or {}).get("text") or "")
+        if body.get("components"):  # a Components V2 board: title and footer are texts
+            text = message_text(body)
+            _board_shown(shown, c.at, text, text)
     return shown
+
+
+def _board_shown(shown: dict[int, list[tuple[float, int]]], at: float, title: str,
+                 footer: str) -> None:
+    table = TITLE_TABLE.search(title)
+    move = FOOTER_MOVE.search(footer)
+    if table and move:
+        shown[int(table[1])].append((at, int(move[1])))
+    elif table and "game over" in title:
+        over = re.search(r"(\d+) moves", footer)
+        if over:
+            shown[int(table[1])].append((at, int(over[1])))
 
 
 def board_lags(moves: Iterable[tuple[int, int, float]],

@@ -18,7 +18,9 @@ from typing import Any
 
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.interactions import CHANNEL_MESSAGE, UPDATE_MESSAGE
+from tests.fakediscord.limits import walk_components
 from tests.fakediscord.models import Channel, Guild, User
+from tests.fakediscord.players import CONFIRMED, confirm_button
 
 from .stats import Latencies
 
@@ -75,11 +77,20 @@ def build_world(fake: FakeDiscord, tables: int, games: list[str], per_guild: int
 
 
 def answer_text(record: InteractionRecord) -> str:
-    """What the bot answered: the callback's content, or after a defer the edited message."""
+    """What the bot answered: the callback's content, or after a defer the edited message;
+    for a hand panel (Components V2, no content) the line it shows above the hand."""
     if record.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
-        return (record.callback_data or {}).get("content") or ""
+        return _answer(record.callback_data or {})
     message = record.message
-    return message.content if message is not None else ""
+    return _answer(message.payload) if message is not None else ""
+
+
+def _answer(payload: dict) -> str:
+    if payload.get("content"):
+        return payload["content"]
+    heads = [c.get("content") or "" for c in walk_components(payload.get("components"))
+             if c.get("type") == 10]
+    return heads[0].split("\n", 1)[1] if heads and "\n" in heads[0] else ""
 
 
 class Users:
@@ -188,6 +199,10 @@ class Users:
         else:
             record = await self._send("panel select", self.fake.select(
                 seat.user, panel, custom_id, values))
+            confirm = confirm_button(panel) if custom_id.startswith(CONFIRMED) else None
+            if confirm is not None:  # the choice is shown for Confirm / Change
+                record = await self._send("panel button", self.fake.click(
+                    seat.user, panel, confirm))
         text = answer_text(record)
         if text.startswith("⏩"):
             return "stale", action
@@ -195,15 +210,15 @@ class Users:
 
     def _pick(self, components: Iterable[dict]) -> tuple[str, list[str] | None, str] | None:
         """A random legal move on the panel: (custom_id, select values or None, action)."""
-        for comp in _walk(components):
+        for comp in walk_components(components):
             cid = comp.get("custom_id", "")
             options = [o["value"] for o in comp.get("options") or []]
-            if cid.startswith("pl:c:") and options:
+            if cid.startswith(("pl:c:", "pl:cc:")) and options:
                 need = max(1, comp.get("min_values", 1))
                 picked = self.rng.sample(options, need)
                 kind = cid.rsplit(":", 1)[1]
                 return cid, picked, f"{kind} {' '.join(v.split('.')[0] for v in picked)}"
-            if cid.startswith("pl:p:") and options:
+            if cid.startswith(("pl:p:", "pl:pc:")) and options:
                 choice = self.rng.choice(options)
                 return cid, [choice], choice
             if comp.get("type") == 2 and cid.startswith("pl:do:"):
@@ -225,9 +240,3 @@ def _outcome(text: str) -> str:
     if "not your turn" in text:
         return "wait"
     return "refused"
-
-
-def _walk(components: Iterable[dict] | None) -> Iterable[dict]:
-    for comp in components or ():
-        yield comp
-        yield from _walk(comp.get("components") or ())

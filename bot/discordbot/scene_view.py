@@ -1,0 +1,177 @@
+"""Scenes as Discord text: seats in bold, cards with suit symbols, Discord markdown.
+
+Everything here formats a ``bot.present`` ``Scene`` (or a piece of one); it knows
+no game and no engine field.  What it is given is all it can show, so the board
+(a spectator's scene) and a panel (that seat's scene) cannot leak each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import discord
+
+import rules
+from bot.present import Scene, presenter_for
+from bot.present import text as marked
+from bot.present.scene import CentreScene, Fact, HandScene, PileScene, SeatScene, TrickScene
+
+from .render import clip
+
+TURN = "▶"
+BULLET = "•"
+
+
+def escape(name: str) -> str:
+    """A name as Discord shows it literally (no accidental bold, no mentions)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+class Writer:
+    """Fills marked-up scene text for Discord: ``{pN}`` -> **Name**, ``{c:QH}`` -> Q♥."""
+
+    def __init__(self, names: Sequence[str], deck: rules.cards.DeckKind, *,
+                 viewer: int | None = None) -> None:
+        self.names = list(names)
+        self.deck = deck
+        self.viewer = viewer
+
+    @classmethod
+    def for_scene(cls, scene: Scene) -> Writer:
+        names = [s.name for s in sorted(scene.seats, key=lambda s: s.index)]
+        return cls(names, rules.get_game(scene.game).deck, viewer=scene.viewer)
+
+    def seat(self, i: int) -> str:
+        return f"**{escape(marked.name_of(self.names, i))}**"
+
+    def card(self, code: str) -> str:
+        return marked.pretty_card(code, self.deck)
+
+    def cards(self, codes: Iterable[str]) -> str:
+        return " ".join(self.card(c) for c in codes)
+
+    def __call__(self, text: str) -> str:
+        return marked.render(text, self.seat, self.card)
+
+    # --- pieces of a scene ------------------------------------------------------------
+
+    def facts(self, facts: Iterable[Fact], sep: str = " · ") -> str:
+        return sep.join(f"{self(f.label)} **{self(f.value)}**" for f in facts)
+
+    def seat_line(self, seat: SeatScene, *, over: bool = False) -> str:
+        """``▶ **Alice** (dealer) — 42 · Tricks **3** · 8 cards · *passed*``."""
+        head = f"{TURN} " if seat.to_move and not over else ""
+        head += self.seat(seat.index)
+        if seat.roles:
+            head += " (" + ", ".join(self(r) for r in seat.roles) + ")"
+        parts = []
+        if seat.score is not None:
+            parts.append(f"score **{self(seat.score)}**")
+        parts += [f"{self(f.label)} **{self(f.value)}**" for f in seat.facts]
+        if seat.hand_count is not None and not over:
+            parts.append("1 card" if seat.hand_count == 1 else f"{seat.hand_count} cards")
+        if seat.status:
+            parts.append(f"*{self(seat.status)}*")
+        return head + (" — " + " · ".join(parts) if parts else "")
+
+    def trick(self, trick: TrickScene) -> str:
+        """``**Trick 4**: **Alice** Q♥ · **Bob** 7♠ — won by **Bob**``."""
+        plays = []
+        for play in trick.plays:
+            what = f"{self.seat(play.seat)} {self.cards(play.cards)}"
+            plays.append(what + (f" ({self(play.note)})" if play.note else ""))
+        line = f"**{self(trick.label)}**: "
+        if plays:
+            line += " · ".join(plays)
+        elif trick.to_lead is not None:
+            line += f"{self.seat(trick.to_lead)} to lead"
+        else:
+            line += "no card yet"
+        if trick.winner is not None:
+            line += f" — won by {self.seat(trick.winner)}"
+        return line
+
+    def pile(self, pile: PileScene) -> str:
+        """``**Centre**: 9♦ 6♣ (+3 face down) — count -46``."""
+        shown = [self.cards(pile.cards)] if pile.cards else []
+        if pile.face_down:
+            backs = "1 card" if pile.face_down == 1 else f"{pile.face_down} cards"
+            shown.append(f"{backs} face down" if not pile.cards else f"+{backs} face down")
+        line = f"**{self(pile.label)}**: " + (" ".join(shown) or "empty")
+        if pile.note:
+            line += f" — {self(pile.note)}"
+        return line
+
+    def centre(self, centre: CentreScene) -> list[str]:
+        lines = []
+        if centre.trick is not None:
+            lines.append(self.trick(centre.trick))
+        if centre.last_trick is not None:
+            lines.append(self.trick(centre.last_trick))
+        lines += [self.pile(p) for p in centre.piles]
+        lines += [self(line) for line in centre.lines]
+        return lines
+
+    def events(self, events: Sequence[str], limit: int) -> list[str]:
+        return [f"{BULLET} {self(e)}" for e in list(events)[-limit:]]
+
+    def hand(self, hand: HandScene) -> list[str]:
+        """The hand by suit, one line each: ``**Spades** A♠ K♠ 10♠``."""
+        if not hand.cards:
+            return ["*No cards in your hand.*"]
+        groups = hand.groups or (("Cards", hand.cards),)
+        return [f"**{self(label)}** {self.cards(cards)}" for label, cards in groups]
+
+
+# --- whole scenes ------------------------------------------------------------------------
+
+
+def heading(scene: Scene, w: Writer) -> str:
+    """The phase and the headline facts: ``*Trick play* · Target **100 points**``."""
+    parts = [f"*{w(scene.phase)}*"] if scene.phase else []
+    if scene.headline:
+        parts.append(w.facts(scene.headline))
+    return " · ".join(parts)
+
+
+def seats(scene: Scene, w: Writer) -> str:
+    over = scene.to_move is None
+    return "\n".join(w.seat_line(s, over=over) for s in scene.seats)
+
+
+def legend(scene: Scene, w: Writer) -> str:
+    return "\n".join(f"-# {w(f.label)}: {w(f.value)}" for f in scene.legend)
+
+
+def result(scene: Scene, w: Writer) -> list[str]:
+    if scene.result is None:
+        return []
+    return [w(line) for line in scene.result.lines] + [w(d) for d in scene.result.details]
+
+
+def dm_text(scene: Scene, title: str, channel_id: int, deal: int | None, table_id: int,
+            move: int) -> str:
+    """A seat's hand by DM on a new deal: game, channel, the hand by suit."""
+    w = Writer.for_scene(scene)
+    hand = w.hand(scene.hand) if scene.hand else []
+    what = f"deal {deal}" if deal else "new deal"
+    lines = [f"🂠 Your hand in **{escape(title)}** at <#{channel_id}> ({what}):", *hand]
+    if scene.hand and scene.hand.lines:
+        lines += [w(line) for line in scene.hand.lines]
+    lines += ["Play with **Show my hand** on the board or `/play` in that channel.",
+              f"-# table #{table_id} · move {move}"]
+    return clip("\n".join(lines), 2000)
+
+
+def describe(game: str, action: str) -> str:
+    """A canonical move as players say it, for Discord (``play QH`` -> ``Play Q♥``)."""
+    presenter = presenter_for(game)
+    return marked.render(presenter.describe(action), lambda i: f"seat {i + 1}",
+                         lambda c: marked.pretty_card(c, presenter.deck))
+
+
+def event(game: str, text: str) -> str:
+    """An engine event text (names filled) with its cards shown as ``Q♥``."""
+    deck = rules.get_game(game).deck
+    return marked.render(marked.from_engine(text, deck), lambda i: f"seat {i + 1}",
+                         lambda c: marked.pretty_card(c, deck))
