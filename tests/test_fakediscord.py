@@ -490,3 +490,27 @@ def test_valid_components_v2_message() -> None:
         _row(_button("rules"), _button("count")), _row(_select("s", 25)),
         accent_color=0x2ECC71)]}
     assert check_message(payload) == []
+
+
+def test_an_edit_may_upgrade_a_message_to_v2_but_not_back() -> None:
+    from tests.fakediscord.models import Snowflakes, World
+    from tests.fakediscord.recorder import Recorder
+
+    world = World(Snowflakes())
+    guild = world.add_guild("g")
+    channel = world.add_text_channel(guild, "c")
+    recorder = Recorder(world)
+    old = recorder.create(channel, {"content": "board", "embeds": [{"title": "t"}],
+                                    "components": [_row(_button("b"))]}, author=world.bot)
+    upgrade = {"flags": V2, "content": None, "embeds": [],
+               "components": [_container(_text("board"), _row(_button("b")))]}
+    assert check_message(recorder.preview_edit(old, upgrade), partial=True) == []
+    recorder.edit(old, upgrade)
+    assert old.flags & V2
+    back = recorder.preview_edit(old, {"flags": 0, "content": "plain", "components": []})
+    assert back["flags"] & V2
+    assert any("cannot have content" in p for p in check_message(back, partial=True))
+    keep_text = {"flags": V2, "components": [_text("x")]}   # content left as it was: refused
+    legacy = recorder.create(channel, {"content": "hello"}, author=world.bot)
+    assert any("cannot have content" in p
+               for p in check_message(recorder.preview_edit(legacy, keep_text), partial=True))

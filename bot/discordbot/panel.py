@@ -9,7 +9,7 @@ are chosen first and made only on *Confirm* (see ``build(pending=...)``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -161,7 +161,7 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     if scene.events:
         items.append(_text("\n".join(w.events(scene.events, RECENT)), EVENTS))
     items.append(ui.Separator())
-    forms = hand.forms if hand is not None else ()
+    forms = _in_hand_order(hand.forms, hand.cards) if hand is not None else ()
     more = False
     if pending is not None:
         items += _confirm(info, w, describe, pending)
@@ -234,6 +234,13 @@ def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.I
                                             description=card.name.capitalize()))
     return [CardSelect(ch, move, control.form, control.move_kind, options, low=control.low,
                        high=control.high, placeholder=placeholder, confirm=control.confirm)]
+
+
+def _in_hand_order(forms: Sequence[MoveForm], hand: Sequence[str]) -> tuple[MoveForm, ...]:
+    """Card choices listed as the hand is shown (by suit), whatever order the engine used."""
+    place = {c: i for i, c in enumerate(hand)}
+    return tuple(replace(f, cards=tuple(sorted(f.cards, key=lambda c: place.get(c, len(place)))))
+                 if f.cards else f for f in forms)
 
 
 def _text(text: str, limit: int) -> ui.TextDisplay:
