@@ -56,7 +56,8 @@ def piquet_scene(viewer: int | None = None, forms: tuple[MoveForm, ...] = ()) ->
         centre=CentreScene(
             trick=TrickScene("Trick 5", (Play(0, ("QD",)),)),
             last_trick=TrickScene("Last trick", (Play(0, ("8D",)), Play(1, ("7H",))), winner=0),
-            piles=(PileScene("Talon", face_down=3, note="left after the exchange"),),
+            piles=(PileScene("Talon", face_down=3, note="left after the exchange"),
+                   PileScene("Stock", face_down=68, note="68 cards")),
             lines=("{p1}: point of six - good",)),
         events=("{p1} leads {c:9C}, {p0} plays {c:8C}: {p1} wins.",
                 "{p0} leads {c:QD}."),
@@ -88,6 +89,7 @@ def test_board_reads_as_a_table() -> None:
     assert "**Trick 5**: **Alice** Q♦" in text
     assert "**Last trick**: **Alice** 8♦ · **Dave** 7♥ — won by **Alice**" in text
     assert "**Talon**: 3 cards face down — left after the exchange" in text
+    assert "**Stock**: 68 cards face down\n" in text     # a note repeating the count: once
     assert "**Dave**: point of six - good" in text
     assert "• **Dave** leads 9♣, **Alice** plays 8♣: **Dave** wins." in text
     assert "It's <@101>'s turn. Time runs out <t:1900000000:R>." in text
@@ -127,7 +129,8 @@ def test_board_blocks_stay_within_discord_limits() -> None:
 
 
 def test_panel_shows_the_hand_by_suit_and_the_moves() -> None:
-    forms = (MoveForm("play", "Play a card", "Play", cards=("AS", "KS", "10H", "7C")),)
+    forms = (MoveForm("play", "Play a card", "Play", cards=("7C", "10H", "AS", "KS"),
+                      note="Any card may be played"),)
     view = panel.draw(table(), 1, piquet_scene(viewer=1, forms=forms), ["play AS"],
                       note="✅ Your move: **Good**.", describe=str)
     assert check_message(payload(view)) == []
@@ -135,7 +138,8 @@ def test_panel_shows_the_hand_by_suit_and_the_moves() -> None:
     assert "### Your hand · Piquet - Au cent\n✅ Your move: **Good**." in text
     assert "**Spades** A♠ K♠\n**Hearts** 10♥\n**Clubs** 7♣" in text
     assert "You discarded 8♣." in text
-    assert "▶ **Your turn**: Play a card. Choose below, or type `/play`." in text
+    assert "▶ **Your turn**: Play a card. Any card may be played. Choose below, or type " \
+        "`/play`." in text
     comps = list(walk_components(view.to_components()))
     select = next(c for c in comps if c.get("type") == 3)
     assert select["custom_id"] == f"pl:c:{CHANNEL}:17:0:play"
@@ -216,5 +220,5 @@ def test_game_over_board_and_dm_text() -> None:
     assert "1st **Dave** - 182" in "\n".join(scene_view.result(scene,
                                                                scene_view.Writer.for_scene(scene)))
     dm = scene_view.dm_text(piquet_scene(viewer=0), "Piquet", CHANNEL, 1, 3, 0)
-    assert dm.startswith(f"🂠 Your hand in **Piquet** at <#{CHANNEL}> (deal 1):\n**Spades** A♠ K♠")
+    assert dm.startswith(f"🂠 Your hand in **Piquet - Au cent** at <#{CHANNEL}> (deal 1):\n**Spades** A♠ K♠")
     assert "You discarded 8♣." in dm

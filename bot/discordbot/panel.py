@@ -170,8 +170,7 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
         items.append(_text(_turn_line(info, seat, scene, w, forms), TURN))
         for row in packed:
             items.append(ui.ActionRow(*(i for c in row for i in _items(c, info, w))))
-    footer = f"-# {scene_view.escape(info.title)} · table #{info.table_id} · move {info.move} · " \
-             "only you can see this"
+    footer = f"-# table #{info.table_id} · move {info.move} · only you can see this"
     if more:
         footer = MORE + "\n" + footer
     items.append(_text(footer, FOOT))
@@ -206,14 +205,17 @@ def _turn_line(info: TableInfo, seat: int, scene: Scene, w: scene_view.Writer,
     if info.seats[seat].ai_level is not None:
         return "🤖 The AI plays your seat now."
     if forms:
-        asks = []
-        for form in forms:
-            asks.append(w(form.prompt) + (f" ({w(form.note)})" if form.note else ""))
-        return f"{scene_view.TURN} **Your turn**: " + "; ".join(asks) + \
-            ". Choose below, or type `/play`."
+        asks = "; ".join(w(f.prompt).rstrip(".") for f in forms) + "."
+        notes = [_sentence(w(f.note)) for f in forms if f.note]
+        return " ".join([f"{scene_view.TURN} **Your turn**: {asks}", *notes,
+                         "Choose below, or type `/play`."])
     if scene.to_move is not None:
         return f"⏳ Waiting for {w.seat(scene.to_move)}."
     return "The game is over; the board has the result."
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.Item]:

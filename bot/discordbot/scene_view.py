@@ -7,6 +7,7 @@ no game and no engine field.  What it is given is all it can show, so the board
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import discord
@@ -98,7 +99,7 @@ class Writer:
             backs = "1 card" if pile.face_down == 1 else f"{pile.face_down} cards"
             shown.append(f"{backs} face down" if not pile.cards else f"+{backs} face down")
         line = f"**{self(pile.label)}**: " + (" ".join(shown) or "empty")
-        if pile.note:
+        if pile.note and not _restates_count(pile.note, pile.face_down):
             line += f" — {self(pile.note)}"
         return line
 
@@ -121,6 +122,11 @@ class Writer:
             return ["*No cards in your hand.*"]
         groups = hand.groups or (("Cards", hand.cards),)
         return [f"**{self(label)}** {self.cards(cards)}" for label, cards in groups]
+
+
+def _restates_count(note: str, count: int) -> bool:
+    """A note that only repeats the number of face-down cards ("68 cards", "6 cards left")."""
+    return bool(count) and re.fullmatch(rf"{count} cards?( left)?\.?", note.strip()) is not None
 
 
 # --- whole scenes ------------------------------------------------------------------------
@@ -155,6 +161,7 @@ def dm_text(scene: Scene, title: str, channel_id: int, deal: int | None, table_i
     w = Writer.for_scene(scene)
     hand = w.hand(scene.hand) if scene.hand else []
     what = f"deal {deal}" if deal else "new deal"
+    title = scene.title or title
     lines = [f"🂠 Your hand in **{escape(title)}** at <#{channel_id}> ({what}):", *hand]
     if scene.hand and scene.hand.lines:
         lines += [w(line) for line in scene.hand.lines]
