@@ -48,7 +48,8 @@ def piquet_scene(viewer: int | None = None, forms: tuple[MoveForm, ...] = ()) ->
                          lines=("You discarded {c:8C}.",), forms=forms, your_turn=bool(forms))
     return Scene(
         game="piquet", title="Piquet - Au cent", phase="Trick play",
-        headline=(Fact("Target", "100 points"), Fact("Deal", "1")),
+        headline=(Fact("Target", "100 points"), Fact("Deal", "1"),
+                  Fact("Sides", "{p0} against {p1}")),
         seats=(SeatScene(0, "Alice", roles=("dealer", "younger"), score="3",
                          facts=(Fact("Tricks", "3"),), hand_count=8),
                SeatScene(1, "Dave", roles=("elder",), score="97", facts=(Fact("Tricks", "1"),),
@@ -83,7 +84,8 @@ def test_board_reads_as_a_table() -> None:
     assert check_message(body) == []
     text = texts(shown.view)
     assert "Piquet - Au cent · table #3" in text
-    assert "*Trick play* · Target **100 points**" in text
+    assert "*Trick play* · Target **100 points** · Deal **1** · Sides **Alice against Dave**" \
+        in text
     assert "▶ **Dave** (elder) — score **97** · Tricks **1** · 8 cards · *to play*" in text
     assert "**Alice** (dealer, younger) — score **3**" in text
     assert "**Trick 5**: **Alice** Q♦" in text
@@ -146,6 +148,16 @@ def test_panel_shows_the_hand_by_suit_and_the_moves() -> None:
     assert [o["label"] for o in select["options"]] == ["A♠", "K♠", "10♥", "7♣"]
     assert select["options"][0]["description"] == "Ace of spades"
     assert ids_of(view)[-1] == f"pl:hand:{CHANNEL}"   # Refresh
+
+
+def test_labels_are_plain_text() -> None:
+    forms = (MoveForm("give", "Give {p0} a card face down", "Give", cards=("AS", "KS")),
+             MoveForm("good", "Answer", "Answer", choices=(
+                 MoveChoice("good", "Concede {p0}'s point"),)))
+    view = panel.draw(table(), 1, piquet_scene(viewer=1, forms=forms), [], describe=str)
+    comps = list(walk_components(view.to_components()))
+    assert next(c for c in comps if c["type"] == 3)["placeholder"] == "Give Alice a card face down"
+    assert next(c for c in comps if c["type"] == 2)["label"] == "Concede Alice's point"
 
 
 def test_panel_buttons_say_what_players_say() -> None:
@@ -220,5 +232,6 @@ def test_game_over_board_and_dm_text() -> None:
     assert "1st **Dave** - 182" in "\n".join(scene_view.result(scene,
                                                                scene_view.Writer.for_scene(scene)))
     dm = scene_view.dm_text(piquet_scene(viewer=0), "Piquet", CHANNEL, 1, 3, 0)
-    assert dm.startswith(f"🂠 Your hand in **Piquet - Au cent** at <#{CHANNEL}> (deal 1):\n**Spades** A♠ K♠")
+    assert dm.startswith(f"🂠 Your hand in **Piquet - Au cent** at <#{CHANNEL}> (deal 1):\n"
+                         "**Spades** A♠ K♠")
     assert "You discarded 8♣." in dm

@@ -166,7 +166,7 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     if pending is not None:
         items += _confirm(info, w, describe, pending)
     else:
-        packed, more = rows(plan_controls(forms, legal, w, describe))
+        packed, more = rows(plan_controls(forms, legal, w.plain, describe))
         items.append(_text(_turn_line(info, seat, scene, w, forms), TURN))
         for row in packed:
             items.append(ui.ActionRow(*(i for c in row for i in _items(c, info, w))))
@@ -205,9 +205,9 @@ def _turn_line(info: TableInfo, seat: int, scene: Scene, w: scene_view.Writer,
     if info.seats[seat].ai_level is not None:
         return "🤖 The AI plays your seat now."
     if forms:
-        asks = "; ".join(w(f.prompt).rstrip(".") for f in forms) + "."
+        asks = [_sentence(w(f.prompt)) for f in forms]
         notes = [_sentence(w(f.note)) for f in forms if f.note]
-        return " ".join([f"{scene_view.TURN} **Your turn**: {asks}", *notes,
+        return " ".join([f"{scene_view.TURN} **Your turn**:", *asks, *notes,
                          "Choose below, or type `/play`."])
     if scene.to_move is not None:
         return f"⏳ Waiting for {w.seat(scene.to_move)}."

@@ -54,10 +54,19 @@ class Writer:
     def __call__(self, text: str) -> str:
         return marked.render(text, self.seat, self.card)
 
+    def bold(self, text: str) -> str:
+        """``text`` in bold as a whole (names inside it are not bolded again)."""
+        inner = marked.render(text, lambda i: escape(marked.name_of(self.names, i)), self.card)
+        return f"**{inner}**"
+
+    def plain(self, text: str) -> str:
+        """For labels, placeholders and options, where Discord shows no markdown."""
+        return marked.plain(text, self.names, self.deck)
+
     # --- pieces of a scene ------------------------------------------------------------
 
     def facts(self, facts: Iterable[Fact], sep: str = " · ") -> str:
-        return sep.join(f"{self(f.label)} **{self(f.value)}**" for f in facts)
+        return sep.join(f"{self(f.label)} {self.bold(f.value)}" for f in facts)
 
     def seat_line(self, seat: SeatScene, *, over: bool = False) -> str:
         """``▶ **Alice** (dealer) — 42 · Tricks **3** · 8 cards · *passed*``."""
@@ -67,8 +76,8 @@ class Writer:
             head += " (" + ", ".join(self(r) for r in seat.roles) + ")"
         parts = []
         if seat.score is not None:
-            parts.append(f"score **{self(seat.score)}**")
-        parts += [f"{self(f.label)} **{self(f.value)}**" for f in seat.facts]
+            parts.append(f"score {self.bold(seat.score)}")
+        parts += [f"{self(f.label)} {self.bold(f.value)}" for f in seat.facts]
         if seat.hand_count is not None and not over:
             parts.append("1 card" if seat.hand_count == 1 else f"{seat.hand_count} cards")
         if seat.status:
