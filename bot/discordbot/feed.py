@@ -166,7 +166,7 @@ class Feed:
     def _maybe_dm(self, u: PrivateViewChanged) -> None:
         key = (u.table_id, u.user_id)
         info = self.core.table(u.channel_id)
-        scene = present(u.view, render.names(info) if info else [])
+        scene = present(u.view, render.names(info) if info else [], recent=1)
         deal = scene.deal_no
         if key in self.dealt and self.dealt[key] == deal:
             return
