@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from bot.present import present
@@ -10,7 +11,7 @@ from bot.present.scene import Scene
 from rules.base import State
 from rules.cards import DeckKind
 
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 
 def scene_of(state: State, seat: int | None, names: Sequence[str] = NAMES) -> Scene:
@@ -111,14 +112,13 @@ def _strings(value) -> Iterator[str]:
 
 def visible_codes(view: dict, deck: DeckKind) -> set[str]:
     """Every canonical card code written anywhere in ``view`` (values, lists, event texts)."""
+    codes = {str(c) for c in deck.cards}
     found = set()
     for s in _strings(view):
-        for word in s.replace("(", " ").replace(")", " ").replace(",", " ").split():
-            word = word.strip(".;:")
-            try:
-                card = deck.parse_card(word)
-            except ValueError:
-                continue
-            if str(card) == word:
+        for word in _WORD.findall(s):
+            if word in codes:
                 found.add(word)
     return found
+
+
+_WORD = re.compile(r"[0-9A-Z]+")
