@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -87,3 +88,17 @@ def test_a_finished_game_has_a_result_scene(name, n, opts):
         scene = scene_of(state, seat)
         check_scene(scene, state, seat)
         assert len(scene.result.lines) == n
+
+
+def test_the_checks_catch_a_leak_a_python_value_and_a_field_name():
+    state = rules.get_game("coins").new_state(3, seed=1)
+    seat_scene = scene_of(state, 0)
+    held = text.card(state.view(0)["hand"][0])
+    with pytest.raises(AssertionError, match="which its view hides"):
+        check_scene(replace(seat_scene, viewer=None, hand=None, events=(f"You hold {held}.",)),
+                    state, None)
+    spectator = scene_of(state, None)
+    with pytest.raises(AssertionError, match="Python value"):
+        check_scene(replace(spectator, phase="Trick play (None)"), state, None)
+    with pytest.raises(AssertionError, match="engine name"):
+        check_scene(replace(spectator, phase="hand_no 1"), state, None)

@@ -8,7 +8,7 @@ import pytest
 
 from bot.present.base import ordinal
 from tests.scenes import plain, scene_of
-from tests.test_thirteens import new, play
+from tests.test_thirteens import GAME, new, play
 
 
 def headline(scene) -> dict[str, str]:
@@ -52,7 +52,11 @@ def test_headline_target_and_hand_and_the_legend_follow_the_options():
 def test_a_scored_trick_seat_points_and_no_trick_status():
     # K Q 6 make a thirteen (+3) and the trick +1: 4 points to the king.
     s = new(4, {1: ["KH"], 2: ["QH"], 3: ["6H"], 0: ["7H"]})
-    play(s, "KH", "QH", "6H")
+    play(s, "KH")
+    follower = scene_of(s, 2)
+    assert {GAME.deck.parse_card(c).suit for c in follower.hand.forms[0].cards} == {2}
+    assert plain(follower, follower.hand.forms[0].note) == "You must follow hearts."
+    play(s, "QH", "6H")
     scene = scene_of(s, None)
     assert [(p.seat, p.cards) for p in scene.centre.trick.plays] == [
         (1, ("KH",)), (2, ("QH",)), (3, ("6H",))]
@@ -77,8 +81,9 @@ def test_a_joker_in_the_trick_is_explained():
         "A joker is in this trick, so trumps have no power in it."]
     play(s, "5D")
     assert plain(scene, scene_of(s, None).centre.lines[1]) == "Diamonds led."
-    follower = scene_of(s, 3)
+    follower = scene_of(s, 3)  # void in diamonds: anything goes, no note
     assert follower.hand.your_turn and "2S" in follower.hand.forms[0].cards
+    assert follower.hand.forms[0].note is None
 
 
 def test_last_hand_points_between_hands_and_no_stale_last_trick():

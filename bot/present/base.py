@@ -5,9 +5,9 @@ Register it with ``@register`` in ``bot/present/games/<game>.py``; transports
 call ``bot.present.present(...)`` and never see a field name.
 
 Shared pieces for trick games: ``trick_centre`` (the trick in progress and the
-last trick of this deal), ``tricks_played``, ``trick_winner`` (a hook), and for
-every game ``seat_scene``, ``ranked_lines``, ``signed``, ``counted``,
-``suit_name`` and the hand sorting/grouping helpers.
+last trick of this deal), ``tricks_played``, ``trick_winner`` (a hook) and
+``follow_note``; for every game ``seat_scene``, ``ranked_lines``, ``signed``,
+``counted``, ``suit_name`` and the hand sorting/grouping helpers (``suit_order``).
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def number_word(n: int) -> str:
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
-    """``3 cards``, ``1 card``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    """``3 cards``, ``1 card``, ``-1 point``."""
+    return f"{n} {one if abs(n) == 1 else (many or one + 's')}"
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:
@@ -178,6 +178,12 @@ class Presenter:
             last = self.trick(view["last_trick"], "Last trick",
                               winner=self.trick_winner(view, view["last_trick"]))
         return current, last
+
+    @staticmethod
+    def follow_note(led: int | None, offered: int, held: int) -> str | None:
+        """"You must follow hearts." when a led suit narrows the cards a seat may play."""
+        return f"You must follow {suit_name(led)}." if led is not None and offered < held \
+            else None
 
     def seat_scene(self, view: dict, names: Sequence[str], i: int, *,
                    roles: Sequence[str] = (), score: str | None = None,

@@ -290,11 +290,9 @@ class StarshinaPresenter(Presenter):
         if f.kind == "discard":
             return replace(f, prompt="Lay four cards aside face down", verb="Discard",
                            confirm=True, note="They take no part in the play; only you see them.")
-        if f.kind == "play":
-            led = view["trick"][0][1] if view["trick"] else None
-            if led is not None and len(f.cards) < len(view["hand"]):
-                suit = suit_name(self.deck.parse_card(led).suit)
-                return replace(f, note=f"You must follow {suit}.")
+        if f.kind == "play" and view["trick"]:
+            led = self.deck.parse_card(view["trick"][0][1]).suit
+            return replace(f, note=self.follow_note(led, len(f.cards), len(view["hand"])))
         return f
 
     # -- the end ------------------------------------------------------------------------------

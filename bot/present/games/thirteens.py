@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rules.cards import SUIT_LETTER
 from rules.games.thirteens import hand_size, led_suit, thirteens_winner
@@ -55,7 +56,13 @@ class ThirteensPresenter(Presenter):
                                        [plural(s, "point") for s in view["scores"]])
             result = type(result)(lines=result.lines, winners=result.winners,
                                   details=(f"The game lasted {plural(view['hand_no'], 'hand')}.",))
-        hand = self.hand(view, forms, legal) if view["seat"] is not None else None
+        hand = None
+        if view["seat"] is not None:
+            hand = self.hand(view, forms, legal)
+            if view["trick"] and hand.forms:
+                led = led_suit(self._cards(view["trick"]))
+                note = self.follow_note(led, len(hand.forms[0].cards), len(view["hand"]))
+                hand = replace(hand, forms=(replace(hand.forms[0], note=note),))
         return Scene(game=self.game, title=self.engine.title,
                      phase="Game over" if over else "Trick play", headline=headline,
                      seats=seats, centre=centre, events=self.events(view, recent),
