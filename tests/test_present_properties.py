@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rules
 from bot.present import text
-from bot.present.base import registered
+from bot.present.base import COMMON_FIELDS, presenter_for, registered
 from bot.present.scene import Scene, shown_cards, texts
 from tests.scenes import NAMES, scene_of, visible_codes
 
@@ -44,6 +44,9 @@ def check_scene(scene: Scene, state: rules.State, seat: int | None) -> None:
         assert not REPR.search(plain), f"Python value in {plain!r}"
         assert not SNAKE.search(plain), f"engine name in {plain!r}"
         assert "{p" not in plain and "{c:" not in plain, f"token left in {plain!r}"
+    known = presenter_for(state.game.name).fields
+    if known:  # a presenter that declares its fields must know every one the view holds
+        assert set(view) <= COMMON_FIELDS | known, f"unknown fields {set(view) - known}"
     hidden = shown_cards(scene) - visible_codes(view, deck)
     assert not hidden, f"seat {seat} is shown {sorted(hidden)}, which its view hides"
     assert [s.index for s in scene.seats] == list(range(state.n))
@@ -88,6 +91,11 @@ def test_a_finished_game_has_a_result_scene(name, n, opts):
         scene = scene_of(state, seat)
         check_scene(scene, state, seat)
         assert len(scene.result.lines) == n
+
+
+@pytest.mark.parametrize("name", ["coins", "thirteens", "starshina"])
+def test_these_presenters_declare_their_fields(name):
+    assert presenter_for(name).fields
 
 
 def test_the_checks_catch_a_leak_a_python_value_and_a_field_name():

@@ -32,6 +32,11 @@ from .scene import (
 
 _REGISTRY: dict[str, type[Presenter]] = {}
 
+# View fields every engine adds (``State.view``); presenters declare only their game's own.
+COMMON_FIELDS = frozenset({"game", "players", "seat", "options", "current_seat", "over",
+                           "events", "deal_no", "result"})
+TRICK_FIELDS = frozenset({"trick", "last_trick", "tricks", "hand_sizes", "leader", "hand"})
+
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
                 "nine", "ten", "eleven", "twelve")
 
@@ -90,6 +95,9 @@ class Presenter:
     """Base presenter: override ``scene`` (and ``describe``/``form`` where needed)."""
 
     game: str = ""
+    # The game's view fields this presenter shows in words or leaves out on purpose; the
+    # property tests fail on a field missing here, so a new engine field gets a decision.
+    fields: frozenset[str] = frozenset()
     # Suits in the order a hand is sorted and grouped (None: the deck's own order).
     suit_order: tuple[int, ...] | None = None
 

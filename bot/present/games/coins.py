@@ -1,4 +1,9 @@
-"""Coins: three players, the Spanish deck, no duty to follow, a suit cycle."""
+"""Coins: three players, the Spanish deck, no duty to follow, a suit cycle.
+
+Every view field is shown in words except ``leader`` (the trick shows who led)
+and ``phase`` (Coins has only trick play).  The legend carries the suit cycle,
+the suit letters and the rank letters the rules text uses.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from dataclasses import replace
 from rules.cards import BASTOS, COPAS, ESPADAS, OROS, SUIT_LETTER, SUIT_SYMBOL
 from rules.games.coins import BEATS, coins_winner
 
-from ..base import Presenter, plural, register, suit_name
+from ..base import TRICK_FIELDS, Presenter, plural, register, suit_name
 from ..scene import CentreScene, Fact, MoveForm, Scene
 
 HAND_TRICKS = 16
@@ -34,6 +39,7 @@ LEGEND = (
 @register
 class CoinsPresenter(Presenter):
     game = "coins"
+    fields = TRICK_FIELDS | {"phase", "scores", "target", "dealer", "hand_no"}
     suit_order = CYCLE
 
     def trick_winner(self, view: dict, plays: Sequence) -> int | None:

@@ -3,6 +3,13 @@
 Both rule sets share one view: ``starshina`` (give-and-return exchange round
 the table, no trumps, a pot settled at the end) and ``classic`` (up/down
 exchange, the dealer names trumps, stakes settled every hand).
+
+``quotas`` are seat facts and ``quota_set`` the headline rule; ``exchanges``
+and ``exchange_plan`` become sentences (cards only in the two players' own
+lines); ``kitty_size``/``discarded`` are face-down piles, ``kitty_cards`` and
+``discards`` the dealer's private lines; ``reached_12`` and ``winner`` are seat
+statuses and the result; ``last_hand`` is a centre sentence before play.  Left
+out: ``voids`` (the tricks show who could not follow) and ``leader``.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from rules.games.starshina import HAND_SIZE, KITTY_SIZE, WIN_TRICKS
 from rules.tricks import highest_card
 
 from .. import text
-from ..base import Presenter, counted, plural, register, signed, suit_name
+from ..base import TRICK_FIELDS, Presenter, counted, plural, register, signed, suit_name
 from ..scene import CentreScene, Fact, MoveForm, PileScene, ResultScene, Scene, SeatScene
 
 SUIT_BY_NAME = {SUIT_NAME[s]: s for s in range(4)}
@@ -31,6 +38,10 @@ def stakes(n: int) -> str:
 @register
 class StarshinaPresenter(Presenter):
     game = "starshina"
+    fields = TRICK_FIELDS | {"phase", "rules", "hand_no", "dealer", "quotas", "quota_set",
+                             "trump", "stakes", "pot", "kitty_size", "discarded", "exchanges",
+                             "exchange_plan", "last_hand", "reached_12", "winner", "voids",
+                             "kitty_cards", "discards"}
 
     def _trump(self, view: dict) -> int | None:
         return None if view["trump"] is None else SUIT_BY_NAME[view["trump"]]

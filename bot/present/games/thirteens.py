@@ -1,4 +1,11 @@
-"""Thirteens: 3-6 players, 54 cards, a turned trump, tricks scored for combinations."""
+"""Thirteens: 3-6 players, 54 cards, a turned trump, tricks scored for combinations.
+
+``trump`` and ``trump_card`` make one headline ("Spades (turned 10♠)");
+``undealt`` is a centre sentence; ``hand_points`` and ``last_hand`` are seat
+facts (the last hand's only until this hand's first trick); ``thirteen_value``
+is in the scoring legend.  Left out: ``leader`` (the trick shows it) and
+``phase`` (only trick play).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ from rules.games.thirteens import hand_size, led_suit, thirteens_winner
 from rules.games.thirteens_scoring import JOKER_PENALTY, NO_TRICK_PENALTY
 
 from .. import text
-from ..base import Presenter, plural, register, signed, suit_name
+from ..base import TRICK_FIELDS, Presenter, plural, register, signed, suit_name
 from ..scene import CentreScene, Fact, Scene
 
 SUIT_BY_LETTER = {SUIT_LETTER[s]: s for s in range(4)}
@@ -19,6 +26,9 @@ SUIT_BY_LETTER = {SUIT_LETTER[s]: s for s in range(4)}
 @register
 class ThirteensPresenter(Presenter):
     game = "thirteens"
+    fields = TRICK_FIELDS | {"phase", "dealer", "hand_no", "target", "thirteen_value",
+                             "trump_card", "trump", "undealt", "scores", "hand_points",
+                             "last_hand"}
 
     def _cards(self, plays: Sequence) -> list[list[int]]:
         return [[int(s), int(self.deck.parse_card(c))] for s, c in plays]
