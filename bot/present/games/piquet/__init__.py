@@ -323,8 +323,10 @@ class PiquetPresenter(Presenter):
             what = {"point": "point", "sequence": "best sequence", "set": "best set"}
             return f"Declare your {what.get(cat, 'combination')}", "Declare", None
         if kind == "good":
-            note = "Saying good concedes the claim on the table."
-            return "Concede", "Good", note
+            if best:
+                said = best["said"].split(" (")[0]
+                return f"Concede {text.seat(best['seat'])}'s {said}", "Good", None
+            return "Concede", "Good", None
         if kind == "sink":
             if alone:
                 what = {"point": "point", "sequence": "sequence", "set": "set"}.get(cat, "")
