@@ -134,7 +134,11 @@ def test_opener_and_free_pass_prompts():
     s = arrange(GAME.new_state(3, seed=8), phase=3, pending=[1, 2, 0], pile="5H 5S",
                 hands={1: "KS QS 3H", 2: "2C 3C", 0: "4C"})
     add = forms(scene_of(s, 1))["add"][0]
-    assert add.note == "The pile is worth 0: you may add a card without beating."
+    assert add.note == "You may skip the beat and just add a card."    # total not announced
+    view = s.view(1)
+    view["pile_total"] = 0
+    add = forms(present(view, NAMES[:3], forms=s.action_forms(1)))["add"][0]
+    assert add.note == "You may skip the beat and just add a card (the pile is worth 0)."
     s = arrange(GAME.new_state(3, seed=3), phase=3, pending=[1, 2, 0], pile="KH 5D",
                 hands={1: "", 2: "KH QH", 0: "2C"})
     assert forms(scene_of(s, 1))["pass"][0].prompt == \

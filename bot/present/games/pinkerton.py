@@ -212,9 +212,12 @@ class PinkertonPresenter(Presenter):
                             verb="Beat", cards=self.sort_cards(form["cards"]), low=k, high=k,
                             confirm=True, note=note)
         if kind == "add":
-            note = {"open": "You open the bidding: no beat needed.",
-                    "turn": "The pile is worth 0: you may add a card without beating."}.get(
-                        v.get("step", ""))
+            note = None
+            if v.get("step") == "open":
+                note = "You open the bidding: no beat needed."
+            elif v.get("step") == "turn":   # only offered at a pile of 0
+                note = "You may skip the beat and just add a card" + (
+                    " (the pile is worth 0)." if v.get("pile_total") is not None else ".")
             return MoveForm(kind=kind, prompt="Add a card to the pile", verb="Add",
                             cards=self.sort_cards(form["cards"]), note=note)
         if kind == "pass" and "cards" in form:

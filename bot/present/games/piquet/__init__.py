@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from rules.cards import PIQUET_32
 from rules.games.piquet.combos import number_word
 from rules.games.piquet.scoring import CATEGORIES as DETAIL_ORDER
-from rules.games.piquet.variants import VARIANTS, Variant, auction_thresholds
+from rules.games.piquet.variants import AU_CENT_TARGET, VARIANTS, Variant, auction_thresholds
 
 from ... import text
 from ...base import Presenter, ordinal, plural, register
@@ -124,7 +124,7 @@ class PiquetPresenter(Presenter):
         if var.rubicon is not None:
             facts.append(Fact("Rubicon", f"{var.rubicon} points"))
         elif var.name == "au_cent":
-            facts.append(Fact("Game", "first to 100 points, play stops at once"))
+            facts.append(Fact("Game", f"first to {AU_CENT_TARGET} points, play stops at once"))
         elif view.get("target"):
             facts.append(Fact("Target", f"{view['target']} points, checked after each deal"))
         if var.teams:
