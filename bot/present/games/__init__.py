@@ -1,3 +1,3 @@
 """One presenter module per game; importing this package registers them all."""
 
-from . import coins, starshina, thirteens  # noqa: F401
+from . import coins, pinkerton, piquet, starshina, thirteens  # noqa: F401
