@@ -167,12 +167,14 @@ class TableDriver:
         else:
             record = await self.fake.select(user, panel, custom_id, values)
             if custom_id.startswith(CONFIRMED):  # the choice is shown: Confirm it
-                confirm = confirm_button(panel)
-                assert confirm is not None and not record.followups, (panel.text, record.text)
-                record = await self.fake.click(user, panel, confirm)
+                # A deferred answer edits the panel a little later.
+                await self.fake.wait_until(lambda: confirm_button(panel) is not None)
+                assert not record.followups, (panel.text, record.text)
+                record = await self.fake.click(user, panel, confirm_button(panel))
         # The answer replaces the panel (a refresh may follow at once: look at all versions).
-        played = [v for v in panel.versions if "Your move:" in message_text(v)]
-        assert played and not record.followups, (panel.text, record.text)
+        await self.fake.wait_until(lambda: any("Your move:" in message_text(v)
+                                               for v in panel.versions))
+        assert not record.followups, (panel.text, record.text)
         return True
 
 
