@@ -205,3 +205,35 @@ async def test_pings_off_for_a_user(fake_discord: FakeDiscord, tmp_path) -> None
     finally:
         db.close()
     assert rows == [(carol.id, 0)]
+
+
+async def test_a_restart_neither_pings_twice_nor_leaves_the_old_ping(fake_discord: FakeDiscord,
+                                                                      tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.05
+    table = await prepare(fake, tmp_path, "coins")
+    t = table.driver
+    async with fake.run_bot(t.bot):
+        updates = await start(table, "coins")
+        for _ in range(3):
+            await t.move(fake.world.users[await t.human_to_move()])
+        waiting = await t.human_to_move()
+        await fake.wait_until(lambda: most_pings_alive(fake, s.table)[1] == 1)
+        live = next(e.message for e in reversed(fake.history(s.table)) if e.notifies)
+        assert waiting in live.notifies
+        before = len([e for e in fake.history(s.table) if e.notifies])
+
+    second = parlour_bot(fake, tmp_path / "parlour.db", table_seed=None, sync=False)
+    async with fake.run_bot(second):
+        t2 = TableDriver(fake, second, s.table, t.modes)
+        await fake.settle()
+        # Resumed on the same turn: the stored ping is still the live one; no second ping.
+        assert len([e for e in fake.history(s.table) if e.notifies]) == before
+        updates = []
+        second.core.subscribe(updates.append, channel_id=s.table.id)
+        await t2.move(fake.world.users[waiting])
+        log = await play_waiting_for_pings(t2, updates)
+        assert sum(log.starts.values()) > 0 and log.ratio >= 0.95
+        assert live.deleted   # replaced by the next ping, even across the restart
+        await fake.wait_until(lambda: most_pings_alive(fake, s.table)[1] == 0)
+        assert most_pings_alive(fake, s.table)[0] == 1
