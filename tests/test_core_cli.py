@@ -32,7 +32,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert out.count("Moves: ") >= 3  # shown each turn, and again for '' and 'help'
     assert "Your hand: " in out and "Game over." in out
     game_id = int(re.search(r"Game #(\d+) recorded\.", out).group(1))
-    assert "Rating (global) for You: 0.0 -> " in out
+    assert "Rating (global) for Player: 1500 -> " in out
     assert (tmp_path / "parlour.db").exists()  # the default database, in the working dir
 
     board = parlour("leaderboard", "coins", cwd=tmp_path)
@@ -41,7 +41,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert lines[0] == "Coins leaderboard (global)"
     row = next(line for line in lines if line.strip().startswith("1 "))
     parts = row.split()  # position, name, rating, games, wins, win%
-    assert parts[1] == "You" and parts[3] == "1" and parts[-1].endswith("%")
+    assert parts[1] == "Player" and parts[3] == "1" and parts[-1].endswith("%")
     assert "provisional" in board.stdout
     assert parlour("leaderboard", "coins", "--scope", "12345", cwd=tmp_path).stdout.endswith(
         "no rated games yet\n")
@@ -55,7 +55,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
                               (game_id,)).fetchone()[0]
     db.close()
     assert len(re.findall(r"^\d+\. ", text, re.M)) == moves_logged
-    assert "hand of You: " in text and "hand of AI (random): " in text
+    assert "hand of Player: " in text and "hand of Ada (AI, random): " in text
     assert "Final ranks: " in text and "Game over." in text
     listing = parlour("replay", cwd=tmp_path)
     assert listing.stdout.startswith(f"#{game_id} ") and "coins" in listing.stdout

@@ -25,6 +25,8 @@ from ..core import (
     Strike,
     TableError,
     Update,
+    display_rating,
+    rating_text,
 )
 from ..core.errors import STALE
 from ..textview import render_view
@@ -32,6 +34,7 @@ from ..textview import render_view
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
 _MOVED = object()   # the position changed while we waited for input (timer, AI)
+PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -45,7 +48,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--turn-seconds", type=int, default=0,
                    help="turn timer in seconds; on expiry the AI moves for you (default: off)")
-    p.add_argument("--name", default="You", help="your name on the leaderboard")
+    p.add_argument("--name", default="Player",
+                   help="your name in the game and on the leaderboard (default: Player)")
     p.set_defaults(func=run)
 
 
@@ -74,6 +78,10 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                              f"{' or '.join(map(str, counts))} players, not {n}.")
         if args.turn_seconds < 0:
             raise ValueError("--turn-seconds cannot be negative.")
+        if args.name.strip().casefold() in PRONOUNS:
+            # Events name seats in the third person: "You takes the trick" reads wrong.
+            raise ValueError(f"With --name {args.name} the game would say \"{args.name} takes "
+                             "the trick\": give a name instead, e.g. your first name.")
     except ValueError as e:
         print(f"Error: {e}", file=out)
         return 2
@@ -217,7 +225,8 @@ class Terminal:
         self.say(render_view(dict(view, events=fresh), u.table.names, self.game.deck, events=50))
         self.say(f"Game #{u.game_id} recorded.")
         for c in u.rating_changes:
-            self.say(f"Rating ({c.scope}) for {c.name}: {c.before:.1f} -> {c.after:.1f}")
+            self.say(f"Rating ({c.scope}) for {c.name}: {display_rating(c.before)} -> "
+                     f"{rating_text(c.after, c.games)}")
         return 0
 
     async def _quit(self, eof: bool) -> None:

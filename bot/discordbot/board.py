@@ -13,7 +13,15 @@ from dataclasses import dataclass
 
 import discord
 
-from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableInfo
+from ..core import (
+    BoardChanged,
+    GameOver,
+    LobbyChanged,
+    TableClosed,
+    TableInfo,
+    display_rating,
+    rating_text,
+)
 from ..present import Scene, present
 from . import render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
@@ -140,7 +148,8 @@ def over(update: GameOver, recent: tuple[str, ...]) -> Shown:
         list(update.rating_changes)
     if changes:
         items.append(_text("**Ratings**\n" + "\n".join(
-            f"{c.name}: {c.before:.1f} → {c.after:.1f}" for c in changes), SEATS // 2))
+            f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
+            f"{rating_text(c.after, c.games)}" for c in changes), SEATS // 2))
     items.append(_text(f"-# game #{update.game_id} · {info.move} moves · `/leaderboard "
                        f"{info.game}` · `/table new` to play again", LINE))
     return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True)
@@ -177,7 +186,8 @@ def _turn_line(info: TableInfo) -> str:
     seat = info.seats[info.current_seat]
     if seat.user_id is None or seat.ai_level is not None:
         return f"🤖 **{scene_view.escape(render.seat_name(seat))}** is thinking…"
-    line = f"{scene_view.TURN} It's {render.mention(seat)}'s turn."
+    # No mention: an edit does not notify; the turn ping (pings.py) does.
+    line = f"{scene_view.TURN} It's **{scene_view.escape(render.seat_name(seat))}**'s turn."
     if info.deadline:
         line += f" Time runs out <t:{int(info.deadline)}:R>."
     return line
