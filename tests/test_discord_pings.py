@@ -161,7 +161,7 @@ async def test_every_turn_start_notifies_once(fake_discord: FakeDiscord, tmp_pat
         await fake.wait_until(lambda: most_pings_alive(fake, fake.scene.table)[1] == 0)
         assert most_pings_alive(fake, fake.scene.table)[0] == 1   # never two at once
         board = t.board()
-        assert "<@" not in board.content   # the board names the player; the ping notifies
+        assert "<@" not in board.text   # the board names the player; the ping notifies
 
 
 async def test_pings_off_for_a_table(fake_discord: FakeDiscord, tmp_path) -> None:

@@ -94,7 +94,7 @@ def test_board_reads_as_a_table() -> None:
     assert "**Stock**: 68 cards face down\n" in text     # a note repeating the count: once
     assert "**Dave**: point of six - good" in text
     assert "• **Dave** leads 9♣, **Alice** plays 8♣: **Dave** wins." in text
-    assert "It's <@101>'s turn. Time runs out <t:1900000000:R>." in text
+    assert "It's **Dave**'s turn. Time runs out <t:1900000000:R>." in text
     assert ids_of(shown.view) == [f"pl:hand:{CHANNEL}", "pl:rules:piquet:0"]
     assert "{p" not in text and "{c:" not in text
 
