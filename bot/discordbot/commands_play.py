@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.discord")
 MAX_CHOICES = 25
+WORDED_MAX = 200   # legal moves matched on their full wording (more: on their cards)
 
 
 def build(bot: ParlourBot) -> list[app_commands.Command]:
@@ -67,8 +68,10 @@ def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
         return []
     game = render.game_of(info.game)
     words = typed.lower().replace(",", " ").split()
+    # Matching uses the players' words for each move; hundreds of legal moves (a piquet
+    # discard) are matched on their cards only, which is what their words say anyway.
+    say = (scene_view.describe if len(legal) <= WORDED_MAX else scene_view.event)
     picked: list[str] = []
-    labels: dict[str, str] = {}
     exact = _parse(game, typed)
     if exact in legal:
         picked.append(exact)
@@ -77,12 +80,11 @@ def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
             break
         if action in picked:
             continue
-        labels[action] = scene_view.describe(info.game, action)
-        haystack = f"{action.lower()} {labels[action].lower()}"
+        haystack = f"{action.lower()} {say(info.game, action).lower()}"
         if all(w in haystack for w in words):
             picked.append(action)
-    return [app_commands.Choice(name=render.clip(labels.get(a) or scene_view.describe(
-        info.game, a), 100), value=a) for a in picked]
+    return [app_commands.Choice(name=render.clip(scene_view.describe(info.game, a), 100),
+                                value=a) for a in picked]
 
 
 def _parse(game, typed: str) -> str | None:

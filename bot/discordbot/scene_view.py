@@ -7,13 +7,14 @@ no game and no engine field.  What it is given is all it can show, so the board
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
 import discord
 
 import rules
-from bot.present import Scene, presenter_for
+from bot.present import Presenter, Scene, presenter_for
 from bot.present import text as marked
 from bot.present.scene import CentreScene, Fact, HandScene, PileScene, SeatScene, TrickScene
 
@@ -179,9 +180,15 @@ def dm_text(scene: Scene, title: str, channel_id: int, deal: int | None, table_i
     return clip("\n".join(lines), 2000)
 
 
+@functools.cache
+def _presenter(game: str) -> Presenter:
+    """One presenter per game (they hold no state): autocomplete words hundreds of moves."""
+    return presenter_for(game)
+
+
 def describe(game: str, action: str) -> str:
     """A canonical move as players say it, for Discord (``play QH`` -> ``Play Q♥``)."""
-    presenter = presenter_for(game)
+    presenter = _presenter(game)
     return marked.render(presenter.describe(action), lambda i: f"seat {i + 1}",
                          lambda c: marked.pretty_card(c, presenter.deck))
 
