@@ -124,7 +124,10 @@ def test_names_are_shown_literally() -> None:
 def test_board_blocks_stay_within_discord_limits() -> None:
     long = "{p0} says something long " * 60
     scene = piquet_scene()
-    scene = Scene(**{**scene.__dict__, "events": (long,) * 12,
+    seats = tuple(SeatScene(s.index, s.name, roles=(long,), facts=(Fact(long, long),))
+                  for s in scene.seats)
+    scene = Scene(**{**scene.__dict__, "events": (long,) * 12, "seats": seats,
+                     "headline": (Fact(long, long),) * 3, "legend": (Fact(long, long),) * 4,
                      "centre": CentreScene(lines=(long,) * 10)})
     body = payload(board.draw_game(table(), scene).view)
     assert check_message(body) == []
@@ -235,3 +238,16 @@ def test_game_over_board_and_dm_text() -> None:
     assert dm.startswith(f"🂠 Your hand in **Piquet - Au cent** at <#{CHANNEL}> (deal 1):\n"
                          "**Spades** A♠ K♠")
     assert "You discarded 8♣." in dm
+
+
+def test_panel_blocks_stay_within_discord_limits() -> None:
+    long = "{p0} says something long " * 60
+    forms = (MoveForm("play", long, "Play", cards=("AS", "KS"), note=long),)
+    scene = piquet_scene(viewer=1, forms=forms)
+    hand = HandScene(cards=scene.hand.cards, groups=scene.hand.groups, lines=(long,) * 5,
+                     forms=forms, your_turn=True)
+    scene = Scene(**{**scene.__dict__, "events": (long,) * 12, "hand": hand,
+                     "headline": (Fact(long, long),) * 3,
+                     "centre": CentreScene(lines=(long,) * 10)})
+    view = panel.draw(table(), 1, scene, [], note=long, describe=str)
+    assert check_message(payload(view)) == []

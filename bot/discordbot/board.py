@@ -32,7 +32,7 @@ GAME_COLOUR = discord.Colour.dark_green()
 OVER_COLOUR = discord.Colour.gold()
 CLOSED_COLOUR = discord.Colour.dark_grey()
 # Characters per block: the blocks together stay under Discord's 4000 for a V2 message.
-HEAD, SEATS, CENTRE, EVENTS, LINE = 500, 1100, 1000, 900, 250
+HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 900, 750, 250, 350
 RECENT = 8
 
 # Game-specific board buttons: game -> make(info, scene) -> items for the button row.
@@ -120,7 +120,7 @@ def draw_game(info: TableInfo, scene: Scene) -> Shown:
               "your cards: **Show my hand** or `/hand` · moves: `/play`"]
     if scene.legend:
         footer.append(scene_view.legend(scene, w))
-    items.append(_text("\n".join(footer), LINE * 2))
+    items.append(_text("\n".join(footer), FOOT))
     return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)))
 
 

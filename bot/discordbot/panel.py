@@ -15,7 +15,7 @@ import discord
 
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
-from ..present import Scene, present, presenter_for
+from ..present import Scene, present
 from ..present import text as marked
 from ..present.scene import MoveForm
 from . import ids, render, scene_view
@@ -147,7 +147,7 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     """The panel of ``seat``'s scene (pure: no core, easy to test); ``describe`` words a
     canonical move (default: the game's presenter)."""
     w = scene_view.Writer.for_scene(scene)
-    describe = describe or presenter_for(scene.game).describe
+    describe = describe or scene_view.presenter(scene.game).describe
     head = f"### Your hand · {scene_view.escape(scene.title or info.title)}"
     if note:
         head += "\n" + note

@@ -181,16 +181,16 @@ def dm_text(scene: Scene, title: str, channel_id: int, deal: int | None, table_i
 
 
 @functools.cache
-def _presenter(game: str) -> Presenter:
+def presenter(game: str) -> Presenter:
     """One presenter per game (they hold no state): autocomplete words hundreds of moves."""
     return presenter_for(game)
 
 
 def describe(game: str, action: str) -> str:
     """A canonical move as players say it, for Discord (``play QH`` -> ``Play Q♥``)."""
-    presenter = _presenter(game)
-    return marked.render(presenter.describe(action), lambda i: f"seat {i + 1}",
-                         lambda c: marked.pretty_card(c, presenter.deck))
+    words = presenter(game)
+    return marked.render(words.describe(action), lambda i: f"seat {i + 1}",
+                         lambda c: marked.pretty_card(c, words.deck))
 
 
 def event(game: str, text: str) -> str:
