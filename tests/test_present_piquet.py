@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.present import text
+from bot.present import presenter_for, text
 from rules.cards import PIQUET_32
 from tests.scene_words import fact, lines, problems, scene_of, words
 from tests.test_piquet_helpers import G, cards, deal_order, do, play_out, rubicon_after_exchange
@@ -351,3 +351,17 @@ def test_random_positions_read_as_words(variant, players):
             else:
                 s.apply(s.current_seat, rng.choice(s.legal_actions(s.current_seat)))
     assert seen >= 100
+
+
+def test_describe_moves_as_players_say_them():
+    say = presenter_for("piquet").describe
+    assert say("declare point 5") == "Declare point of five"
+    assert say("declare sequence 5 king") == "Declare quint to the king"
+    assert say("declare set 4 aces") == "Declare quatorze of aces"
+    assert say("sink sequence") == "Sink the sequences"
+    assert say("good") == "Good"
+    assert say("keep") == "Keep your hand"
+    assert say("discard 7C 8D") == "Discard {c:7C} {c:8D}"
+    assert say("play QH") == "Play {c:QH}"
+    assert (say("bid 8"), say("bid -8")) == ("Bid 8", "Bid minus 8")
+    assert (say("pass"), say("double"), say("redouble")) == ("Pass", "Double", "Redouble")
