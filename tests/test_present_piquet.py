@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.present import presenter_for, text
+from bot.present.games.piquet import declarations
 from rules.cards import PIQUET_32
 from tests.scene_words import fact, lines, problems, scene_of, words
 from tests.test_piquet_helpers import G, cards, deal_order, do, play_out, rubicon_after_exchange
@@ -324,6 +325,29 @@ def test_auction_pique_and_repique_lines(bid, contract, bonus):
     assert lines(scene)[-1] == bonus
 
 
+def assert_answers_match_the_engine(view: dict) -> None:
+    """The answers worked out from the claims agree with the engine's own reckoning: the open
+    category's best and equal claims, and the claim that scored in each closed one."""
+    side_of = (lambda x: x % 2) if view["variant"] == "a_quatre" else (lambda x: x)
+    now = declarations.current_category(view)
+    claims = declarations.claims_of(view)
+    shown = declarations.shown_by_category(view)
+    for cat in declarations.CATEGORIES:
+        mine = [c for c in claims if c.cat == cat]
+        declarations.judge(mine, side_of, open_now=cat == now)
+        if cat == now:
+            best = view["declaring"]["best"]
+            assert [c.seat for c in mine if c.answer == "best so far"] == \
+                ([best["seat"]] if best and not view["declaring"]["equal"] else [])
+            assert sorted(c.seat for c in mine if c.answer == "equal so far") == \
+                (sorted([best["seat"], *view["declaring"]["equal"]])
+                 if view["declaring"]["equal"] else [])
+        elif mine and (now is not None or view["phase"] == "play"):
+            good = [c.seat for c in mine if c.answer == "good"]
+            scorers = [int(r["seat"]) for r in shown[cat]]
+            assert good == scorers[:1], (cat, mine, shown[cat])
+
+
 # --- every variant: nothing a person should not read -------------------------------------------
 
 @pytest.mark.parametrize("variant,players", [("rubicon", 2), ("au_cent", 2), ("normand", 3),
@@ -341,6 +365,7 @@ def test_random_positions_read_as_words(variant, players):
                 assert problems(scene, PIQUET_32) == [], (variant, seat)
                 if seat is None:
                     assert scene.hand is None
+            assert_answers_match_the_engine(s.view(None))
             seen += 1
             if s.is_over:
                 break
