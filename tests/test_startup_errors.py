@@ -174,8 +174,9 @@ def test_unwritable_database_path(tmp_path, monkeypatch, capsys) -> None:
     blocker.write_text("a file where a folder should be")
     assert main(["run", "--db", str(blocker / "p.db")]) == ExitCode.DATABASE == 7
     err = capsys.readouterr().err
-    assert f"Error: {blocker} (in the database path {blocker / 'p.db'}) is a file, not a folder." \
-        in err and "Set PARLOUR_DB (or --db) to a file in a writable folder." in err
+    assert err.splitlines()[-1] == (f"Error: {blocker} (in the database path {blocker / 'p.db'}) "
+                                    "is a file, not a folder: set PARLOUR_DB (or --db) to a file "
+                                    "in a writable folder.")
     assert main(["run", "--db", str(tmp_path / "missing" / "p.db")]) == ExitCode.DATABASE
     assert "does not exist" in capsys.readouterr().err
     assert main(["run", "--db", str(tmp_path)]) == ExitCode.DATABASE

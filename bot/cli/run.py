@@ -83,18 +83,13 @@ def fail(failure: StartupFailure, err: TextIO, *, wait: bool = False) -> int:
     """Say what is wrong; with ``wait``, a failure a restart cannot fix waits for SIGTERM."""
     print(failure.message, file=err, flush=True)
     if wait and failure.permanent:
+        stops = {signal.SIGTERM, signal.SIGINT}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)  # before saying so: none is missed
         print("Waiting here (not exiting) so that the restart policy does not start Parlour "
               "again and again: fix the setting, then recreate the container.", file=err,
               flush=True)
-        wait_for_stop()
+        signal.sigwait(stops)  # works as PID 1 in a container too
     return int(failure.code)
-
-
-def wait_for_stop() -> None:
-    """Block until SIGTERM or SIGINT (works as PID 1 in a container too)."""
-    stops = {signal.SIGTERM, signal.SIGINT}
-    signal.pthread_sigmask(signal.SIG_BLOCK, stops)
-    signal.sigwait(stops)
 
 
 def _wants_wait() -> bool:

@@ -99,7 +99,7 @@ def explain(exc: BaseException, config: BotConfig,
     if isinstance(exc, aiohttp.ClientError | TimeoutError | OSError):
         return StartupFailure(ExitCode.NETWORK, (
             f"Error: the connection to Discord failed ({_short(exc)}).\n"
-            "Check the network (and any firewall or proxy), then start Parlour again."))
+            "Check the network (and any firewall or proxy), then try again."))
     return StartupFailure(ExitCode.UNEXPECTED, (
         f"Error: the bot stopped unexpectedly ({_short(exc)}).\n"
         f"Run it again with {DEBUG_HINT} to see the full traceback, and report it."))
@@ -112,12 +112,12 @@ def _connect_message(exc: BaseException, config: BotConfig) -> str:
     if isinstance(os_error, socket.gaierror) or type(exc).__name__ == "ClientConnectorDNSError":
         return (f"Error: cannot reach Discord: the name {host} could not be resolved "
                 "(no network, or DNS is failing).\n"
-                "Check the machine's network and DNS settings, then start Parlour again.")
+                "Check the machine's network and DNS settings, then try again.")
     errno = getattr(os_error, "errno", None)
     reason = os.strerror(errno) if errno else _short(exc)
     where = f"{host}:{port}" if port else str(host)
     return (f"Error: cannot reach Discord at {where} ({reason.lower()}).\n"
-            "Check the network (and any firewall or proxy), then start Parlour again.")
+            "Check the network (and any firewall or proxy), then try again.")
 
 
 def _access_message(exc: BaseException, config: BotConfig, application_id: int | None) -> str:

@@ -40,19 +40,19 @@ def check_database(path: str) -> DatabaseState:
         return DatabaseState(path, SCHEMA_VERSION)
     file = Path(path)
     folder = file.parent if str(file.parent) else Path(".")
-    hint = "Set PARLOUR_DB (or --db) to a file in a writable folder."
+    hint = "set PARLOUR_DB (or --db) to a file in a writable folder."
     if file.is_dir():
-        raise DatabaseUnusable(f"The database path {path} is a folder, not a file. {hint}")
+        raise DatabaseUnusable(f"The database path {path} is a folder, not a file: {hint}")
     if not folder.exists():
         raise DatabaseUnusable(f"The folder {folder} of the database {path} does not exist. "
-                               f"Create it, or: {hint}")
+                               f"Create it, or {hint}")
     if not folder.is_dir():
         raise DatabaseUnusable(f"{folder} (in the database path {path}) is a file, not a "
-                               f"folder. {hint}")
+                               f"folder: {hint}")
     # SQLite writes its -wal and -shm files beside the database: the folder must be writable.
     if not os.access(folder, os.W_OK | os.X_OK):
         raise DatabaseUnusable(f"Parlour cannot write to the folder {folder} (database {path}). "
-                               f"Give the user running Parlour write access, or: {hint}")
+                               f"Give the user running Parlour write access, or {hint}")
     if not file.exists():
         return DatabaseState(path, None)
     if not os.access(file, os.R_OK | os.W_OK):
@@ -66,7 +66,7 @@ def check_database(path: str) -> DatabaseState:
             conn.close()
     except sqlite3.DatabaseError as e:
         raise DatabaseUnusable(f"{path} is not a usable SQLite database ({e}). "
-                               f"Restore it from a backup, or: {hint}") from e
+                               f"Restore it from a backup, or {hint}") from e
     if version > SCHEMA_VERSION:
         raise SchemaTooNewError(version)
     return DatabaseState(path, version)
