@@ -59,6 +59,7 @@ class ParlourBot(discord.Client):
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
         self._heartbeat: asyncio.Task | None = None
+        self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
         self.tree.add_command(commands_table.build(self))
         for command in commands_play.build(self) + commands_info.build(self):
             self.tree.add_command(command)
@@ -92,7 +93,11 @@ class ParlourBot(discord.Client):
                                         database)
             except OSError as e:
                 log.warning("cannot write the heartbeat file %s: %s", path, e)
-            await asyncio.sleep(self.config.heartbeat_interval)
+            self._beat_now.clear()
+            try:
+                await asyncio.wait_for(self._beat_now.wait(), self.config.heartbeat_interval)
+            except TimeoutError:
+                pass
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Upload the commands: to the dev guild (instant) or globally (up to an hour)."""
@@ -131,6 +136,7 @@ class ParlourBot(discord.Client):
             await self.core.stop()
 
     async def on_ready(self) -> None:
+        self._beat_now.set()
         log.info("connected as %s to %d guild(s); invite: %s", self.user, len(self.guilds),
                  invite_url(self.application_id or 0))
 
