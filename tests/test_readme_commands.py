@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL_TIMEOUT = 900.0  # s: a fresh virtualenv and pip install
-SUITE_TIMEOUT = 2400.0   # s: the install and the whole default suite on two cores
+SUITE_TIMEOUT = 3600.0   # s: the install and the whole default suite (busy machines too)
 
 
 def quick_start_commands() -> tuple[str, str]:
@@ -75,7 +75,7 @@ async def test_the_bot_command_runs_the_bot(tmp_path) -> None:
         with open(log_path, "w") as log:
             proc = await asyncio.create_subprocess_exec(
                 "/bin/sh", "-c", bot_command, cwd=project, env=env, stdout=log,
-                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         try:
             loop = asyncio.get_running_loop()
             deadline = loop.time() + INSTALL_TIMEOUT
@@ -90,8 +90,8 @@ async def test_the_bot_command_runs_the_bot(tmp_path) -> None:
             bot[0].send_signal(signal.SIGTERM)
             assert await asyncio.wait_for(proc.wait(), 60) == 0, log_path.read_text()[-3000:]
         finally:
-            if proc.returncode is None:
-                proc.kill()
+            if proc.returncode is None:  # a failed test: the shell and the bot it started
+                os.killpg(proc.pid, signal.SIGKILL)
                 await proc.wait()
     output = log_path.read_text()
     assert "synced 7 global commands" in output, output[-3000:]
@@ -102,10 +102,17 @@ async def test_the_bot_command_runs_the_bot(tmp_path) -> None:
 def test_the_tests_command_passes(tmp_path) -> None:
     _, tests_command = quick_start_commands()
     project = fresh_copy(tmp_path / "parlour")
-    done = subprocess.run(["/bin/sh", "-c", tests_command], cwd=project, env=newcomer_env(),
-                          capture_output=True, text=True, timeout=SUITE_TIMEOUT,
-                          stdin=subprocess.DEVNULL)
-    output = done.stdout + done.stderr
+    with subprocess.Popen(["/bin/sh", "-c", tests_command], cwd=project, env=newcomer_env(),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          stdin=subprocess.DEVNULL, start_new_session=True) as proc:
+        try:
+            output, _ = proc.communicate(timeout=SUITE_TIMEOUT)
+        finally:
+            if proc.poll() is None:  # timed out: the shell, pip or pytest and their children
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, output)
     assert done.returncode == 0, output[-5000:]
-    assert re.search(r"^\d+ passed", output, re.M), output[-2000:]
-    assert " failed" not in output and " error" not in output
+    summary = re.findall(r"^\d+ passed.*$", output, re.M)
+    assert summary, output[-2000:]
+    assert "failed" not in summary[-1] and "error" not in summary[-1], summary[-1]
