@@ -228,3 +228,35 @@ def test_auction_partie_rubicon_150():
     r = s.result()
     w, l = max(r["totals"]), min(r["totals"])
     assert r["partie"] == (w - l + 150 if l >= 150 else w + l + 150)
+
+
+def test_au_cent_deal_stopped_at_100_is_in_the_breakdown():
+    # RULINGS 6: the deal in progress when play stops is listed, and the deals add up.
+    s = rubicon_after_exchange(ELDER_29, YOUNGER_29, variant="au_cent")
+    s = with_totals(s, [0, 99 - 30])
+    do(s, "declare point 5", "good", "declare sequence 5 ace", "good",
+       "declare set 3 aces", "good", "play AH")
+    r = s.result()
+    last = r["deals"][-1]
+    assert last["deal"] == 1 and last["stopped"] and last["points"] == s.deal_pts
+    assert last["points"] == [0, 60]  # 29 declared, then the lead point and the pique (30)
+    for seed in range(5):
+        g = G.new_state(2, {"variant": "au_cent"}, seed=seed)
+        play_randomly(g, seed)
+        deals = g.result()["deals"]
+        assert [sum(d["points"][i] for d in deals) for i in range(2)] == g.result()["totals"]
+        assert deals[-1]["stopped"] and all("stopped" not in d for d in deals[:-1])
+
+
+@pytest.mark.parametrize("variant,moves", [
+    ("rubicon", "'discard', 'keep', 'declare', 'sink', 'good', 'play'"),
+    ("au_cent", "'discard', 'keep', 'declare', 'sink', 'good', 'play'"),
+    ("normand", "'discard', 'keep', 'declare', 'sink', 'good', 'play'"),
+    ("a_quatre", "'declare', 'sink', 'good', 'play'"),
+    ("auction", "'declare', 'sink', 'good', 'play', 'bid', 'pass', 'double', 'redouble'")])
+def test_unknown_move_lists_only_this_variants_moves(variant, moves):
+    s = G.new_state(G.player_counts({"variant": variant})[0], {"variant": variant}, seed=2)
+    for text in ("dance", "bid 7" if variant != "auction" else "keep"):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(s.current_seat, text)
+        assert str(e.value) == f"Unknown move '{text.split()[0]}'. Moves here: {moves}."

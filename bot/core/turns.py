@@ -46,7 +46,7 @@ class PlayMixin(CoreBase):
                 raise TableError(self._fill(
                     table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
             try:
-                parsed = table.game.parse_action(action)
+                parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)
             except IllegalAction as e:
                 raise TableError(self._fill(table, str(e))) from None

@@ -378,12 +378,12 @@ class Pinkerton(Game):
     state_class = PinkertonState
     turn_seconds = 90
 
-    def parse_action(self, text: str | Action) -> Action:
+    def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
         if isinstance(text, Action):
             return text
-        grammar = self.grammar
+        grammar = self.grammar_for(options)
         if isinstance(text, str) and "take" not in text.lower().replace(",", " ").split():
-            grammar = {**self.grammar, **_PLAIN_BEAT}  # 'take <card>' is optional
+            grammar = {**grammar, **_PLAIN_BEAT}  # 'take <card>' is optional
         return parse_action(text, grammar, self.deck, self.aliases, self._normalise)
 
     def _normalise(self, action: Action) -> Action:
