@@ -183,6 +183,21 @@ class State:
         first = len(self.log)
         self._version += 1
         self._apply(action)
+        return self._events_since(first)
+
+    def ask_count(self, seat: int) -> list[dict]:
+        """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new
+        events.  Not a move: it may come at any moment, out of turn, and the turn does not
+        change.  Games without a count refuse with IllegalAction, as do games whose rules
+        refuse this seat now (Pinkerton: the dealer; a total already shown)."""
+        raise IllegalAction("There is no count to ask for in this game.")
+
+    def count_askable(self) -> bool:
+        """Whether some seat may ask for the count now (a UI offers it only then)."""
+        return False
+
+    def _events_since(self, first: int) -> list[dict]:
+        """The events logged from index ``first`` on (trimming the kept log)."""
         if len(self.log) == first:
             return []
         if len(self.log) > LOG_KEEP:
