@@ -349,6 +349,8 @@ def opener_after_phase_two(scores, dealer=0, out=()):
     ([9, 0, 0, 9], 1, (), 3),        # tie: first from the dealer clockwise (1, 2, 3, 0)
     ([9, 0, 0, 9], 0, (), 0),        # tie including the dealer: the dealer
     ([0, 0, 0, 0], 0, (0,), 1),      # the dealer is out: next from the dealer
+    ([0, 0, 0, 0], 2, (2, 3), 0),    # RULINGS 6: dealer out, nobody has points: the first
+                                     # player still in clockwise from the dealer
     ([0, 9, 0, 9], 0, (1,), 3),      # most points among players still in
 ])
 def test_phase_three_opener(scores, dealer, out, opener):
