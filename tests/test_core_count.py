@@ -48,3 +48,25 @@ async def test_count_asked_out_of_turn_is_saved_and_published(tmp_path) -> None:
         assert view["pile_total"] == shown and view["events"][-1]["text"].endswith(
             f"the pile stands at {shown}.")
         assert env.core.table(1).move == info.move
+
+
+def test_old_move_logs_with_count_still_replay() -> None:
+    # Before RULINGS 6 the count was a move ("count") in the action log.
+    import rules
+    from bot.core.leaderboard import GameSummary
+    from bot.core.replay import Replay
+    game = rules.get_game("pinkerton")
+    state = game.new_state(3, seed=5)
+    actions = []
+    while not state.view(None)["count_askable"] or state.current_seat == state.dealer:
+        seat = state.current_seat
+        move = str(state.legal_actions(seat)[0])
+        state.apply(seat, move)
+        actions.append((seat, "human", move))
+    actions.append((state.current_seat, "human", "count"))
+    players = [{"name": n, "user_id": None} for n in ("A", "B", "C")]
+    record = GameSummary(1, "pinkerton", game.validate_options({}), 5, None, 1, players,
+                         None, [1, 1, 1], "abandoned", 0.0, 0.0, len(actions))
+    last = list(Replay(record, tuple(actions)).steps())[-1]
+    assert last.events[-1].endswith(f"asks for the count: the pile stands at "
+                                    f"{state.total}.")
