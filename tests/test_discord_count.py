@@ -25,6 +25,7 @@ async def test_count_button_on_the_pinkerton_board(fake_discord: FakeDiscord, tm
             user = info.seats[info.current_seat].user_id
             await core.act(ch, user, core.legal_actions(ch, user)[0], expect_move=info.move)
         board = await t.wait_board(lambda b: button in b.custom_ids)
+        assert "askable" not in board.text.lower()      # a flag for the button, not a line
         info = core.table(ch)
         dealer = core.public_view(ch)["dealer"]
         users = {seat.user_id: fake.world.users[seat.user_id] for seat in info.seats}
