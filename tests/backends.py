@@ -2,7 +2,8 @@
 
 A test (or module, through ``pytestmark = pytest.mark.usefixtures("backend")``)
 that uses the ``backend`` fixture runs twice: on SQLite and on PostgreSQL
-(``@pytest.mark.sqlite_only`` keeps a test about SQLite itself to one run).
+(``@pytest.mark.sqlite_only`` keeps a test about SQLite itself to one run,
+``postgresql_only`` one about several processes sharing PostgreSQL).
 ``db_for(path)`` gives the database the test should use for what would be the
 SQLite file ``path``: that path, or a fresh PostgreSQL database on the
 session's server, the same one each time it is asked for the same path.
@@ -46,8 +47,12 @@ def current_backend() -> str:
 
 def parametrize_backends(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
-        only = metafunc.definition.get_closest_marker("sqlite_only")
-        metafunc.parametrize("backend", ["sqlite"] if only else list(BACKENDS), indirect=True)
+        names = list(BACKENDS)
+        if metafunc.definition.get_closest_marker("sqlite_only"):
+            names = ["sqlite"]
+        if metafunc.definition.get_closest_marker("postgresql_only"):
+            names = ["postgresql"]
+        metafunc.parametrize("backend", names, indirect=True)
 
 
 @pytest.fixture(scope="session")

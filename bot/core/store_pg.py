@@ -9,7 +9,7 @@ The portable SQL is translated once per statement by sql.to_postgres.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -90,6 +90,7 @@ class PostgresStore(Store):
         super().__init__(db, synchronous)
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None
 
     async def open(self) -> None:
         pool = await asyncpg.create_pool(self.db, min_size=1, max_size=self.pool_size)
@@ -101,7 +102,17 @@ class PostgresStore(Store):
             raise
         self._pool = pool
 
+    async def listen(self, channel: str, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (any process's)."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.db)
+        await self._listener.add_listener(channel, lambda _c, _pid, _ch, payload:
+                                          callback(payload))
+
     async def close(self) -> None:
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await listener.close()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()

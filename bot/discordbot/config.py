@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import CoreConfig
+from ..core.shards import parse_shards
+from ..core.store import is_postgres
 
 
 class ConfigError(ValueError):
@@ -32,6 +34,9 @@ class BotConfig:
     # (e.g. the loopback fake in tests/fakediscord for load tests). None = real Discord.
     api_base: str | None = None           # REST root, e.g. http://127.0.0.1:PORT/api/v10
     gateway_url: str | None = None        # gateway, e.g. ws://127.0.0.1:PORT/gateway
+    # Several processes (PostgreSQL): this one runs ``shards`` of ``shard_count`` shards.
+    shard_count: int | None = None
+    shards: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
@@ -48,11 +53,40 @@ class BotConfig:
         )
         for key, value in overrides.items():
             setattr(config, key, value)
+        config.set_shards(env.get("PARLOUR_SHARD_COUNT"), env.get("PARLOUR_SHARDS"))
         return config
+
+    def check_scaling(self) -> None:
+        """A process running only some shards shares its database: that needs PostgreSQL."""
+        if self.shard_count and len(self.shards or ()) < self.shard_count \
+                and not is_postgres(self.db_path):
+            raise ConfigError("Running some of the shards in each of several processes needs "
+                              "a shared PostgreSQL database: set PARLOUR_DB=postgresql://... "
+                              "(see docs/SCALING.md).")
+
+    def set_shards(self, count: str | int | None, shards: str | None) -> None:
+        """``PARLOUR_SHARD_COUNT``/``--shard-count`` and ``PARLOUR_SHARDS``/``--shards``."""
+        if count is None or str(count).strip() == "":
+            if shards:
+                raise ConfigError("PARLOUR_SHARDS (--shards) needs PARLOUR_SHARD_COUNT "
+                                  "(--shard-count) too.")
+            return
+        if not str(count).strip().isdigit() or int(count) < 1:
+            raise ConfigError(f"The shard count must be a whole number of at least 1, "
+                              f"not '{count}'.")
+        self.shard_count = int(count)
+        if not shards:
+            self.shards = tuple(range(self.shard_count))
+            return
+        try:
+            self.shards = parse_shards(shards, self.shard_count)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
 
     def core_config(self) -> CoreConfig:
         return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
-                          ai_executor=self.ai_executor)
+                          ai_executor=self.ai_executor, shard_count=self.shard_count or 1,
+                          shards=self.shards)
 
 
 def _int(env: Mapping[str, str], key: str) -> int | None:
