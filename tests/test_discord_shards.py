@@ -10,8 +10,9 @@ from contextlib import AsyncExitStack
 
 import pytest
 
+from bot.cli import main
 from bot.core import Core, CoreConfig
-from bot.discordbot import BotConfig
+from bot.discordbot import BotConfig, ConfigError
 from bot.discordbot.client import ShardedParlourBot
 from tests.backends import db_for
 from tests.fakediscord import FakeDiscord
@@ -101,3 +102,31 @@ async def test_two_processes_share_the_tables_by_shard(fake_discord: FakeDiscord
         board = await bots[0].core.leaderboard("coins")
         assert sorted(r.games for r in board) == [2, 2]  # both games, one leaderboard
 
+
+
+def test_shard_settings_are_read_and_checked(tmp_path, capsys) -> None:
+    env = {"PARLOUR_DB": "postgresql://p@db/parlour", "PARLOUR_SHARD_COUNT": "4",
+           "PARLOUR_SHARDS": "1-2"}
+    config = BotConfig.from_env(env)
+    assert (config.shard_count, config.shards) == (4, (1, 2))
+    assert (config.send_rate, config.send_burst) == (10.0, 5)  # half the token's budget
+    core = config.core_config()
+    assert (core.shard_count, core.shards) == (4, (1, 2))
+    config.check_scaling()
+    assert BotConfig.from_env({"PARLOUR_SHARD_COUNT": "3"}).shards == (0, 1, 2)
+    assert BotConfig.from_env({}).shards is None
+    for bad, message in [({"PARLOUR_SHARD_COUNT": "two"}, "whole number of at least 1"),
+                         ({"PARLOUR_SHARDS": "0"}, "needs PARLOUR_SHARD_COUNT"),
+                         ({"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": "1-3"},
+                          "Shard 3 does not exist: with 2 shards they are 0 to 1."),
+                         ({"PARLOUR_SHARD_COUNT": "4", "PARLOUR_SHARDS": "3-1"},
+                          "runs backwards; write 1-3"),
+                         ({"PARLOUR_SHARD_COUNT": "4", "PARLOUR_SHARDS": "a"},
+                          "not a list of shards")]:
+        with pytest.raises(ConfigError, match=message):
+            BotConfig.from_env(bad)
+    # Some of the shards on SQLite: refused before anything starts.
+    args = ["run", "--db", str(tmp_path / "p.db"), "--shard-count", "2", "--shards", "0"]
+    assert main(args) == 2
+    assert "needs a shared PostgreSQL database" in capsys.readouterr().err
+    assert not (tmp_path / "p.db").exists()

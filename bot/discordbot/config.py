@@ -75,13 +75,16 @@ class BotConfig:
             raise ConfigError(f"The shard count must be a whole number of at least 1, "
                               f"not '{count}'.")
         self.shard_count = int(count)
-        if not shards:
-            self.shards = tuple(range(self.shard_count))
-            return
         try:
-            self.shards = parse_shards(shards, self.shard_count)
+            self.shards = parse_shards(shards, self.shard_count) if shards else \
+                tuple(range(self.shard_count))
         except ValueError as e:
             raise ConfigError(str(e)) from None
+        # Discord's 50 requests/s is per bot token, shared by every process: each takes
+        # its shards' part of the pacer's budget.
+        share = len(self.shards) / self.shard_count
+        self.send_rate = BotConfig.send_rate * share
+        self.send_burst = max(1, round(BotConfig.send_burst * share))
 
     def core_config(self) -> CoreConfig:
         return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
