@@ -6,7 +6,9 @@ REAL, TEXT) in ``CREATE TABLE``.  This module is the one place that turns it
 into PostgreSQL: ``?`` -> ``$1, $2, ...`` (outside string literals and quoted
 names), and in ``CREATE``/``ALTER TABLE`` INTEGER -> BIGINT (Discord ids are
 64-bit), REAL -> DOUBLE PRECISION, ``INTEGER PRIMARY KEY AUTOINCREMENT`` -> an
-identity column.  ``SELECT ... FOR UPDATE`` is PostgreSQL's row lock; SQLite's
+identity column; ``INSERT OR IGNORE`` -> ``ON CONFLICT DO NOTHING``.
+(``INSERT OR REPLACE`` has no translation: write ``ON CONFLICT (key) DO
+UPDATE``.)  ``SELECT ... FOR UPDATE`` is PostgreSQL's row lock; SQLite's
 ``BEGIN IMMEDIATE`` already serialises every writer, so it is dropped there.
 """
 
@@ -21,6 +23,7 @@ _INTEGER = re.compile(r"\bINTEGER\b", re.I)
 _REAL = re.compile(r"\bREAL\b", re.I)
 _FOR_UPDATE = re.compile(r"\s+FOR\s+UPDATE(\s+OF\s+\w+(\s*,\s*\w+)*)?(\s+(NOWAIT|SKIP\s+LOCKED))?"
                          r"\s*$", re.I)
+_OR_IGNORE = re.compile(r"^\s*INSERT\s+OR\s+IGNORE\s+", re.I)
 _RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.I)
 
 
@@ -62,7 +65,10 @@ def to_postgres(sql: str) -> str:
             part = _REAL.sub("DOUBLE PRECISION", part)
         return part
 
-    return _outside_quotes(sql, change)
+    out = _outside_quotes(sql, change)
+    if _OR_IGNORE.match(out):  # SQLite's spelling of "skip a row that would conflict"
+        out = _OR_IGNORE.sub("INSERT ", out) + " ON CONFLICT DO NOTHING"
+    return out
 
 
 @lru_cache(maxsize=1024)

@@ -52,7 +52,7 @@ def _pin_child_to_bot_core() -> None:  # runs in the child before exec: all its 
 class BotProcess:
     """``parlour run`` with the developer endpoint variables, its own database and log."""
 
-    def __init__(self, api_url: str, gateway_url: str, token: str, db_path: Path,
+    def __init__(self, api_url: str, gateway_url: str, token: str, db_path: Path | str,
                  log_path: Path, *, ai_executor: str = "inline", ai_delay: float = 0.0,
                  pin: bool = True, log_level: str = "WARNING") -> None:
         self.db_path = db_path
@@ -72,7 +72,7 @@ class BotProcess:
         log.write(f"--- start {self.starts + 1}: {' '.join(cmd)}\n")
         log.flush()
         self.popen = subprocess.Popen(cmd, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                      stdin=subprocess.DEVNULL, cwd=self.db_path.parent,
+                                      stdin=subprocess.DEVNULL, cwd=self.log_path.parent,
                                       preexec_fn=_pin_child_to_bot_core if self.pin else None)
         log.close()
         self.ps = psutil.Process(self.popen.pid)
