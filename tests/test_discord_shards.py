@@ -1,7 +1,8 @@
 """Two bots, shards 0 and 1 of 2, on one PostgreSQL against the fake Discord with
 Discord's routing (a guild's events and interactions to (guild_id >> 22) % 2, DMs
 to shard 0): games in guilds of both shards, a move reaching the process that does
-not own the table, and one double click delivered to both processes."""
+not own the table, one double click delivered to both processes, and shard 1's
+process stopped and replaced mid-game."""
 
 from __future__ import annotations
 
@@ -50,8 +51,10 @@ async def test_two_processes_share_the_tables_by_shard(fake_discord: FakeDiscord
     db = db_for(tmp_path / "shared.db")
     bots = [_sharded_bot(db, 0, table_seed=seed), _sharded_bot(db, 1, table_seed=seed)]
     async with AsyncExitStack() as stack:
-        for bot in bots:
-            await stack.enter_async_context(fake.run_bot(bot))
+        await stack.enter_async_context(fake.run_bot(bots[0]))
+        shard1 = fake.run_bot(bots[1])
+        await shard1.__aenter__()
+        stack.push_async_callback(bots[1].close)  # if the test fails before its restart
         for k, bot in enumerate(bots):  # each process sees exactly its shard's guilds
             assert sorted(g.id for g in bot.guilds) == sorted(
                 g for g in fake.world.guilds if (g >> 22) % 2 == k)
@@ -91,6 +94,17 @@ async def test_two_processes_share_the_tables_by_shard(fake_discord: FakeDiscord
         said = [v.get("content") or "" for v in panel.versions]
         assert sum(t.startswith("✅ Your move:") for t in said) == 1
         assert sum("moved on" in t for t in said) >= 1
+
+        # Shard 1's process stops and a new one takes over its shard: the table resumes
+        # from the database at the same move, and keeps its board message.
+        moved = bots[1].core.table(chan1.id).move
+        board_id = t1.board().id
+        await shard1.__aexit__(None, None, None)
+        bots[1] = _sharded_bot(db, 1, table_seed=seed)
+        await stack.enter_async_context(fake.run_bot(bots[1]))
+        assert bots[1].core.table(chan1.id).move == moved
+        drivers[1] = TableDriver(fake, bots[1], chan1, {s.alice.id: "panel", s.bob.id: "play"})
+        assert drivers[1].board().id == board_id
 
         # Both games played to the end, each shown by its own process.
         for t in drivers:
