@@ -77,4 +77,7 @@ def backend(request: pytest.FixtureRequest) -> Iterator[str]:
     try:
         yield name
     finally:
+        server, urls = _Current.server, list(_Current.urls.values())
         _Current.backend, _Current.server, _Current.urls = "sqlite", None, {}
+        for url in urls:  # each test's databases go with it: the server stays small
+            server.drop_database(url)

@@ -68,6 +68,12 @@ class PgServer:
                        capture_output=True, text=True)
         return self.url(name)
 
+    def drop_database(self, url: str) -> None:
+        """Remove a database made by ``create_database`` (closing what still uses it)."""
+        subprocess.run([os.path.join(self.bindir, "dropdb"), "-h", "127.0.0.1", "-p",
+                        str(self.port), "-U", self.user, "--force", "--if-exists",
+                        url.rsplit("/", 1)[1]], check=True, capture_output=True, text=True)
+
     def stop(self) -> None:
         subprocess.run(_as_server_user([os.path.join(self.bindir, "pg_ctl"), "stop", "-D",
                                         self.datadir, "-m", "immediate", "-w"]),
