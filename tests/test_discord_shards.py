@@ -60,6 +60,10 @@ async def test_two_processes_share_the_tables_by_shard(fake_discord: FakeDiscord
                 g for g in fake.world.guilds if (g >> 22) % 2 == k)
         assert chan0.guild_id in {g.id for g in bots[0].guilds}
         assert chan1.guild_id in {g.id for g in bots[1].guilds}
+        # Discord's routing: a guild's events to its shard, DM-channel ones to shard 0.
+        assert fake.session_for(chan1.guild_id).shard == (1, 2)
+        assert fake.session_for(chan0.guild_id).shard == (0, 2)
+        assert fake.session_for(None).shard == (0, 2)
         drivers = [TableDriver(fake, bots[k], chan, {s.alice.id: "panel", s.bob.id: "play"})
                    for k, chan in enumerate((chan0, chan1))]
         for t in drivers:  # each channel's commands reach its own shard's process
