@@ -54,14 +54,15 @@ class BotProcess:
 
     def __init__(self, api_url: str, gateway_url: str, token: str, db_path: Path | str,
                  log_path: Path, *, ai_executor: str = "inline", ai_delay: float = 0.0,
-                 pin: bool = True, log_level: str = "WARNING") -> None:
+                 pin: bool = True, log_level: str = "WARNING",
+                 env: dict[str, str] | None = None) -> None:
         self.db_path = db_path
         self.log_path = log_path
         self.pin = pin and can_pin()
         self.env = {**os.environ, "DISCORD_TOKEN": token, "PARLOUR_DB": str(db_path),
                     "PARLOUR_DISCORD_API": api_url, "PARLOUR_DISCORD_GATEWAY": gateway_url,
                     "PARLOUR_AI_EXECUTOR": ai_executor, "PARLOUR_AI_DELAY": str(ai_delay),
-                    "PARLOUR_LOG_LEVEL": log_level, "PARLOUR_DEV_GUILD": ""}
+                    "PARLOUR_LOG_LEVEL": log_level, "PARLOUR_DEV_GUILD": "", **(env or {})}
         self.popen: subprocess.Popen | None = None
         self.ps: psutil.Process | None = None
         self.starts = 0
