@@ -1,8 +1,9 @@
 """The database schema as forward migrations: step k takes version k to k+1.
 
-Never edit a released step; append a new one.  Each step runs in one
-transaction together with its version bump: SQLite's ``PRAGMA user_version``,
-PostgreSQL's one-row ``parlour_schema`` table.  Steps are written in SQLite's
+Never edit a released step; append a new one.  SQLite runs each step in one
+transaction together with its ``PRAGMA user_version`` bump; PostgreSQL runs all
+pending steps and the bumps of its one-row ``parlour_schema`` table in one
+transaction, under an advisory lock (two processes starting at once).  Steps are written in SQLite's
 SQL, which sql.to_postgres translates (BIGINT for INTEGER, DOUBLE PRECISION for
 REAL, identity for AUTOINCREMENT); a statement that cannot be portable is a
 ``Dialects`` pair.
