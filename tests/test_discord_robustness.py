@@ -18,6 +18,8 @@ from tests.fakediscord.models import Channel, User
 from tests.fakediscord.players import TableDriver, parlour_bot
 from tests.fakediscord.recorder import message_text
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 MANAGE_CHANNELS = 1 << 4
 
 

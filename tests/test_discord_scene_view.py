@@ -102,8 +102,8 @@ def test_board_reads_as_a_table() -> None:
 def test_board_extra_buttons_come_from_the_game() -> None:
     from bot.discordbot.components import RulesButton
 
-    board.add_board_buttons("piquet", lambda info, scene: [RulesButton("piquet", 1,
-                                                                       label="Page two")])
+    board.add_board_buttons("piquet", lambda info, view, scene: [
+        RulesButton("piquet", 1, label="Page two")])
     try:
         shown = board.draw_game(table(), piquet_scene())
     finally:

@@ -175,6 +175,13 @@ class Terminal:
                                  f"(1-{len(legal)}).")
                         continue
                     text = legal[k - 1]
+                if text.lower() == "count":  # Pinkerton: asked, not played; the view redraws
+                    try:
+                        await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
+                        break
+                    except TableError as e:
+                        self.say("Not allowed: " + str(e))
+                        continue
                 try:
                     await core.act(LOCAL_CHANNEL, LOCAL_USER, text, expect_move=info.move)
                     break

@@ -23,7 +23,7 @@ from ..core import (
     rating_text,
 )
 from ..present import Scene, present
-from . import render, scene_view
+from . import count_button, render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
 
 ui = discord.ui
@@ -35,16 +35,21 @@ CLOSED_COLOUR = discord.Colour.dark_grey()
 HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 900, 750, 250, 350
 RECENT = 8
 
-# Game-specific board buttons: game -> make(info, scene) -> items for the button row.
-# A game whose table needs a public control beside Show my hand / Rules (e.g. a
-# Pinkerton count request) registers it here; the board never knows why.
-BoardButtons = Callable[[TableInfo, Scene], list[ui.Item]]
+# Game-specific board buttons: game -> make(info, public view, scene) -> items for the
+# button row.  A game whose table needs a public control beside Show my hand / Rules
+# registers it here; ``make`` may read its own game's view, the board never does.
+BoardButtons = Callable[[TableInfo, dict, Scene], list[ui.Item]]
 _BOARD_BUTTONS: dict[str, BoardButtons] = {}
 
 
 def add_board_buttons(game: str, make: BoardButtons) -> None:
-    """Let ``make(info, scene)`` add buttons to ``game``'s board while a game runs."""
+    """Let ``make(info, view, scene)`` add buttons to ``game``'s board while a game runs."""
     _BOARD_BUTTONS[game] = make
+
+
+# Pinkerton: anyone but the dealer may ask for the pile's count (RULINGS 6).
+add_board_buttons("pinkerton",
+                  lambda info, view, scene: count_button.for_board(info.channel_id, view))
 
 
 @dataclass
@@ -97,10 +102,11 @@ def lobby(info: TableInfo) -> Shown:
 
 def game(update: BoardChanged) -> Shown:
     info = update.table
-    return draw_game(info, present(update.view, render.names(info), recent=RECENT))
+    return draw_game(info, present(update.view, render.names(info), recent=RECENT),
+                     update.view)
 
 
-def draw_game(info: TableInfo, scene: Scene) -> Shown:
+def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
     """The board of a running game from the spectator's scene (pure: easy to test)."""
     w = scene_view.Writer.for_scene(scene)
     head = _title(info, scene)
@@ -115,7 +121,8 @@ def draw_game(info: TableInfo, scene: Scene) -> Shown:
     items.append(ui.Separator())
     items.append(ui.Section(_text(_turn_line(info), LINE), accessory=HandButton(info.channel_id)))
     extra = _BOARD_BUTTONS.get(info.game)
-    items.append(ui.ActionRow(RulesButton(info.game, 0), *(extra(info, scene) if extra else ())))
+    extras = extra(info, view or {}, scene) if extra else ()
+    items.append(ui.ActionRow(RulesButton(info.game, 0), *extras))
     footer = [f"-# move {info.move} · {render.table_settings(info)} · anyone here can watch · "
               "your cards: **Show my hand** or `/hand` · moves: `/play`"]
     if scene.legend:

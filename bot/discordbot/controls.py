@@ -14,7 +14,7 @@ import discord
 from ..core import STALE, TableError
 from . import ids, panel, render, rules_pages, scene_view
 from .components import walk
-from .replies import Reply, answer, report
+from .replies import ELSEWHERE, Reply, answer, report
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.discord")
 
 MOVED_ON = "⏩ The game has moved on since that panel was drawn - here is your hand now."
-ELSEWHERE = "That control belongs to a table in another channel."
 NOT_ALLOWED = "That choice is not a legal move now: choose again."
 
 
@@ -96,7 +95,9 @@ class Controls:
         user_id = interaction.user.id
 
         async def work() -> Reply:
-            info = self.core.table(channel_id)
+            # Held here, or by another process (several shards): then made through the
+            # database, and the owning process shows it.
+            info = self.core.table(channel_id) or await self.core.fetch_table(channel_id)
             if info is None or info.status != "playing":
                 raise TableError("There is no game running at this table any more.")
             if info.move != move:
