@@ -40,7 +40,7 @@ async def test_count_button_on_the_pinkerton_board(fake_discord: FakeDiscord, tm
         total = core.public_view(ch)["pile_total"]
         assert asked.ephemeral and f"The pile stands at **{total}**" in asked.text
         name = info.seats[asker].name
-        shown = await t.wait_board(lambda b: f"{name} asks for the count" in b.text)
+        shown = await t.wait_board(lambda b: f"**{name}** asks for the count" in b.text)
         assert button not in shown.custom_ids           # shown now: nothing left to ask
         after = core.table(ch)
         assert after.move == info.move and after.current_seat == info.current_seat
