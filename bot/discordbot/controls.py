@@ -68,7 +68,9 @@ class Controls:
         await self._panel_reply(interaction, channel_id, work, update=True)
 
     async def _make(self, channel_id: int, user_id: int, move: int, action: str) -> Reply:
-        info = self.core.table(channel_id)
+        # Held here, or by another process (several shards): then made through the
+        # database, and the owning process shows it.
+        info = self.core.table(channel_id) or await self.core.fetch_table(channel_id)
         if info is None or info.status != "playing":
             raise TableError("There is no game running at this table any more.")
         if info.move != move:
