@@ -162,8 +162,14 @@ def _draw_backs(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
 # -- the centre ------------------------------------------------------------------------
 
 
-def _toward(a: tuple[float, float], b: tuple[float, float], f: float) -> tuple[float, float]:
-    return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+def _in_front(seat: tuple[float, float], centre: tuple[float, float], w: int,
+              h: int) -> tuple[float, float]:
+    """Where a card a seat plays lies: just off its box, on the side facing the middle
+    (above or below the box for seats at the top and bottom, beside it otherwise)."""
+    dx, dy = centre[0] - seat[0], centre[1] - seat[1]
+    if abs(dy) > 0.75 * math.hypot(dx / 2.1, dy):  # top or bottom of the oval
+        return seat[0] + dx * 0.3, seat[1] + math.copysign(SEAT_H / 2 + h / 2 + 8, dy)
+    return seat[0] + math.copysign(SEAT_W / 2 + w / 2 + 12, dx), seat[1] + dy * 0.3
 
 
 def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre) -> None:
@@ -174,7 +180,7 @@ def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre) -> None:
     cv.text(table_centre[0], table_centre[1], label, 17, LIGHT, kind="trick-label",
             anchor="mm", bold=True)
     for play in trick.plays:
-        px, py = _toward(table_centre, centres[play.seat], 0.5)
+        px, py = _in_front(centres[play.seat], table_centre, w, h)
         n = len(play.cards)
         left = px - (w + (n - 1) * 24) / 2
         for k, code in enumerate(play.cards):
