@@ -56,8 +56,11 @@ DIM = (200, 210, 200)
 
 
 class Canvas:
-    def __init__(self, size: tuple[int, int], fill, deck: DeckKind, names: Sequence[str]):
-        self.img = Image.new("RGB", size, fill)
+    def __init__(self, size: tuple[int, int] | Image.Image, fill, deck: DeckKind,
+                 names: Sequence[str]):
+        """A new picture of ``size`` filled with ``fill``, or a copy of a background image."""
+        self.img = size.copy() if isinstance(size, Image.Image) else Image.new("RGB", size, fill)
+        size = self.img.size
         self.draw = ImageDraw.Draw(self.img)
         self.layout = Layout(size[0], size[1])
         self.deck = deck

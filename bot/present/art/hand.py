@@ -115,7 +115,9 @@ def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None
     elif hand.your_turn and hand.forms:
         text += f". {hand.forms[0].prompt}"
     elif not hand.your_turn:
-        text += ". Not your turn."
+        text += ". Not your turn"
+    if text[-1] not in ".!?":
+        text += "."
     cv.rich(MARGIN, 12, text, 17, width - 2 * MARGIN, fill=(245, 245, 235), kind="hand-header",
             max_lines=1)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import rules
 
@@ -55,11 +56,8 @@ def render_table(scene: Scene, names: Sequence[str] | None = None) -> tuple[Imag
     deck = rules.get_game(scene.game).deck
     header = _header_lines(scene)
     header_h = 48 + 24 * len(header)
-    cv = Canvas((WIDTH, header_h + TABLE_H + _FOOTER_MAX), BAND, deck, names)
+    cv = Canvas(_background(header_h), BAND, deck, names)
     top = header_h
-    cv.draw.rectangle((0, top, WIDTH, top + TABLE_H), fill=FELT_RIM)
-    cv.draw.rounded_rectangle((14, top + 10, WIDTH - 14, top + TABLE_H - 10), radius=150,
-                              fill=FELT)
     _draw_header(cv, scene, header)
     centres = seat_centres(len(scene.seats), top)
     for seat, centre in zip(scene.seats, centres, strict=True):
@@ -76,6 +74,17 @@ def render_table(scene: Scene, names: Sequence[str] | None = None) -> tuple[Imag
     bottom = _draw_footer(cv, scene, top + TABLE_H)
     cv.crop(bottom + 12)
     return cv.img, cv.layout
+
+
+@lru_cache(maxsize=8)
+def _background(header_h: int) -> Image.Image:
+    """The bands and the felt, drawn once per header height and copied for each picture."""
+    img = Image.new("RGB", (WIDTH, header_h + TABLE_H + _FOOTER_MAX), BAND)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, header_h, WIDTH, header_h + TABLE_H), fill=FELT_RIM)
+    d.rounded_rectangle((14, header_h + 10, WIDTH - 14, header_h + TABLE_H - 10), radius=150,
+                        fill=FELT)
+    return img
 
 
 # -- header ----------------------------------------------------------------------------
