@@ -18,8 +18,8 @@ from rules.cards import FRENCH_54, SPANISH_48
 
 from . import sprites as sp
 
-# zlib level 3: within a few KB of level 9 on these flat pictures, at a third of the cost
-PNG_LEVEL = 3
+# zlib level 2: within a few KB of level 9 on these flat pictures, at a third of the cost
+PNG_LEVEL = 2
 
 
 @lru_cache(maxsize=1)

@@ -34,15 +34,15 @@ def _step(state: State, rng: random.Random) -> None:
 
 
 def positions(game: str, count: int, seed: int = 1) -> Iterator[State]:
-    """``count`` positions along seeded random games of ``game`` (a new game when one ends)."""
+    """``count`` successive positions, one move apart, of seeded random games of ``game``
+    (a new game when one ends): the pictures a board shows move after move."""
     g = rules.get_game(game)
     rng = random.Random(seed)
     state = g.new_state(PLAYERS[game], {}, seed=seed)
     for _ in range(count):
-        for _ in range(rng.randrange(1, 6)):
-            if state.is_over:
-                state = g.new_state(PLAYERS[game], {}, seed=rng.getrandbits(40))
-            _step(state, rng)
+        if state.is_over:
+            state = g.new_state(PLAYERS[game], {}, seed=rng.getrandbits(40))
+        _step(state, rng)
         yield state
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -21,7 +22,7 @@ import rules
 from .. import text as tx
 from ..scene import PileScene, Scene, SeatScene, TrickScene
 from . import sprites as sp
-from .canvas import Canvas, Layout
+from .canvas import Box, Canvas, Layout
 
 WIDTH = 1000
 TABLE_H = 470
@@ -61,7 +62,7 @@ def render_table(scene: Scene, names: Sequence[str] | None = None) -> tuple[Imag
     _draw_header(cv, scene, header)
     centres = seat_centres(len(scene.seats), top)
     for seat, centre in zip(scene.seats, centres, strict=True):
-        _draw_seat(cv, seat, centre)
+        _draw_seat(cv, seat, centre, header_h)
     table_centre = (WIDTH / 2, top + TABLE_H / 2)
     c = scene.centre
     if c.trick is not None:
@@ -129,8 +130,27 @@ def _score_line(seat: SeatScene) -> str:
     return " · ".join(bits)
 
 
-def _draw_seat(cv: Canvas, seat: SeatScene, centre: tuple[float, float]) -> None:
-    x, y = centre[0] - SEAT_W / 2, centre[1] - SEAT_H / 2
+_SEATS: dict[tuple, tuple[Image.Image, list[Box]]] = {}
+
+
+def _draw_seat(cv: Canvas, seat: SeatScene, centre: tuple[float, float], header_h: int) -> None:
+    """A seat's box, drawn once per look and position and pasted while it stays the same."""
+    x, y = round(centre[0] - SEAT_W / 2), round(centre[1] - SEAT_H / 2)
+    key = (seat, tuple(cv.names), cv.deck.name, x, y, header_h)
+    got = _SEATS.get(key)
+    if got is None:
+        area = (x - 4, y - 4, x + SEAT_W + 5, y + SEAT_H + 5)
+        sub = Canvas(_background(header_h).crop(area), None, cv.deck, cv.names)
+        _seat_panel(sub, seat, 4, 4)
+        if len(_SEATS) > 120:  # each move changes a seat or two: keep the cache bounded
+            _SEATS.clear()
+        got = _SEATS[key] = (sub.img, sub.layout.boxes)
+    img, boxes = got
+    cv.img.paste(img, (x - 4, y - 4))
+    cv.layout.boxes.extend(replace(b, x=b.x + x - 4, y=b.y + y - 4) for b in boxes)
+
+
+def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     turn = seat.to_move
     cv.draw.rounded_rectangle((x, y, x + SEAT_W, y + SEAT_H), radius=10,
                               fill=TURN_BG if turn else SEAT_BG,
@@ -288,7 +308,7 @@ def _draw_result(cv: Canvas, scene: Scene, table_centre) -> None:
 # -- footer ----------------------------------------------------------------------------
 
 _RECENT = 4
-_FOOTER_MAX = 420
+_FOOTER_MAX = 320
 
 
 def _footer_lines(scene: Scene) -> list[str]:
