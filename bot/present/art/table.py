@@ -293,7 +293,7 @@ def _draw_turn_up(cv: Canvas, scene: Scene, top: int) -> None:
 
 def _draw_result(cv: Canvas, scene: Scene, table_centre) -> None:
     lines = scene.result.lines[:6]
-    w, h = 460, 50 + 28 * len(lines)
+    w, h = 400, 50 + 28 * len(lines)
     x, y = table_centre[0] - w / 2, table_centre[1] - h / 2
     cv.draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=(250, 246, 230),
                               outline=TURN_EDGE, width=4)
