@@ -63,7 +63,7 @@ async def test_doctor_against_the_fake(tmp_path, monkeypatch, capsys) -> None:
         code, out = await doctor(capsys)
         assert code == 0, out
         assert f"ok Database: {db} has schema v{SCHEMA_VERSION} (current)." in out
-        assert f"ok Commands: the 7 commands on server {scene.guild.id} match this Parlour's." \
+        assert f"ok Commands: the 8 commands on server {scene.guild.id} match this Parlour's." \
             in out and out.endswith("All is well.")
 
         # A command changed on Discord and one this Parlour does not have.
