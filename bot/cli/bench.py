@@ -1,4 +1,6 @@
-"""``parlour bench engine``: random-legal playouts, games/s and actions/s per game."""
+"""``parlour bench engine``: random-legal playouts, games/s and actions/s per game.
+
+``parlour bench render`` (``bench_render``): the table and hand pictures."""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--compare", action="store_true",
                    help="also measure OpenSpiel and RLCard (pip install -e '.[bench]')")
     e.set_defaults(func=run_engine)
+    from .bench_render import add_arguments
+    add_arguments(bsub.add_parser("render", help="table and hand pictures: time and size"))
     p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
 
 

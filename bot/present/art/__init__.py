@@ -1,0 +1,108 @@
+"""Pictures of a scene: the table for the public board, the hand for a private panel.
+
+``table_picture(scene, names)`` draws a spectator's scene, ``hand_picture(scene,
+names)`` a seat's own scene; both return a ``Picture`` (PNG bytes, a digest to
+tell whether it changed, and a description for screen readers).  Drawing
+knows only the scene - never a view - so a picture can show no more than the
+scene it comes from.  See ``sprites`` (card faces), ``canvas`` (the layout
+record), ``table``, ``hand`` and ``encode``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import rules
+
+from .. import text as tx
+from ..scene import Scene
+from .canvas import Layout
+from .encode import to_png
+from .hand import card_form, render_hand
+from .table import render_table
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+DESCRIPTION_LIMIT = 1000   # Discord allows 1024 characters of alt text
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    digest: str          # changes exactly when the picture does
+    description: str     # alt text for screen readers
+    layout: Layout
+    filename: str
+
+
+def _picture(img, layout: Layout, description: str, filename: str) -> Picture:
+    png = to_png(img)
+    return Picture(png, hashlib.sha1(png).hexdigest()[:16], description[:DESCRIPTION_LIMIT],
+                   layout, filename)
+
+
+def table_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
+    names = list(names or [s.name for s in scene.seats])
+    img, layout = render_table(scene, names)
+    return _picture(img, layout, describe_table(scene, names), TABLE_FILE)
+
+
+def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
+    names = list(names or [s.name for s in scene.seats])
+    img, layout = render_hand(scene, names)
+    return _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+
+
+def _card_name(code: str, deck) -> str:
+    try:
+        return deck.parse_card(code).name
+    except ValueError:
+        return code
+
+
+def describe_table(scene: Scene, names: Sequence[str]) -> str:
+    """The table picture in words: phase, whose turn, the trick, the piles, the seats."""
+    deck = rules.get_game(scene.game).deck
+
+    def plain(s: str) -> str:
+        return tx.render(s, lambda i: tx.name_of(names, i), lambda c: _card_name(c, deck))
+
+    out = [f"{scene.title}, {plain(scene.phase)}."]
+    if scene.to_move is not None:
+        out.append(f"{tx.name_of(names, scene.to_move)} to play.")
+    c = scene.centre
+    for trick in (c.trick, c.last_trick):
+        if trick is not None and trick.plays:
+            plays = "; ".join(f"{tx.name_of(names, p.seat)} "
+                              + ", ".join(_card_name(x, deck) for x in p.cards)
+                              for p in trick.plays)
+            out.append(f"{trick.label}: {plays}.")
+    for pile in c.piles:
+        shown = ", ".join(_card_name(x, deck) for x in pile.cards)
+        count = f"{pile.face_down} face down" if pile.face_down else ""
+        out.append(f"{pile.label}: {', '.join(b for b in (shown, count) if b)}.")
+    for seat in scene.seats:
+        bits = [seat.name]
+        if seat.score is not None:
+            bits.append(f"score {plain(seat.score)}")
+        if seat.hand_count is not None:
+            bits.append(f"{seat.hand_count} cards in hand")
+        out.append(", ".join(bits) + ".")
+    return " ".join(out)
+
+
+def describe_hand(scene: Scene, names: Sequence[str]) -> str:
+    deck = rules.get_game(scene.game).deck
+    hand = scene.hand
+    text = "Your hand: " + ", ".join(_card_name(c, deck) for c in hand.cards) + "."
+    form = card_form(scene)
+    if form is not None:
+        text += " You may pick: " + ", ".join(
+            f"{n}. {_card_name(c, deck)}" for n, c in enumerate(form.cards, start=1)) + "."
+    return text
+
+
+__all__ = ["HAND_FILE", "TABLE_FILE", "Picture", "describe_hand", "describe_table",
+           "hand_picture", "table_picture"]

@@ -1,0 +1,212 @@
+"""Drawing on a picture while recording where everything went.
+
+``Canvas`` wraps a Pillow image; every card sprite and text it places is
+recorded as a ``Box`` in its ``Layout``, which the tests read to check that a
+trick card lies in front of its player and a name in its seat's box.  Marked-
+up scene text (``{pN}``, ``{c:CODE}``) is drawn with names filled in and cards
+as small inline chips (the bundled font has no suit glyphs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from rules.cards import DeckKind
+
+from .. import text as tx
+from . import sprites as sp
+
+
+@dataclass(frozen=True)
+class Box:
+    kind: str            # "seat", "name", "score", "trick-card", "last-card", "pile-card"...
+    x: int
+    y: int
+    w: int
+    h: int
+    seat: int | None = None
+    key: str = ""        # the card code or the text drawn
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def contains(self, other: Box) -> bool:
+        return (self.x <= other.x and self.y <= other.y and other.x + other.w <= self.x + self.w
+                and other.y + other.h <= self.y + self.h)
+
+
+@dataclass
+class Layout:
+    width: int = 0
+    height: int = 0
+    boxes: list[Box] = field(default_factory=list)
+
+    def of(self, kind: str, seat: int | None = None) -> list[Box]:
+        return [b for b in self.boxes if b.kind == kind and (seat is None or b.seat == seat)]
+
+
+_WORD = re.compile(r"\S+\s*|\s+")
+WHITE = (255, 255, 255)
+DIM = (200, 210, 200)
+
+
+class Canvas:
+    def __init__(self, size: tuple[int, int] | Image.Image, fill, deck: DeckKind,
+                 names: Sequence[str]):
+        """A new picture of ``size`` filled with ``fill``, or a copy of a background image."""
+        self.img = size.copy() if isinstance(size, Image.Image) else Image.new("RGB", size, fill)
+        size = self.img.size
+        self.draw = ImageDraw.Draw(self.img)
+        self.layout = Layout(size[0], size[1])
+        self.deck = deck
+        self.names = names
+
+    def crop(self, height: float) -> None:
+        """Cut the picture to ``height`` (drawn on a generous canvas first)."""
+        height = min(round(height), self.img.height)
+        self.img = self.img.crop((0, 0, self.img.width, height))
+        self.draw = ImageDraw.Draw(self.img)
+        self.layout.height = height
+
+    def record(self, kind: str, x: float, y: float, w: float, h: float,
+               seat: int | None = None, key: str = "") -> Box:
+        box = Box(kind, round(x), round(y), round(w), round(h), seat, key)
+        self.layout.boxes.append(box)
+        return box
+
+    def card_int(self, code: str) -> int:
+        return int(self.deck.parse_card(code))
+
+    def card(self, code: str | None, size: str, x: float, y: float, kind: str,
+             seat: int | None = None) -> Box:
+        """A face (``code``) or a back (``None``) with its top-left corner at (x, y)."""
+        img = sp.back(size) if code is None else sp.sprite(self.card_int(code), size)
+        self.img.paste(img, (round(x), round(y)), img)
+        return self.record(kind, x, y, img.width, img.height, seat, code or "back")
+
+    def text(self, x: float, y: float, s: str, size: int, fill=WHITE, kind: str = "text",
+             seat: int | None = None, bold: bool = False, anchor: str = "la") -> Box:
+        mask, left, top, advance = sp.text_mask(s, size, 1 if bold else 0)
+        if anchor[0] == "m":
+            x -= advance / 2
+        elif anchor[0] == "r":
+            x -= advance
+        if anchor[1] == "m":
+            y -= top + mask.height / 2
+        self.paste_text(mask, x + left, y + top, fill)
+        return self.record(kind, x + left, y + top, mask.width, mask.height, seat, s)
+
+    def paste_text(self, mask: Image.Image, x: float, y: float, fill) -> None:
+        x, y = round(x), round(y)
+        self.img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+
+    # -- marked-up text -----------------------------------------------------------------
+
+    def _runs(self, marked: str) -> list[tuple[str, str]]:
+        """("word", text) and ("card", code) runs; words keep their trailing space."""
+        runs: list[tuple[str, str]] = []
+        for p in tx.parts(marked):
+            if p.card is not None:
+                runs.append(("card", p.card))
+            else:
+                s = tx.name_of(self.names, p.seat) if p.seat is not None else p.text
+                runs.extend(("word", w) for w in _WORD.findall(s))
+        return [r for r in runs if r[1]]
+
+    def rich(self, x: float, y: float, marked: str, size: int, width: float, fill=WHITE,
+             kind: str = "text", seat: int | None = None, max_lines: int = 3,
+             bold: bool = False) -> float:
+        """Draw ``marked`` wrapped to ``width``; return the y below it."""
+        key = (marked, tuple(self.names), self.deck.name, size, round(width), max_lines, bold)
+        block = _BLOCKS.get(key)
+        if block is None:
+            block = self._block(marked, size, round(width), max_lines, 1 if bold else 0)
+            global _BLOCK_BYTES
+            if _BLOCK_BYTES > _BLOCK_LIMIT:  # new names and events every game: stay bounded
+                _BLOCKS.clear()
+                _BLOCK_BYTES = 0
+            _BLOCKS[key] = block
+            _BLOCK_BYTES += block.mask.width * block.mask.height
+        self.paste_text(block.mask, x, y, fill)
+        for code, card, cx, cy in block.chips:
+            chip = chip_for(card, size)
+            self.img.paste(chip, (round(x) + cx, round(y) + cy), chip)
+            self.record("chip", round(x) + cx, round(y) + cy, chip.width, chip.height, seat, code)
+        self.record(kind, x, y, width, block.height, seat, marked)
+        return y + block.height
+
+    def _block(self, marked: str, size: int, width: int, max_lines: int, sw: int) -> _Block:
+        """Lay ``marked`` out once: one text mask plus where its card chips go."""
+        line_h = size + 8
+        mask = Image.new("L", (width, line_h * max_lines), 0)
+        chips: list[tuple[str, int, int, int]] = []
+        cx, cy, lines = 0.0, 0, 1
+        for kind_, value in self._runs(marked):
+            if kind_ == "card":
+                card = self.card_int(value)
+                w = chip_for(card, size).width + 3
+            else:
+                word, left, top, w = sp.text_mask(value, size, sw)
+            if cx + w > width and cx > 0:
+                if lines == max_lines:
+                    break
+                cx, cy, lines = 0.0, cy + line_h, lines + 1
+                if kind_ == "word" and not value.strip():
+                    continue
+            if kind_ == "card":
+                chips.append((value, card, round(cx), cy - 2))
+            else:
+                mask.paste(255, (round(cx + left), cy + top), word)
+            cx += w
+        if lines < max_lines:
+            mask = mask.crop((0, 0, width, line_h * lines))
+        return _Block(mask, tuple(chips), line_h * lines)
+
+
+@dataclass(frozen=True)
+class _Block:
+    mask: Image.Image
+    chips: tuple[tuple[str, int, int, int], ...]   # (code, card, x, y) relative
+    height: int
+
+
+_BLOCKS: dict[tuple, _Block] = {}
+_BLOCK_BYTES = 0
+_BLOCK_LIMIT = 4_000_000
+
+
+def cache_bytes() -> int:
+    """Bytes held by the text-block cache."""
+    return _BLOCK_BYTES
+
+
+_CHIPS: dict[tuple[int, int], Image.Image] = {}
+
+
+def chip_for(card: int, size: int) -> Image.Image:
+    """A card as an inline chip: its index and suit on a white tag, one text line high."""
+    chip = _CHIPS.get((card, size))
+    if chip is None:
+        suit, rank = card >> 4, card & 15
+        label = sp.index_text(suit, rank)
+        f = sp.font(size)
+        h = size + 6
+        w = round(f.getlength(label)) + h + 4
+        chip = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        d = ImageDraw.Draw(chip)
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=4, fill=sp.PAPER, outline=sp.EDGE)
+        colour = sp.colour_of(suit, rank)
+        d.text((3, h / 2), label, font=f, fill=colour, anchor="lm", stroke_width=1,
+               stroke_fill=colour)
+        # suits drawn large then reduced look cleaner than at a dozen pixels
+        big = Image.new("RGBA", (4 * h, 4 * h), (0, 0, 0, 0))
+        sp.draw_suit(ImageDraw.Draw(big), suit, 2 * h, 2 * h, 3.4 * h, rank)
+        small = big.resize((h - 2, h - 2), Image.Resampling.LANCZOS)
+        chip.paste(small, (w - h, 1), small)
+        _CHIPS[(card, size)] = chip
+    return chip

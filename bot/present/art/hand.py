@@ -1,0 +1,132 @@
+"""The hand picture for a player's private panel, drawn from that player's own scene.
+
+The hand is fanned left to right in the scene's order, a small gap between
+suits.  When it is the viewer's turn to pick cards, the cards they may pick
+are raised, outlined in gold and numbered 1, 2, 3... in the order of the
+card move's ``cards`` - the order of the panel's select menu - and the others
+are dimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+import rules
+
+from ..scene import MoveForm, Scene
+from . import sprites as sp
+from .canvas import Canvas, Layout
+
+BG = (28, 44, 36)
+GOLD = (240, 184, 20)
+DIM_TEXT = (190, 200, 192)
+MAX_WIDTH = 1000
+MARGIN = 16
+GROUP_GAP = 12
+TOP = 44        # header line
+BADGE = 28      # numbered badges above the cards
+RAISE = 16      # how far a card that may be picked stands up
+
+
+def card_form(scene: Scene) -> MoveForm | None:
+    """The viewer's card move now (the one a select menu offers), if any."""
+    if scene.hand is None:
+        return None
+    return next((f for f in scene.hand.forms if f.cards), None)
+
+
+def numbering(hand_cards: Sequence[str], form: MoveForm | None) -> dict[int, int]:
+    """Hand position -> menu number (1-based), following ``form.cards`` order.
+
+    Equal cards (two-deck games) take successive positions of that card."""
+    out: dict[int, int] = {}
+    if form is None:
+        return out
+    for n, code in enumerate(form.cards, start=1):
+        for pos, have in enumerate(hand_cards):
+            if have == code and pos not in out:
+                out[pos] = n
+                break
+    return out
+
+
+def _ordered(scene: Scene) -> list[tuple[str, bool]]:
+    """(code, starts a new suit group) in the order the hand is shown."""
+    hand = scene.hand
+    if hand.groups:
+        out = []
+        for _, cards in hand.groups:
+            out += [(c, k == 0 and bool(out)) for k, c in enumerate(cards)]
+        if sorted(c for c, _ in out) == sorted(hand.cards):
+            return out
+    return [(c, False) for c in hand.cards]
+
+
+def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image.Image, Layout]:
+    """The hand picture of ``scene`` (a seat's own scene) and where everything went."""
+    if scene.viewer is None or scene.hand is None:
+        raise ValueError("the hand picture is drawn from a seat's own scene")
+    names = names or [s.name for s in scene.seats]
+    deck = rules.get_game(scene.game).deck
+    cards = _ordered(scene)
+    codes = [c for c, _ in cards]
+    form = card_form(scene)
+    numbers = numbering(codes, form)
+    w, h = sp.size_of("hand")
+    gaps = sum(GROUP_GAP for _, new in cards if new)
+    n = len(cards)
+    room = MAX_WIDTH - 2 * MARGIN - w - gaps
+    step = min(w + 6, room / (n - 1)) if n > 1 else 0
+    width = max(560, round(2 * MARGIN + w + gaps + step * max(n - 1, 0)))
+    height = TOP + BADGE + RAISE + h + 12
+    cv = Canvas((width, height), BG, deck, names)
+    _header(cv, scene, form, width)
+    x = float(MARGIN)
+    base = TOP + BADGE + RAISE
+    for pos, (code, new_group) in enumerate(cards):
+        if new_group:
+            x += GROUP_GAP
+        number = numbers.get(pos)
+        if number is not None:
+            box = cv.card(code, "hand", x, base - RAISE, "hand-card")
+            cv.draw.rounded_rectangle((box.x - 2, box.y - 2, box.x + w + 1, box.y + h + 1),
+                                      radius=8, outline=GOLD, width=3)
+            shown = min(step, w) if pos < n - 1 else w
+            _badge(cv, x + min(shown / 2, w / 2), TOP + BADGE / 2, number, code)
+        elif form is not None:
+            img = sp.dimmed(cv.card_int(code))
+            cv.img.paste(img, (round(x), base), img)
+            cv.record("hand-card", x, base, w, h, key=code)
+        else:
+            cv.card(code, "hand", x, base, "hand-card")
+        x += step
+    return cv.img, cv.layout
+
+
+def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None:
+    hand = scene.hand
+    text = f"Your hand: {len(hand.cards)} card{'s' if len(hand.cards) != 1 else ''}"
+    if form is not None:
+        text += f". {form.prompt}"
+        if form.note:
+            text += f". {form.note}"
+    elif hand.your_turn and hand.forms:
+        text += f". {hand.forms[0].prompt}"
+    elif not hand.your_turn:
+        text += ". Not your turn"
+    if text[-1] not in ".!?":
+        text += "."
+    cv.rich(MARGIN, 12, text, 17, width - 2 * MARGIN, fill=(245, 245, 235), kind="hand-header",
+            max_lines=1)
+
+
+def _badge(cv: Canvas, cx: float, cy: float, number: int, code: str) -> None:
+    r = 13
+    cv.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD)
+    label = str(number)
+    cv.text(cx, cy, label, 16 if number < 10 else 14, (20, 20, 20), kind="badge-text",
+            anchor="mm", bold=True)
+    cv.record("badge", cx - r, cy - r, 2 * r, 2 * r, key=f"{number}:{code}")
+

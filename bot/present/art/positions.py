@@ -1,0 +1,66 @@
+"""Sample positions of every game for the render benchmark and the screenshots.
+
+Seeded random legal moves from a fresh game; ``showcase`` stops at a moment a
+spectator would find telling (a trick half played, a pile in the middle).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import rules
+from rules.base import State
+
+from .. import present
+from ..scene import Scene
+
+PLAYERS = {"coins": 3, "pinkerton": 4, "piquet": 2, "starshina": 3, "thirteens": 5}
+NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edith", "Finn")
+
+
+def scene_of(state: State, seat: int | None) -> Scene:
+    view = state.view(seat)
+    if seat is None or state.is_over:
+        return present(view, NAMES)
+    return present(view, NAMES, forms=state.action_forms(seat),
+                   legal=[str(a) for a in state.legal_actions(seat)])
+
+
+def _step(state: State, rng: random.Random) -> None:
+    seat = state.current_seat
+    legal = state.legal_actions(seat)
+    state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def positions(game: str, count: int, seed: int = 1) -> Iterator[State]:
+    """``count`` successive positions, one move apart, of seeded random games of ``game``
+    (a new game when one ends): the pictures a board shows move after move."""
+    g = rules.get_game(game)
+    rng = random.Random(seed)
+    state = g.new_state(PLAYERS[game], {}, seed=seed)
+    for _ in range(count):
+        if state.is_over:
+            state = g.new_state(PLAYERS[game], {}, seed=rng.getrandbits(40))
+        _step(state, rng)
+        yield state
+
+
+def showcase(game: str, seed: int = 4) -> State:
+    """A position worth a screenshot: mid-deal, the trick half played (or piles out)."""
+    g = rules.get_game(game)
+    rng = random.Random(seed)
+    state = g.new_state(PLAYERS[game], {}, seed=seed)
+    want = min(2, PLAYERS[game] - 1)
+    for k in range(3000):
+        if state.is_over:
+            break
+        scene = scene_of(state, None)
+        c = scene.centre
+        if k > 20 and c.trick is not None and c.last_trick is not None \
+                and len(c.trick.plays) >= want:
+            break
+        if k > 20 and c.trick is None and sum(len(p.cards) for p in c.piles) >= 6:
+            break
+        _step(state, rng)
+    return state
