@@ -59,8 +59,8 @@ def test_coins_shows_its_legend_cards_by_letter_and_the_trick_with_its_players()
     lines = out.splitlines()
     assert "Suit cycle: Cups > Coins > Swords > Clubs > Cups" in lines
     assert "Suit letters: C Cups, O Coins, E Swords, B Clubs" in lines
-    assert "  Trick 2 of 16: Bo NO, Cy 3E; Alice to play" in lines
-    assert "  Last trick:    Bo KC, Cy NO, Alice JC - won by Bo" in lines
+    assert "  Trick 2 of 16: Bo: NO, Cy: 3E; Alice to play" in lines
+    assert "  Last trick:    Bo: KC, Cy: NO, Alice: JC - won by Bo" in lines
     assert "  Cups:   KC 4C" in lines
     assert "  Play a card (Any card may be played.)" in lines
 
@@ -107,8 +107,12 @@ def test_moves_read_as_players_say_them() -> None:
     bad = moves.resolve("7")
     assert bad.action is None and bad.error == (
         "There is no move number 7: the moves are numbered 1 to 3.")
-    # Anything else goes to the engine, which says why it is not a move.
-    assert moves.resolve("flibbertigibbet").action == "flibbertigibbet"
+    # A word that starts no move now is refused here, naming what can be done.
+    assert moves.resolve("flibbertigibbet").error == (
+        "'flibbertigibbet' is not one of your moves now (Answer Ada (AI, normal)'s point of "
+        "four). Type help to see how to move.")
+    # A move of the right kind goes to the engine, which says why not if it is not legal.
+    assert moves.resolve("declare point 9").action == "declare point 9"
 
 
 def test_a_phrase_that_fits_several_moves_names_them() -> None:
@@ -132,7 +136,7 @@ def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:
     assert len(legal) == 1585
     _, moves = _render(scene, NAMES, legal)
     short = " ".join(" ".join(moves.short_help()).split())
-    assert "type 'discard' and 1 to 5 cards from your hand, e.g. 'discard AC KC'" in short
+    assert "type 'discard' and 1 to 5 cards from your hand, e.g. 'discard 9S JS'" in short
     full = " ".join(" ".join(moves.full_help()).split())
     assert "choose 1 to 5 cards of: A♣ K♣ 9♣ J♦ 7♥ 8♥ J♥ Q♥ K♥ 7♠ 9♠ J♠" in full
     assert len(moves.full_help()) < 10 and not moves.numbered

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..present.scene import MoveForm
-from .table_view import DIM, TableView, wrap
+from .table_view import DIM, GLUE, TableView, wrap
 
 HUGE = 40       # a multi-card choice with more combinations is summarised even in 'help all'
 _EXAMPLES = 4   # labels named in the short help
@@ -48,6 +48,7 @@ class Moves:
         self.extra: list[Entry] = []            # numbered in 'help all' only
         self.huge: set[str] = set()             # kinds too many to list
         self._entry_of_form: dict[int, list[Entry]] = {}
+        self._example: dict[str, str] = {}
         covered: set[str] = set()
         for k, form in enumerate(self.forms):
             mine: list[Entry] = []
@@ -88,9 +89,25 @@ class Moves:
         return self.view.style.paint(f"[{n}]", DIM)
 
     def _examples(self, form: MoveForm) -> str:
+        """A legal move of ``form``'s kind to show as an example: of two cards where the
+        choice allows it, and of low cards (the end of the sorted hand) rather than high."""
+        if form.kind in self._example:
+            return self._example[form.kind]
         cards = list(dict.fromkeys(form.cards))
         k = form.low if form.low == form.high else min(form.high, max(form.low, 2))
-        return f"{form.kind} {' '.join(cards[:k])}" if cards else form.kind
+        rank = {c: i for i, c in enumerate(cards)}
+        best, best_key = "", None
+        for a in self.legal:
+            words = a.split()
+            if words[0] != form.kind:
+                continue
+            key = (len(words) - 1 == k, sum(rank.get(w, 0) for w in words[1:]))
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        if not best:  # no legal list at hand: the lowest cards
+            best = f"{form.kind} {' '.join(cards[-k:])}" if cards else form.kind
+        self._example[form.kind] = best
+        return best
 
     def panel(self) -> list[str]:
         """The 'Your move' lines of the table view."""
@@ -103,18 +120,20 @@ class Moves:
             out += wrap(head, width, "  ", "    ")
             entries = self._entry_of_form[k]
             if form.choices:
-                items = "   ".join(f"{self._number(e.number)} {v.fill(e.label)}"
-                                   for e in entries)
+                items = f"{GLUE}{GLUE} ".join(
+                    f"{self._number(e.number)}{GLUE}{v.fill(e.label).replace(' ', GLUE)}"
+                    for e in entries)
                 out += wrap(items, width, "    ", "    ")
             elif entries:
-                items = "  ".join(f"{self._number(e.number)} {v.card(e.action.split()[-1])}"
-                                  for e in entries)
+                items = f"{GLUE} ".join(
+                    f"{self._number(e.number)}{GLUE}{v.card(e.action.split()[-1])}"
+                    for e in entries)
                 out += wrap(items, width, "    ", "    ")
             else:
                 what = _range(form.low, form.high)
                 out += wrap(f"type {v.style.label(form.kind)} and {what} of "
                             f"{v.cards(list(dict.fromkeys(form.cards)))}, e.g. "
-                            f"{v.style.label(self._examples(form))}",
+                            f"{v.style.label(self._examples(form).replace(' ', GLUE))}",
                             width, "    ", "      ")
         out += [v.style.dim(line) for line in wrap(
             "Type a number or a move; help explains, help all lists every move, quit stops.",
@@ -142,21 +161,21 @@ class Moves:
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
-        out += wrap("Cards are typed as rank and suit letter (" + self._card_hint()
-                    + "). 'help all' lists every move with its number; 'quit' stops "
+        cards = ("Cards are typed as rank and suit letter (" + self._card_hint() + "). "
+                 if any(f.cards for f in self.forms) else "")
+        out += wrap(cards + "'help all' lists every move with its number; 'quit' stops "
                     "the game (nothing is recorded).", v.width, "  ", "    ")
         return out
 
     def _card_hint(self) -> str:
-        cards = [c for f in self.forms for c in f.cards] or [
-            a.split()[-1] for a in self.legal if len(a.split()) == 2]
+        cards = [c for f in self.forms for c in f.cards]
         shown = []
         for code in dict.fromkeys(cards):
             face = self.view.plain("{c:" + code + "}")
             shown.append(code if face == code else f"{code} for {face}")
             if len(shown) == 2:
                 break
-        return ", ".join(shown) or "QH, 10S"
+        return ", ".join(shown)
 
     def full_help(self) -> list[str]:
         """Every move, numbered; huge several-card choices summarised."""
@@ -198,6 +217,12 @@ class Moves:
                   if any(n.startswith(t) for n in names[e.number])]
         if starts:
             return self._one(t, starts)
+        kinds = {a.split()[0] for a in self.legal}
+        if t.split()[0] not in kinds:
+            now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
+            return Resolved(error=f"'{typed.strip()}' is not one of your moves now"
+                                  + (f" ({now})" if now else "")
+                                  + ". Type help to see how to move.")
         return Resolved(action=typed.strip())   # the engine parses it, or says why not
 
     def _names(self) -> dict[int, set[str]]:

@@ -31,7 +31,7 @@ from rules.cards import (
 )
 
 from ..present import text
-from ..present.scene import PileScene, Scene, SeatScene, TrickScene
+from ..present.scene import Fact, PileScene, Scene, SeatScene, TrickScene
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -86,6 +86,9 @@ def pad(s: str, width: int, right: bool = False) -> str:
     return gap + s if right else s + gap
 
 
+GLUE = "\x00"   # a space that wrap never breaks at ("[3]" stays beside its card)
+
+
 def wrap(s: str, width: int, indent: str = "", hang: str | None = None) -> list[str]:
     """Word-wrap a styled string to ``width`` columns (escape codes never split)."""
     hang = indent if hang is None else hang
@@ -102,7 +105,7 @@ def wrap(s: str, width: int, indent: str = "", hang: str | None = None) -> list[
         else:
             line, used = line + " " + word, used + 1 + w
     lines.append(line)
-    return lines
+    return [x.replace(GLUE, " ").rstrip() for x in lines]
 
 
 class TableView:
@@ -148,10 +151,11 @@ class TableView:
 
     # -- the whole view ---------------------------------------------------------------
 
-    def render(self, scene: Scene, moves: Sequence[str] = ()) -> str:
-        """The table view of ``scene``; ``moves`` are the viewer's move lines, already laid out."""
+    def render(self, scene: Scene, moves: Sequence[str] = (), *, legend: bool = True) -> str:
+        """The table view of ``scene``; ``moves`` are the viewer's move lines, already laid
+        out.  Without ``legend`` only the first legend line is shown (a reminder)."""
         out: list[str] = []
-        out += self._title(scene)
+        out += self._title(scene, legend)
         out += self._seats(scene)
         out += self._centre(scene)
         if scene.events:
@@ -173,7 +177,7 @@ class TableView:
             out += moves
         return "\n".join(out)
 
-    def _title(self, scene: Scene) -> list[str]:
+    def _title(self, scene: Scene, legend: bool = True) -> list[str]:
         title, phase = scene.title, scene.phase
         rule = "━" * max(2, self.width - width_of(title) - width_of(phase) - 8)
         out = [self.style.paint(f"━━ {title} ", BOLD, CYAN) + self.style.dim(rule)
@@ -182,7 +186,12 @@ class TableView:
             facts = " · ".join(f"{self.style.label(f.label + ':')} {self.fill(f.value)}"
                                for f in scene.headline)
             out += wrap(facts, self.width)
-        for f in scene.legend:
+        out += self.legend(scene.legend if legend else scene.legend[:1])
+        return out
+
+    def legend(self, facts: Sequence[Fact]) -> list[str]:
+        out = []
+        for f in facts:
             out += wrap(f"{self.style.dim(f.label + ':')} {self.fill(f.value)}",
                         self.width, "", "  ")
         return out
@@ -278,7 +287,7 @@ class TableView:
     def _trick(self, t: TrickScene, scene: Scene, current: bool) -> str:
         plays = []
         for p in t.plays:
-            bit = f"{self.name(p.seat)} {self.cards(p.cards)}"
+            bit = f"{self.name(p.seat)}:{GLUE}{self.cards(p.cards)}"
             if p.note:
                 bit += f" ({self.fill(p.note)})"
             plays.append(bit)
