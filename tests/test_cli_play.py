@@ -88,7 +88,7 @@ def test_help_is_short_and_help_all_lists_every_move(tmp_path) -> None:
     s.until_prompt()
     short = s.send("help")
     assert short.startswith("What you can do now\n")
-    assert "Play a card: type its number (1-16) or 'play " in short
+    assert "Play a card: type its number (1-16) or the card, e.g. '" in " ".join(short.split())
     assert "Suit cycle:" in short and "Suit letters:" in short   # the deck legend, in full
     full = s.send("help all")
     assert full.startswith("Every move now\n")
@@ -103,7 +103,7 @@ def test_piquet_exchange_help_summarises_instead_of_listing_combinations(tmp_pat
     board = s.until_prompt()
     assert "The exchange" in board
     short = s.send("help")
-    assert "type 'discard' and 1 to 3 cards from your hand, e.g. 'discard " in " ".join(
+    assert "type 'discard' and 1 to 3 cards from your hand, or just the cards, e.g. " in " ".join(
         short.split())
     full = s.send("help all")
     assert "choose 1 to 3 cards of: " in " ".join(full.split())

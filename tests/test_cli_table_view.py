@@ -126,6 +126,17 @@ def test_a_phrase_that_fits_several_moves_names_them() -> None:
     assert moves.resolve("play ao").action == "play AO"
     assert moves.resolve("Play 7O").action == "play 7O"
     assert moves.resolve("5").action == "play JE"
+    assert moves.resolve("ao").action == "play AO"             # a bare card is the move
+    assert moves.resolve("9E").error == (
+        "'9E' is not a move now (Play a card). Type help to see how to move.")
+
+
+def test_bare_cards_fill_a_several_card_choice() -> None:
+    scene = piquet_exchange()
+    _, moves = _render(scene, NAMES, [])
+    assert moves.resolve("9s js").action == "discard 9S JS"
+    assert moves.resolve("q♥").action == "discard QH"
+    assert moves.resolve("8d").error.startswith("'8d' is not a move now (Discard 1 to 5")
 
 
 def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:
@@ -136,7 +147,8 @@ def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:
     assert len(legal) == 1585
     _, moves = _render(scene, NAMES, legal)
     short = " ".join(" ".join(moves.short_help()).split())
-    assert "type 'discard' and 1 to 5 cards from your hand, e.g. 'discard 9S JS'" in short
+    assert ("type 'discard' and 1 to 5 cards from your hand, or just the cards, "
+            "e.g. 'discard 9S JS'") in short
     full = " ".join(" ".join(moves.full_help()).split())
     assert "choose 1 to 5 cards of: A♣ K♣ 9♣ J♦ 7♥ 8♥ J♥ Q♥ K♥ 7♠ 9♠ J♠" in full
     assert len(moves.full_help()) < 10 and not moves.numbered
@@ -151,6 +163,6 @@ def test_help_all_lists_every_numbered_move_and_is_longer_than_help() -> None:
     scene = coins_trick()
     _, moves = _render(scene, ["Alice", "Bo", "Cy"], [f"play {c}" for c in scene.hand.cards])
     assert len(moves.full_help()) > len(moves.short_help())
-    assert "Play a card: type its number (1-6) or 'play KC' and so on." in " ".join(
+    assert "Play a card: type its number (1-6) or the card, e.g. 'KC' or 'play KC'." in " ".join(
         moves.short_help())
     assert len(short) <= len(full) + 2

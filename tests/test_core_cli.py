@@ -60,7 +60,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     db.close()
     assert len(re.findall(r"^\d+\. ", text, re.M)) == moves_logged
     assert "hand of Alice: " in text and "hand of AI (random): " in text
-    assert "Final ranks: " in text and "Game over." in text
+    assert "Final ranks: " in text and "\nResult\n  1st " in text
     listing = parlour("replay", cwd=tmp_path)
     assert listing.stdout.startswith(f"#{game_id} ") and "coins" in listing.stdout
 

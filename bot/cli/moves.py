@@ -153,11 +153,12 @@ class Moves:
                 tip = (f"{prompt}: type {words}{more} (a unique start is enough), "
                        f"or its number ({_span(entries)}).")
             elif entries:
-                tip = (f"{prompt}: type its number ({_span(entries)}) or "
-                       f"'{entries[0].action}' and so on.")
+                first = entries[0].action
+                tip = (f"{prompt}: type its number ({_span(entries)}) or the card, "
+                       f"e.g. '{first.split()[-1]}' or '{first}'.")
             else:
                 tip = (f"{prompt}: type '{form.kind}' and {_range(form.low, form.high)} "
-                       f"from your hand, e.g. '{self._examples(form)}'.")
+                       f"from your hand, or just the cards, e.g. '{self._examples(form)}'.")
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
@@ -217,6 +218,9 @@ class Moves:
                   if any(n.startswith(t) for n in names[e.number])]
         if starts:
             return self._one(t, starts)
+        cards = self._cards(typed)
+        if cards:
+            return self._by_cards(typed.strip(), cards)
         kinds = {a.split()[0] for a in self.legal}
         if t.split()[0] not in kinds:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
@@ -224,6 +228,27 @@ class Moves:
                                   + (f" ({now})" if now else "")
                                   + ". Type help to see how to move.")
         return Resolved(action=typed.strip())   # the engine parses it, or says why not
+
+    def _cards(self, typed: str) -> list[str]:
+        """The cards ``typed`` names, when it is nothing but cards ("7c", "q♥ 10s")."""
+        try:
+            return [str(c) for c in self.view.deck.parse_cards(typed)]
+        except ValueError:
+            return []
+
+    def _by_cards(self, typed: str, cards: list[str]) -> Resolved:
+        """Bare cards: the one move that uses exactly them ("7c" is "play 7C")."""
+        if len(cards) == 1:
+            found = [e for e in self.entries if e.action.split()[1:] == cards]
+            if found:
+                return self._one(typed, found)
+        fits = [f for f in self.multi
+                if f.low <= len(cards) <= f.high and all(c in f.cards for c in cards)]
+        if len(fits) == 1:
+            return Resolved(action=f"{fits[0].kind} {' '.join(cards)}")
+        now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
+        return Resolved(error=f"'{typed}' is not a move now ({now}). "
+                              "Type help to see how to move.")
 
     def _names(self) -> dict[int, set[str]]:
         """Each numbered move's label as typed: cards as shown (Q♥) and as codes (QH)."""

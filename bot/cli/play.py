@@ -178,7 +178,7 @@ class Terminal:
             return 2
         self.say(self.style.label(f"{self.game.title}: ") + self.game.summary())
         self.say(f"You play as {name}. Type a move, its number, or help; "
-                 "quit (or Ctrl-D, Ctrl-C) stops.\n")
+                 "quit (or Ctrl-D, Ctrl-C) stops.")
         task = asyncio.current_task()
         hooked = _on_interrupt(lambda: self._interrupt(task))
         try:
@@ -231,7 +231,7 @@ class Terminal:
             table = self._table_view(info.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table)
-            self.say(table.render(scene, moves.panel(), legend=not self.legend_shown))
+            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown))
             self.legend_shown = True
             while True:
                 self.say("> ", end="")

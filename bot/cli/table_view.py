@@ -309,7 +309,8 @@ class TableView:
             bits.append(self.cards(p.cards))
         if p.face_down:
             backs = self.style.dim("▒" * min(p.face_down, 8))
-            bits.append(f"{backs} {p.face_down} face down")
+            count = "" if p.note and str(p.face_down) in p.note else f" {p.face_down} face down"
+            bits.append(backs + count)   # the note may give the count already
         if p.note:
             bits.append(("- " if bits else "") + self.fill(p.note))
         return " ".join(bits) or "empty"
