@@ -88,7 +88,7 @@ class Moves:
     def _number(self, n: int) -> str:
         return self.view.style.paint(f"[{n}]", DIM)
 
-    def _examples(self, form: MoveForm) -> str:
+    def example(self, form: MoveForm) -> str:
         """A legal move of ``form``'s kind to show as an example: of two cards where the
         choice allows it, and of low cards (the end of the sorted hand) rather than high."""
         if form.kind in self._example:
@@ -133,7 +133,7 @@ class Moves:
                 what = _range(form.low, form.high)
                 out += wrap(f"type {v.style.label(form.kind)} and {what} of "
                             f"{v.cards(list(dict.fromkeys(form.cards)))}, e.g. "
-                            f"{v.style.label(self._examples(form).replace(' ', GLUE))}",
+                            f"{v.style.label(self.example(form).replace(' ', GLUE))}",
                             width, "    ", "      ")
         out += [v.style.dim(line) for line in wrap(
             "Type a number or a move; help explains, help all lists every move, quit stops.",
@@ -158,7 +158,7 @@ class Moves:
                        f"e.g. '{first.split()[-1]}' or '{first}'.")
             else:
                 tip = (f"{prompt}: type '{form.kind}' and {_range(form.low, form.high)} "
-                       f"from your hand, or just the cards, e.g. '{self._examples(form)}'.")
+                       f"from your hand, or just the cards, e.g. '{self.example(form)}'.")
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
@@ -192,7 +192,7 @@ class Moves:
             if form.kind in self.huge:
                 out += wrap(f"{v.plain(form.prompt)}: choose {_range(form.low, form.high)} "
                             f"of: {v.cards(list(dict.fromkeys(form.cards)))} "
-                            f"(type e.g. '{self._examples(form)}')", v.width, "  ", "    ")
+                            f"(type e.g. '{self.example(form)}')", v.width, "  ", "    ")
         return out
 
     # -- reading what was typed -------------------------------------------------------

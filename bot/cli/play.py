@@ -311,7 +311,9 @@ class Terminal:
         u = self.over
         names = u.table.names
         scene = self._scene(u.view, names)
-        self.say(self._table_view(names).render(scene, legend=False))
+        self.say("\n" + self._table_view(names).render(scene, legend=False))
+        if u.reason != "complete":
+            self.say("\nThe game ended unfinished: no human player is left at the table.")
         self.say(f"\nGame #{u.game_id} recorded: see it again with 'parlour replay "
                  f"{u.game_id}'.")
         for c in u.rating_changes:
