@@ -19,6 +19,7 @@ values (``None``, ``True``, ``[]``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -122,7 +123,7 @@ class HandScene:
 
 @dataclass(frozen=True)
 class ResultScene:
-    lines: tuple[str, ...]           # ranked: "1st {p1} - 15 coins"
+    lines: tuple[str, ...]           # ranked: "1st {p1}: 15 coins"
     winners: tuple[int, ...] = ()
     details: tuple[str, ...] = ()    # deal-by-deal breakdown etc.
 
@@ -143,3 +144,75 @@ class Scene:
     deal_no: int = 0
     legend: tuple[Fact, ...] = ()    # deck notes where needed ("Cups > Coins > ...")
     extra: dict = field(default_factory=dict, compare=False)  # renderer hints, never shown
+
+
+# -- walking a scene (for renderers that need every text, and for the tests) ------------
+
+
+def _fact_texts(facts: tuple[Fact, ...]) -> Iterator[str]:
+    for f in facts:
+        yield f.label
+        yield f.value
+
+
+def _trick_texts(trick: TrickScene | None) -> Iterator[str]:
+    if trick is not None:
+        yield trick.label
+        yield from (p.note for p in trick.plays if p.note)
+
+
+def texts(scene: Scene) -> Iterator[str]:
+    """Every marked-up text of ``scene`` that a person reads (not action texts or codes)."""
+    yield scene.title
+    yield scene.phase
+    yield from _fact_texts(scene.headline)
+    yield from _fact_texts(scene.legend)
+    for s in scene.seats:
+        yield s.name
+        yield from s.roles
+        if s.score is not None:
+            yield s.score
+        yield from _fact_texts(s.facts)
+        if s.status is not None:
+            yield s.status
+    c = scene.centre
+    yield from _trick_texts(c.trick)
+    yield from _trick_texts(c.last_trick)
+    for pile in c.piles:
+        yield pile.label
+        if pile.note:
+            yield pile.note
+    yield from c.lines
+    yield from scene.events
+    if scene.hand is not None:
+        yield from (label for label, _ in scene.hand.groups)
+        yield from scene.hand.lines
+        for form in scene.hand.forms:
+            yield form.prompt
+            yield form.verb
+            if form.note:
+                yield form.note
+            yield from (ch.label for ch in form.choices)
+    if scene.result is not None:
+        yield from scene.result.lines
+        yield from scene.result.details
+
+
+def shown_cards(scene: Scene) -> set[str]:
+    """Every card code ``scene`` shows face up: in its fields and its text tokens."""
+    from .text import cards_in
+
+    shown = {code for t in texts(scene) for code in cards_in(t)}
+    c = scene.centre
+    for trick in (c.trick, c.last_trick):
+        if trick is not None:
+            shown.update(code for p in trick.plays for code in p.cards)
+    for pile in c.piles:
+        shown.update(pile.cards)
+    if scene.hand is not None:
+        shown.update(scene.hand.cards)
+        shown.update(code for _, cards in scene.hand.groups for code in cards)
+        for form in scene.hand.forms:
+            shown.update(form.cards)
+            shown.update(code for ch in form.choices for code in ch.cards)
+    return shown

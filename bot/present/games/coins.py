@@ -1,0 +1,76 @@
+"""Coins: three players, the Spanish deck, no duty to follow, a suit cycle.
+
+Every view field is shown in words except ``leader`` (the trick shows who led)
+and ``phase`` (Coins has only trick play).  The legend carries the suit cycle,
+the suit letters and the rank letters the rules text uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.cards import BASTOS, COPAS, ESPADAS, OROS, SUIT_LETTER, SUIT_SYMBOL
+from rules.games.coins import BEATS, coins_winner
+
+from ..base import TRICK_FIELDS, Presenter, plural, register, suit_name
+from ..scene import CentreScene, Fact, MoveForm, Scene
+
+HAND_TRICKS = 16
+# The cycle from Cups round to Cups (each suit beats the next); hands are sorted this way.
+CYCLE = (COPAS, OROS, ESPADAS, BASTOS)
+assert all(BEATS[a] == b for a, b in zip(CYCLE, CYCLE[1:] + CYCLE[:1], strict=True))
+
+
+def _suit(s: int) -> str:
+    return f"{SUIT_SYMBOL[s]} {suit_name(s, capital=True)}"
+
+
+LEGEND = (
+    Fact("Suit cycle", " > ".join(_suit(s) for s in CYCLE + CYCLE[:1])
+         + " (each suit beats the next)"),
+    Fact("Suit letters", ", ".join(f"{SUIT_LETTER[s]} {_suit(s)}" for s in CYCLE)),
+    Fact("Ranks", "A ace, K king, N knight, J knave, then 9 down to 2"),
+    Fact("Who takes a trick", "with three suits, the suit the missing one beats; "
+         "with two or three of one suit, the highest of that suit"),
+)
+
+
+@register
+class CoinsPresenter(Presenter):
+    game = "coins"
+    fields = TRICK_FIELDS | {"phase", "scores", "target", "dealer", "hand_no"}
+    suit_order = CYCLE
+
+    def trick_winner(self, view: dict, plays: Sequence) -> int | None:
+        return coins_winner([[int(s), int(self.deck.parse_card(c))] for s, c in plays])
+
+    def scene(self, view: dict, names: Sequence[str], *, forms: Sequence[dict] = (),
+              legal: Sequence[str] = (), recent: int = 8) -> Scene:
+        over = bool(view["over"])
+        scores = view["scores"]
+        winner = view["result"]["winner"] if over else None
+        seats = tuple(
+            self.seat_scene(view, names, i, score=plural(scores[i], "coin"),
+                            facts=[Fact("Tricks", str(view["tricks"][i]))],
+                            status="winner" if i == winner else None)
+            for i in range(view["players"]))
+        trick, last = self.trick_centre(view, HAND_TRICKS)
+        centre = CentreScene(trick=None if over else trick, last_trick=last)
+        headline = (Fact("Target", f"first to {plural(view['target'], 'coin')} wins"),
+                    Fact("Hand", str(view["hand_no"])))
+        result = None
+        if over:
+            result = self.ranked_lines(view["result"], [plural(s, "coin") for s in scores])
+        hand = self.hand(view, forms, legal) if view["seat"] is not None else None
+        return Scene(game=self.game, title=self.engine.title,
+                     phase="Game over" if over else "Trick play", headline=headline,
+                     seats=seats, centre=centre, events=self.events(view, recent),
+                     to_move=view["current_seat"], viewer=view["seat"], hand=hand,
+                     result=result, deal_no=view["deal_no"], legend=LEGEND)
+
+    def form(self, form: dict, legal: Sequence[str]) -> MoveForm:
+        f = super().form(form, legal)
+        if form["kind"] == "play":
+            return replace(f, note="Any card may be played: there is no duty to follow suit.")
+        return f

@@ -1,0 +1,251 @@
+"""Piquet's declarations in words: what each player said, what the table answered, who scored.
+
+The view keeps the claims made this deal (``claims``), the combinations that
+scored and were shown (``shown``) and, while a category is open, its best claim
+(``declaring``).  Sayings ("good", "sink") are not kept, so each claim's answer
+is worked out again here the way the engine compares them: longer beats
+shorter; at equal length a point's pips (said aloud), a sequence's top card,
+a set's rank decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.cards import PIQUET_32
+from rules.games.piquet.combos import (
+    RANK_WORD,
+    RANKS_WORD,
+    SEQ_NAME,
+    SEQ_SCORE,
+    SET_SCORE,
+    WORD_RANK,
+    WORDS_RANK,
+    best_point,
+    claim_name,
+    number_word,
+)
+
+from ... import text
+
+CATEGORIES = ("point", "sequence", "set")
+# The view's ``declaring.category`` is the category's title.
+TITLE = {"point": "point", "sequence": "sequences", "set": "sets"}
+CATEGORY_OF_TITLE = {v: k for k, v in TITLE.items()}
+
+
+def _names() -> dict[str, tuple[str, int, int]]:
+    """Every claim name ("quint to the king") -> (category, length, top or rank)."""
+    out = {claim_name("point", n, 0): ("point", n, 0) for n in range(1, 13)}
+    for n in SEQ_NAME:
+        for top in RANK_WORD:
+            if top - n + 1 >= 7:
+                out[claim_name("sequence", n, top)] = ("sequence", n, top)
+    for n in (3, 4):
+        for rank in RANKS_WORD:
+            out[claim_name("set", n, rank)] = ("set", n, rank)
+    return out
+
+
+NAMES = _names()
+
+
+def parse_claim(said: str) -> tuple[str, int, int]:
+    """(category, length, top or rank) of a claim name; a point's said value is dropped."""
+    return NAMES[said.split(" (")[0]]
+
+
+def score_of(said: str) -> int:
+    cat, n, _ = parse_claim(said)
+    return n if cat == "point" else SEQ_SCORE[n] if cat == "sequence" else SET_SCORE[n]
+
+
+@dataclass
+class Claim:
+    seat: int
+    cat: str
+    n: int
+    x: int                  # sequence top / set rank; 0 for a point
+    said: str               # "point of five"
+    value: int | None       # a point's pips, when said aloud
+    answer: str = ""        # "good", "not good", "equal", "partner", "best so far"...
+
+    def key(self) -> tuple[int, int]:
+        return (self.n, self.value or 0) if self.cat == "point" else (self.n, self.x)
+
+
+def claims_of(view: dict) -> list[Claim]:
+    out = []
+    for rec in view.get("claims") or []:
+        cat, n, x = parse_claim(rec["said"])
+        out.append(Claim(int(rec["seat"]), cat, n, x, rec["said"], rec.get("value")))
+    return out
+
+
+def _better(new: Claim, best: Claim) -> int:
+    """1 if ``new`` beats ``best``, -1 if it loses, 0 if equal."""
+    if new.cat == "point" and new.n == best.n and new.value is None:
+        return -1   # an equal-length point said without its pips: the claimant said "good"
+    a, b = new.key(), best.key()
+    return (a > b) - (a < b)
+
+
+def judge(claims: Sequence[Claim], side_of, open_now: bool) -> None:
+    """Set each claim's ``answer`` as the table gave it (``open_now``: the category is open)."""
+    best: Claim | None = None
+    equal: list[Claim] = []
+    for c in claims:
+        if best is None:
+            best = c
+            continue
+        cmp = _better(c, best)
+        if cmp > 0:
+            for old in [best, *equal]:
+                old.answer = "not good"
+            best, equal = c, []
+        elif cmp < 0:
+            c.answer = "not good"
+        elif any(side_of(o.seat) == side_of(c.seat) for o in [best, *equal]):
+            c.answer = "partner"
+        else:
+            equal.append(c)
+    if best is None:
+        return
+    if open_now:
+        best.answer = "best so far" if not equal else "equal so far"
+        for e in equal:
+            e.answer = "equal so far"
+    else:
+        for c in [best, *equal]:
+            c.answer = "equal" if equal else "good"
+
+
+ANSWER_WORDS = {"good": "good", "not good": "not good", "equal": "equal",
+                "partner": "only equal to the partner's, so it does not count",
+                "best so far": "the best so far", "equal so far": "equal so far"}
+
+
+def claim_sentence(c: Claim, partner: int | None = None) -> str:
+    """"{p2}: point of five, forty-six - good"."""
+    said = c.said if c.value is None else f"{c.said}, {number_word(c.value)}"
+    answer = ANSWER_WORDS[c.answer]
+    if c.answer == "partner" and partner is not None:
+        answer = f"only equal to {text.seat(partner)}'s, so it does not count"
+    return f"{text.seat(c.seat)}: {said} - {answer}"
+
+
+def shown_by_category(view: dict) -> dict[str, list[dict]]:
+    """The scored and shown combinations of this deal, by category, in the order shown."""
+    out: dict[str, list[dict]] = {c: [] for c in CATEGORIES}
+    for rec in view.get("shown") or []:
+        out[parse_claim(rec["what"])[0]].append(rec)
+    return out
+
+
+def score_sentences(cat: str, shown: Sequence[dict]) -> list[str]:
+    """"{p0} scores 6 for the point (A♠ K♠ ...)" - one per seat that scored (partners too)."""
+    by_seat: dict[int, list[dict]] = {}
+    for rec in shown:
+        by_seat.setdefault(int(rec["seat"]), []).append(rec)
+    lines = []
+    for seat, recs in by_seat.items():
+        total = sum(score_of(r["what"]) for r in recs)
+        if cat == "point":
+            lines.append(f"{text.seat(seat)} scores {total} for the point "
+                         f"({text.cards(recs[0]['cards'])}).")
+        else:
+            parts = ", ".join(f"{r['what']} ({text.cards(r['cards'])})" for r in recs)
+            lines.append(f"{text.seat(seat)} scores {total} for the {TITLE[cat]}: {parts}.")
+    return lines
+
+
+def current_category(view: dict) -> str | None:
+    declaring = view.get("declaring")
+    return CATEGORY_OF_TITLE[declaring["category"]] if declaring else None
+
+
+def declaration_lines(view: dict, side_of) -> list[str]:
+    """The declarations of this deal so far, category by category, as sentences."""
+    phase = view.get("phase")
+    if phase in ("bid", "exchange", "deal"):
+        return []
+    now = current_category(view)
+    claims = claims_of(view)
+    shown = shown_by_category(view)
+    played = bool(view.get("trick")) or sum(view.get("tricks") or []) > 0
+    lines: list[str] = []
+    teams = side_of(2) == side_of(0) and view.get("players") == 4
+
+    def partner_of(seat: int) -> int | None:
+        return (seat + 2) % 4 if teams else None
+
+    for cat in CATEGORIES:
+        if now is not None and CATEGORIES.index(cat) > CATEGORIES.index(now):
+            break
+        mine = [c for c in claims if c.cat == cat]
+        is_open = cat == now
+        if phase == "done" and not played and not mine and not shown[cat]:
+            continue   # au cent stopped the deal before this category was declared
+        judge(mine, side_of, is_open)
+        lines.extend(claim_sentence(c, partner_of(c.seat)) for c in mine)
+        if is_open:
+            continue
+        if shown[cat]:
+            lines.extend(score_sentences(cat, shown[cat]))
+        elif any(c.answer == "equal" for c in mine):
+            lines.append(f"The {TITLE[cat]} {'is' if cat == 'point' else 'are'} equal: "
+                         "nobody scores.")
+        else:
+            lines.append(f"Nobody scores for the {TITLE[cat]}.")
+    return lines
+
+
+# --- the viewer's declaration moves, as players say them ---------------------------------
+
+def parse_declare(action: str) -> tuple[str, int, int]:
+    """(category, length, top or rank) of "declare point 5" / "declare sequence 5 king"."""
+    words = action.split()
+    cat, n = words[1], int(words[2])
+    if cat == "point":
+        return cat, n, 0
+    if cat == "sequence":
+        return cat, n, WORD_RANK[words[3]]
+    return cat, n, WORDS_RANK[words[3]]
+
+
+def declare_label(action: str, view: dict, side_of) -> str:
+    """How a player says a declaration: "Declare point of five" when first, and against a
+    claim on the table "Not good - quint to the king", "Equal - point of five, forty-six",
+    "Quart to the jack - good" or, when the pips are not yet known, "Point of five - making?"."""
+    cat, n, x = parse_declare(action)
+    name = claim_name(cat, n, x)
+    best = (view.get("declaring") or {}).get("best")
+    if best is None:
+        return f"Declare {name}"
+    _, bn, bx = parse_claim(best["said"])
+    hand = _hand_ints(view)
+    mine_value = None
+    if cat == "point":
+        found = best_point(hand, n)
+        mine_value = found[0] if found else None
+        if n == bn:
+            if best.get("value") is None:
+                return f"{name.capitalize()} - making?"
+            name = f"{name}, {number_word(mine_value)}"
+            cmp = (mine_value > best["value"]) - (mine_value < best["value"])
+        else:
+            cmp = 1 if n > bn else -1
+    else:
+        cmp = ((n, x) > (bn, bx)) - ((n, x) < (bn, bx))
+    if cmp > 0:
+        return f"Not good - {name}"
+    if cmp < 0:
+        return f"{name[0].upper()}{name[1:]} - good"
+    if side_of(best["seat"]) == side_of(view["seat"]):
+        return f"{name[0].upper()}{name[1:]} - only equal to your partner's"
+    return f"Equal - {name}"
+
+
+def _hand_ints(view: dict) -> list[int]:
+    return [int(PIQUET_32.parse_card(c)) for c in view.get("hand") or []]

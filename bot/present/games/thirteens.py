@@ -1,0 +1,120 @@
+"""Thirteens: 3-6 players, 54 cards, a turned trump, tricks scored for combinations.
+
+``trump`` and ``trump_card`` make one headline ("Spades (turned 10♠)");
+``undealt`` is a centre sentence; ``hand_points`` and ``last_hand`` are seat
+facts (the last hand's only until this hand's first trick); ``thirteen_value``
+is in the scoring legend.  Left out: ``leader`` (the trick shows it) and
+``phase`` (only trick play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.cards import SUIT_LETTER
+from rules.games.thirteens import hand_size, led_suit, thirteens_winner
+from rules.games.thirteens_scoring import JOKER_PENALTY, NO_TRICK_PENALTY
+
+from .. import text
+from ..base import TRICK_FIELDS, Presenter, plural, register, signed, suit_name
+from ..scene import CentreScene, Fact, Scene
+
+SUIT_BY_LETTER = {SUIT_LETTER[s]: s for s in range(4)}
+
+
+@register
+class ThirteensPresenter(Presenter):
+    game = "thirteens"
+    fields = TRICK_FIELDS | {"phase", "dealer", "hand_no", "target", "thirteen_value",
+                             "trump_card", "trump", "undealt", "scores", "hand_points",
+                             "last_hand"}
+
+    def _cards(self, plays: Sequence) -> list[list[int]]:
+        return [[int(s), int(self.deck.parse_card(c))] for s, c in plays]
+
+    def _trump(self, view: dict) -> int | None:
+        return None if view["trump"] is None else SUIT_BY_LETTER[view["trump"]]
+
+    def trick_winner(self, view: dict, plays: Sequence) -> int | None:
+        return thirteens_winner(self._cards(plays), self._trump(view))
+
+    def scene(self, view: dict, names: Sequence[str], *, forms: Sequence[dict] = (),
+              legal: Sequence[str] = (), recent: int = 8) -> Scene:
+        n, over = view["players"], bool(view["over"])
+        trump = self._trump(view)
+        turned = text.card(view["trump_card"])
+        trump_words = (f"{suit_name(trump, capital=True)} (turned {turned})" if trump is not None
+                       else f"none this hand (turned {turned}, a joker)")
+        headline = (Fact("Target", f"{plural(view['target'], 'point')}, checked at the end "
+                         "of each hand"),
+                    Fact("Hand", str(view["hand_no"])),
+                    Fact("Trumps", trump_words))
+        played = self.tricks_played(view)
+        seats = tuple(self._seat(view, names, i, played) for i in range(n))
+        trick, last = self.trick_centre(view, hand_size(n))
+        lines = []
+        if not over:
+            left = view["undealt"]
+            lines.append(f"{plural(left, 'more card')} {'lies' if left == 1 else 'lie'} "
+                         "face down, out of play.")
+            lines += self._trick_lines(view)
+        centre = CentreScene(trick=None if over else trick, last_trick=last, lines=tuple(lines))
+        result = None
+        if over:
+            result = self.ranked_lines(view["result"],
+                                       [plural(s, "point") for s in view["scores"]])
+            result = type(result)(lines=result.lines, winners=result.winners,
+                                  details=(f"The game lasted {plural(view['hand_no'], 'hand')}.",))
+        hand = None
+        if view["seat"] is not None:
+            hand = self.hand(view, forms, legal)
+            if view["trick"] and hand.forms:
+                led = led_suit(self._cards(view["trick"]))
+                note = self.follow_note(led, len(hand.forms[0].cards), len(view["hand"]))
+                hand = replace(hand, forms=(replace(hand.forms[0], note=note),))
+        return Scene(game=self.game, title=self.engine.title,
+                     phase="Game over" if over else "Trick play", headline=headline,
+                     seats=seats, centre=centre, events=self.events(view, recent),
+                     to_move=view["current_seat"], viewer=view["seat"], hand=hand,
+                     result=result, deal_no=view["deal_no"], legend=self._legend(view))
+
+    def _seat(self, view: dict, names: Sequence[str], i: int, played: int):
+        tricks = view["tricks"][i]
+        facts = [Fact("Tricks", str(tricks)), Fact("This hand", signed(view["hand_points"][i]))]
+        if view["last_hand"] is not None and played == 0:
+            # Between hands the points just scored matter more than this hand's zero.
+            facts[1] = Fact("Last hand", signed(view["last_hand"][i]))
+        status = None
+        if not view["over"] and played and tricks == 0:
+            status = "no trick yet"
+        if view["over"] and i in view["result"]["winners"]:
+            status = "winner"
+        return self.seat_scene(view, names, i, score=plural(view["scores"][i], "point"),
+                               facts=facts, status=status)
+
+    def _trick_lines(self, view: dict) -> list[str]:
+        """What decides the trick in progress: the suit to follow and whether trumps count."""
+        plays = self._cards(view["trick"])
+        if not plays:
+            return []
+        led = led_suit(plays)
+        jokers = sum(1 for _, c in plays if c >> 4 not in range(4))
+        if led is None:
+            lines = ["A joker was led: the first ordinary card sets the suit to follow."]
+        else:
+            lines = [f"{suit_name(led, capital=True)} led."]
+        if jokers and self._trump(view) is not None:
+            lines.append("A joker is in this trick, so trumps have no power in it.")
+        return lines
+
+    def _legend(self, view: dict) -> tuple[Fact, ...]:
+        value = view["thirteen_value"]
+        return (
+            Fact("Counting values", "A 1, J 2, Q 3, K 4, 2 to 10 at face value; "
+                 "jokers count nothing"),
+            Fact("Scoring a trick", f"+1 for the trick, +{value} for each thirteen "
+                 "(cards counting 13), +1 for each pair, +1 for each run of three, "
+                 f"-{JOKER_PENALTY} for each joker"),
+            Fact("No trick in a hand", f"-{NO_TRICK_PENALTY}"),
+        )
