@@ -116,6 +116,7 @@ class TableView:
         self.names = list(names)
         self.style = style
         self.width = max(40, width)
+        self.viewer: int | None = None     # whose view is being drawn (set by ``render``)
 
     # -- pieces -----------------------------------------------------------------------
 
@@ -133,7 +134,9 @@ class TableView:
         return " ".join(self.card(c) for c in codes)
 
     def name(self, seat: int) -> str:
-        return self.style.paint(text.name_of(self.names, seat), BOLD)
+        """A seat's name, bold; the viewer's own in colour, to find it in the events."""
+        return self.style.paint(text.name_of(self.names, seat), BOLD,
+                                CYAN if seat == self.viewer else "")
 
     def fill(self, marked: str) -> str:
         """Marked-up scene text with names and cards styled."""
@@ -154,6 +157,7 @@ class TableView:
     def render(self, scene: Scene, moves: Sequence[str] = (), *, legend: bool = True) -> str:
         """The table view of ``scene``; ``moves`` are the viewer's move lines, already laid
         out.  Without ``legend`` only the first legend line is shown (a reminder)."""
+        self.viewer = scene.viewer
         out: list[str] = []
         out += self._title(scene, legend)
         out += self._seats(scene)
