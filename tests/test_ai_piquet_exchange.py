@@ -32,9 +32,9 @@ def test_hard_exchange_keeps_the_sixieme_and_is_deterministic():
     elder = cards("AH KH QH JH 10H 9H 7C 8D 9S 7D 8C 8S")
     younger = cards("AC KC QC JC 10C 9C AD KD QD JD 10D 9D")
     state = G.new_state(2, {}, seed=3, deck=deal_order([elder, younger]))
-    player = SearchPlayer("piquet", "hard", seed=5)
+    player = SearchPlayer("piquet", "hard", seed=5, time_budget=None)
     move = player.choose(state, 1)
     assert state.is_legal(1, move) and move.kind == "discard"
     assert not any(c >> 4 == 2 for c in move.cards)            # the hearts stay
     assert player.last_iterations == 100 and not player.last_capped
-    assert SearchPlayer("piquet", "hard", seed=5).choose(state, 1) == move
+    assert SearchPlayer("piquet", "hard", seed=5, time_budget=None).choose(state, 1) == move

@@ -191,4 +191,4 @@ def test_defaults_a_newcomer_sees_in_help(tmp_path, capsys) -> None:
     assert args.ai == "normal"
     s = Session("coins", "--name", "you", cwd=tmp_path)
     assert s.finish() == 2
-    assert "Pick another name than 'You'" in s.text
+    assert 'With --name you the game would say "you takes the trick"' in s.text

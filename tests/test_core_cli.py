@@ -36,7 +36,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert "What you can do now" in out     # 'help'
     assert "Your hand (16 cards)" in out and "Result\n  1st " in out
     game_id = int(re.search(r"Game #(\d+) recorded", out).group(1))
-    assert "Rating (overall) of Alice: 0.0 -> " in out
+    assert "Rating (overall) of Alice: 1500 -> " in out
     assert (tmp_path / "parlour.db").exists()  # the default database, in the working dir
 
     board = parlour("leaderboard", "coins", cwd=tmp_path)
@@ -59,7 +59,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
                               (game_id,)).fetchone()[0]
     db.close()
     assert len(re.findall(r"^\d+\. ", text, re.M)) == moves_logged
-    assert "hand of Alice: " in text and "hand of AI (random): " in text
+    assert "hand of Alice: " in text and "hand of Ada (AI, random): " in text
     assert "Final ranks: " in text and "\nResult\n  1st " in text
     listing = parlour("replay", cwd=tmp_path)
     assert listing.stdout.startswith(f"#{game_id} ") and "coins" in listing.stdout

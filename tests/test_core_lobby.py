@@ -103,7 +103,7 @@ async def test_ai_seats_levels_and_names(tmp_path) -> None:
             await core.add_ai(1, HOST, "genius")
         await core.add_ai(1, HOST, "easy")
         info = await core.add_ai(1, HOST, "EASY")
-        assert [s.name for s in info.seats] == ["Alice", "AI (easy)", "AI (easy) 2"]
+        assert [s.name for s in info.seats] == ["Alice", "Ada (AI, easy)", "Basil (AI, easy)"]
         assert [s.kind for s in info.seats] == ["human", "ai", "ai"]
         info = await core.remove_ai(1, HOST)
         assert len(info.seats) == 2
@@ -247,7 +247,7 @@ async def test_updates_carry_views_turns_and_names(tmp_path) -> None:
         assert turn.user_id == info.seats[info.current_seat].user_id
         assert turn.deadline is None  # no timer at this table
         assert all("{p" not in t for b in boards for t in b.new_events + b.recent_events)
-        assert core.fill_names(1, "{p0} deals to {p2}.") == "Alice deals to AI (random)."
+        assert core.fill_names(1, "{p0} deals to {p2}.") == "Alice deals to Ada (AI, random)."
         assert fill_names("{p1} and {p9}", ["A", "B"]) == "B and seat 9"
 
 

@@ -328,7 +328,9 @@ async def test_turn_timer_deadline_reminder_and_strike(fake_discord: FakeDiscord
         await t.human_to_move()
         deadline = int(bot.core.table(s.table.id).deadline)
         board = await t.wait_board(lambda b: f"<t:{deadline}:R>" in b.content)
-        assert f"<@{s.alice.id}>" in board.content
+        assert "**Alice**" in board.content   # the board names her; the ping notifies her
+        await fake.wait_until(lambda: len(fake.notifications(s.alice, s.table)) == 1)
+        assert f"<t:{deadline}:R>" in fake.notifications(s.alice, s.table)[0].text
         await clock.advance(21)
         await fake.wait_until(lambda: any("s left for your move" in m.text
                                           for m in fake.channel_messages(s.table)))

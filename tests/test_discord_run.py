@@ -70,7 +70,8 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
 
     # The synced command set: discoverable, typed, within Discord's limits (the fake checks).
     commands = {c["name"]: c for c in fake.commands.listing(s.guild.id)}
-    assert set(commands) == {"table", "hand", "play", "rules", "leaderboard", "stats", "recent"}
+    assert set(commands) == {"table", "hand", "play", "rules", "leaderboard", "stats", "recent",
+                             "settings"}
     table = {o["name"]: o for o in commands["table"]["options"]}
     assert {"new", "join", "leave", "ai-add", "ai-remove", "start", "cancel", "kick",
             "status"} <= set(table)
@@ -82,6 +83,7 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     assert piquet["turn-seconds"]["min_value"] == 0
     coins = {o["name"]: o for o in new["coins"]["options"]}
     assert [c["value"] for c in coins["target"]["choices"]] == [10, 15, 20]
+    assert coins["pings"]["type"] == 5 and "turn starts" in coins["pings"]["description"]
     assert commands["play"]["options"][0]["autocomplete"] is True
 
 

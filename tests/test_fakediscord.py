@@ -361,6 +361,30 @@ async def test_message_edits_and_followups_recorded(
     assert "3" in seen and "Go!" in seen and "countdown finished" in seen
 
 
+async def test_who_a_message_notifies(env: tuple[FakeDiscord, Scene, SampleBot]) -> None:
+    """Like Discord: a new message notifies the mentions its allowed_mentions permit; a DM
+    its recipient; an edit or an ephemeral message nobody."""
+    fake, s, bot = env
+    channel = bot.get_partial_messageable(s.table.id)
+    both = f"<@{s.alice.id}> and <@{s.bob.id}>"
+    await channel.send(both)                                          # no allowed_mentions
+    await channel.send(both, allowed_mentions=discord.AllowedMentions.none())
+    only_bob = await channel.send(both, allowed_mentions=discord.AllowedMentions(
+        users=[discord.Object(s.bob.id)]))
+    quiet = await channel.send("nobody yet", allowed_mentions=discord.AllowedMentions.none())
+    await quiet.edit(content=f"<@{s.carol.id}>",
+                     allowed_mentions=discord.AllowedMentions(users=True))
+    await (await bot.create_dm(discord.Object(s.carol.id))).send("a DM")
+    created = [e.notifies for e in fake.history(s.table) if e.kind == "create"]
+    assert created == [{s.alice.id, s.bob.id}, set(), {s.bob.id}, set()]
+    assert [e.message.id for e in fake.notifications(s.bob, s.table)][-1] == only_bob.id
+    assert [e.text for e in fake.notifications(s.carol)] == ["a DM"]   # not the edit
+    assert fake.notifications(s.carol, s.table) == []
+    secret = fake.recorder.create(s.table, {"content": f"<@{s.carol.id}>"}, author=fake.bot_user,
+                                  ephemeral_to=s.carol.id)
+    assert secret.notifies == frozenset()
+
+
 async def test_limits_and_modal(env: tuple[FakeDiscord, Scene, SampleBot]) -> None:
     fake, s, bot = env
     await fake.slash(s.alice, "spam", channel=s.lobby)

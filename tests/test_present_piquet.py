@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bot.present import text
+from bot.present import presenter_for, text
+from bot.present.games.piquet import declarations
 from rules.cards import PIQUET_32
 from tests.scene_words import fact, lines, problems, scene_of, words
 from tests.test_piquet_helpers import G, cards, deal_order, do, play_out, rubicon_after_exchange
@@ -135,9 +136,9 @@ def test_rubicon_sets_and_carte_blanche():
     elder = cards("AC AD AH AS 10C 10D 10H 10S 9C 9D 9H 9S")
     younger = cards("KC QC JC KD QD JD KH QH JH KS QS JS")
     s = G.new_state(2, {}, seed=3, deck=deal_order([elder, younger]))
-    assert "You hold carte blanche: it scores 10 when the declarations begin." in \
-        scene_of(s, 1).hand.lines
-    assert not any("carte blanche" in x for x in lines(scene_of(s, 0)))    # not yet reckoned
+    assert lines(scene_of(s, 0)) == [
+        "{p1} holds carte blanche: 10 points when the declarations begin."]
+    assert scene_of(s, 0).seats[1].score == "0"                         # not yet reckoned
     do(s, "discard 9C", "discard JS")
     scene = scene_of(s, 0)
     assert lines(scene)[0] == "{p1} holds carte blanche: 10 points."
@@ -324,6 +325,29 @@ def test_auction_pique_and_repique_lines(bid, contract, bonus):
     assert lines(scene)[-1] == bonus
 
 
+def assert_answers_match_the_engine(view: dict) -> None:
+    """The answers worked out from the claims agree with the engine's own reckoning: the open
+    category's best and equal claims, and the claim that scored in each closed one."""
+    side_of = (lambda x: x % 2) if view["variant"] == "a_quatre" else (lambda x: x)
+    now = declarations.current_category(view)
+    claims = declarations.claims_of(view)
+    shown = declarations.shown_by_category(view)
+    for cat in declarations.CATEGORIES:
+        mine = [c for c in claims if c.cat == cat]
+        declarations.judge(mine, side_of, open_now=cat == now)
+        if cat == now:
+            best = view["declaring"]["best"]
+            assert [c.seat for c in mine if c.answer == "best so far"] == \
+                ([best["seat"]] if best and not view["declaring"]["equal"] else [])
+            assert sorted(c.seat for c in mine if c.answer == "equal so far") == \
+                (sorted([best["seat"], *view["declaring"]["equal"]])
+                 if view["declaring"]["equal"] else [])
+        elif mine and (now is not None or view["phase"] == "play"):
+            good = [c.seat for c in mine if c.answer == "good"]
+            scorers = [int(r["seat"]) for r in shown[cat]]
+            assert good == scorers[:1], (cat, mine, shown[cat])
+
+
 # --- every variant: nothing a person should not read -------------------------------------------
 
 @pytest.mark.parametrize("variant,players", [("rubicon", 2), ("au_cent", 2), ("normand", 3),
@@ -341,6 +365,7 @@ def test_random_positions_read_as_words(variant, players):
                 assert problems(scene, PIQUET_32) == [], (variant, seat)
                 if seat is None:
                     assert scene.hand is None
+            assert_answers_match_the_engine(s.view(None))
             seen += 1
             if s.is_over:
                 break
@@ -351,3 +376,17 @@ def test_random_positions_read_as_words(variant, players):
             else:
                 s.apply(s.current_seat, rng.choice(s.legal_actions(s.current_seat)))
     assert seen >= 100
+
+
+def test_describe_moves_as_players_say_them():
+    say = presenter_for("piquet").describe
+    assert say("declare point 5") == "Declare point of five"
+    assert say("declare sequence 5 king") == "Declare quint to the king"
+    assert say("declare set 4 aces") == "Declare quatorze of aces"
+    assert say("sink sequence") == "Sink the sequences"
+    assert say("good") == "Good"
+    assert say("keep") == "Keep your hand"
+    assert say("discard 7C 8D") == "Discard {c:7C} {c:8D}"
+    assert say("play QH") == "Play {c:QH}"
+    assert (say("bid 8"), say("bid -8")) == ("Bid 8", "Bid minus 8")
+    assert (say("pass"), say("double"), say("redouble")) == ("Pass", "Double", "Redouble")

@@ -52,6 +52,8 @@ def check_scene(scene: Scene, state: rules.State, seat: int | None) -> None:
     assert [s.index for s in scene.seats] == list(range(state.n))
     assert [s.to_move for s in scene.seats] == [i == state.current_seat for i in range(state.n)]
     assert scene.viewer == seat and (scene.hand is None) == (seat is None)
+    assert scene.to_move == state.current_seat and scene.deal_no == view.get("deal_no", 0)
+    assert len(scene.events) <= 8 and scene.title and scene.phase
     if scene.hand is not None:
         legal = {str(a) for a in state.legal_actions(seat)}
         assert scene.hand.your_turn == bool(legal)
@@ -90,7 +92,9 @@ def test_a_finished_game_has_a_result_scene(name, n, opts):
     for seat in (None, *range(n)):
         scene = scene_of(state, seat)
         check_scene(scene, state, seat)
-        assert len(scene.result.lines) == n
+        # Every seat is placed in the result (per player, or per side in partnerships).
+        named = set().union(*(text.seats_in(line) for line in scene.result.lines))
+        assert named == set(range(n))
 
 
 @pytest.mark.parametrize("name", ["coins", "thirteens", "starshina"])

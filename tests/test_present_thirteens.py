@@ -28,11 +28,12 @@ def test_trump_in_words_with_the_turned_card(turned, words):
     assert "trump_card" not in str(scene) and list(headline(scene)).count("Trumps") == 1
 
 
-@pytest.mark.parametrize("n,left", [(3, "2 more cards lie"), (4, "1 more card lies"),
-                                    (5, "3 more cards lie"), (6, "5 more cards lie")])
+@pytest.mark.parametrize("n,left", [(3, "2 cards lie"), (4, "1 card lies"),
+                                    (5, "3 cards lie"), (6, "5 cards lie")])
 def test_the_cards_left_over_besides_the_turned_one(n, left):
     scene = scene_of(new(n, {}), None)
-    assert plain(scene, scene.centre.lines[0]) == f"{left} face down, out of play."
+    assert plain(scene, scene.centre.lines[0]) == (f"Besides the turned card, {left} face "
+                                                   "down, out of play.")
     assert scene.centre.trick.label == f"Trick 1 of {53 // n}"
     assert [s.hand_count for s in scene.seats] == [53 // n] * n
 

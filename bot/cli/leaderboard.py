@@ -8,7 +8,7 @@ import os
 
 import rules
 
-from ..core import Store, TableError, scope_key
+from ..core import PROVISIONAL_NOTE, Store, TableError, display_rating, rating_text, scope_key
 from ..core.leaderboard import leaderboard, user_stats
 
 
@@ -52,9 +52,9 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -
             if not rows:
                 print("  no rated games yet")
             for s in rows:
-                print(f"  {s.game:<10} rating {s.rating:6.1f}{'?' if s.provisional else ' '}  "
-                      f"#{s.position:<3} games {s.games:<4} wins {s.wins:<4} "
-                      f"win rate {s.win_rate:4.0%}  abandoned {s.abandons}")
+                print(f"  {s.game:<10} #{s.position:<3} games {s.games:<4} wins {s.wins:<4} "
+                      f"win rate {s.win_rate:4.0%}  abandoned {s.abandons:<3} "
+                      f"rating {rating_text(s.rating, s.games)}")
             return 0
         rows = await leaderboard(store, game.name, scope, args.limit)
         print(f"{game.title} leaderboard ({scope})")
@@ -64,10 +64,10 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -
         print(f"  {'#':>3}  {'player':<24}{'rating':>8}  {'games':>5}  {'wins':>5}  {'win%':>5}")
         for r in rows:
             mark = "?" if r.provisional else " "
-            print(f"  {r.position:>3}  {r.name[:24]:<24}{r.rating:>7.1f}{mark}"
+            print(f"  {r.position:>3}  {r.name[:24]:<24}{display_rating(r.rating):>7}{mark}"
                   f"  {r.games:>5}  {r.wins:>5}  {r.win_rate:>5.0%}")
         if any(r.provisional for r in rows):
-            print("  ? provisional: fewer than 5 games")
+            print(f"  {PROVISIONAL_NOTE}")
         return 0
     finally:
         await store.close()

@@ -28,6 +28,8 @@ from ..core import (
     Strike,
     TableError,
     Update,
+    display_rating,
+    rating_text,
 )
 from ..core.errors import STALE
 from ..present import present, presenter_for
@@ -38,6 +40,7 @@ from .table_view import Style, TableView, wants_colour
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
 _MOVED = object()   # the position changed while we waited for input (timer, AI)
+PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
 def default_name() -> str:
@@ -121,9 +124,10 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         name = (args.name or default_name()).strip()
         if not name:
             raise ValueError("--name cannot be empty.")
-        if name.lower() == "you":
-            raise ValueError("Pick another name than 'You': the table says 'you' to you "
-                             "already, and others would read 'You takes the trick'.")
+        if name.casefold() in PRONOUNS:
+            # Events name seats in the third person: "You takes the trick" reads wrong.
+            raise ValueError(f"With --name {name} the game would say \"{name} takes "
+                             "the trick\": give a name instead, e.g. your first name.")
     except ValueError as e:
         print(f"Error: {e}", file=out)
         return 2
@@ -318,7 +322,8 @@ class Terminal:
                  f"{u.game_id}'.")
         for c in u.rating_changes:
             scope = "overall" if c.scope == "global" else c.scope
-            self.say(f"Rating ({scope}) of {c.name}: {c.before:.1f} -> {c.after:.1f}")
+            self.say(f"Rating ({scope}) of {c.name}: {display_rating(c.before)} -> "
+                     f"{rating_text(c.after, c.games)}")
         return 0
 
     async def _quit(self, eof: bool = True) -> None:

@@ -13,7 +13,8 @@ from .core import Core
 from .errors import STALE, TableError
 from .hub import Subscription
 from .leaderboard import GameSummary, LeaderboardRow, UserGameStats
-from .names import ai_name, fill_names
+from .names import ai_name, ai_seat_name, fill_names
+from .ratings import PROVISIONAL_GAMES, PROVISIONAL_NOTE, display_rating, rating_text
 from .records import GLOBAL, scope_key
 from .replay import Replay, ReplayStep
 from .store import Store
@@ -41,5 +42,6 @@ __all__ = [
     "ManualClock", "MoveResult", "PrivateViewChanged", "ProcessRunner", "RatingChange",
     "Reminder", "Replay", "ReplayStep", "STALE", "SeatInfo", "SeatReplaced", "Store", "Strike",
     "Subscription", "SystemClock", "TableClosed", "TableError", "TableInfo", "ThreadRunner",
-    "Update", "UserGameStats", "YourTurn", "ai_name", "fill_names", "make_runner", "scope_key",
+    "Update", "UserGameStats", "YourTurn", "ai_name", "ai_seat_name", "fill_names", "make_runner",
+    "scope_key", "PROVISIONAL_GAMES", "PROVISIONAL_NOTE", "display_rating", "rating_text",
 ]

@@ -12,7 +12,7 @@ from rules.ai.players import LEVELS
 
 from .base import LOBBY, PLAYING
 from .errors import TableError
-from .names import ai_name
+from .names import ai_seat_name
 from .seats import Seat
 from .store import insert_table
 from .table import CANCELLED, Table
@@ -25,11 +25,13 @@ class LobbyMixin(PlayMixin):
                            options: dict | None = None, *, guild_id: int | None = None,
                            turn_seconds: int | None = None, keep_order: bool = False,
                            seat_host: bool = True, seed: int | None = None,
-                           stand_in: str | None = None) -> TableInfo:
+                           stand_in: str | None = None, pings: bool = True) -> TableInfo:
         """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host.
 
         ``stand_in``: the AI level that moves for a timed-out human and takes over a
-        departed seat (None: the bot-wide ``timeout_level`` / ``replacement_level``)."""
+        departed seat (None: the bot-wide ``timeout_level`` / ``replacement_level``).
+        ``pings``: whether transports notify a human whose turn starts (the core only
+        stores it, in ``TableInfo.pings``)."""
         async with self._create_lock:
             busy = self._tables.get(channel_id)
             if busy is not None:
@@ -46,7 +48,7 @@ class LobbyMixin(PlayMixin):
             table = Table(
                 table_id=0, channel_id=channel_id, guild_id=guild_id, game=g, options=opts,
                 turn_seconds=self._turn_seconds(g, turn_seconds), keep_order=keep_order,
-                stand_in=level,
+                stand_in=level, pings=bool(pings),
                 host_id=host_id, host_name=host_name, status=LOBBY,
                 seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
                 seats=[Seat(host_name, host_id)] if seat_host else [], created=now)
@@ -111,12 +113,7 @@ class LobbyMixin(PlayMixin):
                 raise TableError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
             self._require_room(table)
             snap = table.snapshot()
-            name = ai_name(level)
-            taken = set(table.names)
-            k = 2
-            while name in taken:
-                name, k = f"{ai_name(level)} {k}", k + 1
-            table.seats.append(Seat(name, None, level))
+            table.seats.append(Seat(ai_seat_name(level, table.names), None, level))
             return await self._save_lobby(table, snap)
 
     async def remove_ai(self, channel_id: int, user_id: int, seat: int | None = None, *,
@@ -139,9 +136,10 @@ class LobbyMixin(PlayMixin):
 
     async def configure(self, channel_id: int, user_id: int, *, options: dict | None = None,
                         turn_seconds: int | None = None, keep_order: bool | None = None,
-                        stand_in: str | None = None, moderator: bool = False) -> TableInfo:
-        """Change game options (merged with the current ones), turn time, seat ordering
-        or the stand-in AI level (None: unchanged)."""
+                        stand_in: str | None = None, pings: bool | None = None,
+                        moderator: bool = False) -> TableInfo:
+        """Change game options (merged with the current ones), turn time, seat ordering,
+        the stand-in AI level or turn pings (None: unchanged)."""
         table = self._get(channel_id)
         async with table.lock:
             self._require_host(table, user_id, moderator)
@@ -154,14 +152,18 @@ class LobbyMixin(PlayMixin):
                        if turn_seconds is not None else table.turn_seconds)
             level = self._stand_in(stand_in) if stand_in is not None else table.stand_in
             snap = table.snapshot()
-            old = (table.options, table.turn_seconds, table.keep_order, table.stand_in)
+            old = (table.options, table.turn_seconds, table.keep_order, table.stand_in,
+                   table.pings)
             table.options, table.turn_seconds, table.stand_in = opts, seconds, level
             if keep_order is not None:
                 table.keep_order = bool(keep_order)
+            if pings is not None:
+                table.pings = bool(pings)
             try:
                 return await self._save_lobby(table, snap)
             except TableError:
-                table.options, table.turn_seconds, table.keep_order, table.stand_in = old
+                (table.options, table.turn_seconds, table.keep_order, table.stand_in,
+                 table.pings) = old
                 raise
 
     async def reorder(self, channel_id: int, user_id: int, order: Sequence[int], *,

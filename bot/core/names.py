@@ -18,6 +18,25 @@ def fill_names(text: str, names: Sequence[str]) -> str:
     return _PLACEHOLDER.sub(sub, text)
 
 
+# First names for AI seats: distinct, short, easy to tell apart (and no trailing digits).
+AI_FIRST_NAMES = ("Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo",
+                  "Iris", "Jonas", "Katya", "Leon", "Mabel", "Nico", "Olga", "Pavel")
+
+
 def ai_name(level: str) -> str:
-    """The display name of an AI level, as a player and as a rated virtual player."""
+    """The identity of an AI level as a rated virtual player (not a seat name)."""
     return f"AI ({level})"
+
+
+def ai_seat_name(level: str, taken: Sequence[str]) -> str:
+    """A seat name for a new AI of ``level``, e.g. "Ada (AI, hard)".
+
+    The first name is the first of ``AI_FIRST_NAMES`` that no seat in ``taken`` uses
+    yet (compared without case, and with any "(...)" suffix ignored), so every AI at a
+    table has its own first name."""
+    used = {n.split(" (")[0].strip().casefold() for n in taken}
+    first = next((f for f in AI_FIRST_NAMES if f.casefold() not in used), None)
+    if first is None:  # more seats than names (never with today's games): add a letter
+        first = next(f"{f} {c}" for c in "BCDEFGH" for f in AI_FIRST_NAMES
+                     if f"{f} {c}".casefold() not in used)
+    return f"{first} (AI, {level})"

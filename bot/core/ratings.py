@@ -35,6 +35,34 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
+# What people read: openskill's ordinal on a chess-like scale, 1500 for a newcomer
+# (ordinal 0: mu 25, sigma 25/3).  One ordinal point is 20 rating points, so an
+# established average player (mu 25, sigma ~1.5) reads about 1900 and one game moves a
+# newcomer by a few dozen points.  After one game the ordinal is above -10 whatever the
+# result, so the number is far from 0; the clamp only guards the theoretical extreme.
+DISPLAY_BASE = 1500
+DISPLAY_SCALE = 20
+
+
+def display_rating(value: float) -> int:
+    """An ordinal (``mu - 3 sigma``) as the whole number leaderboards show (>= 0)."""
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * value))
+
+
+# The footnote under a table that marks provisional ratings with "?".
+PROVISIONAL_NOTE = (f"? provisional: fewer than {PROVISIONAL_GAMES} games played, so the rating "
+                    "can still move a lot")
+
+
+def rating_text(value: float, games: int) -> str:
+    """"1540", or "1540 (provisional: fewer than 5 games)" while ``games`` is below
+    PROVISIONAL_GAMES."""
+    shown = str(display_rating(value))
+    if games < PROVISIONAL_GAMES:
+        shown += f" (provisional: fewer than {PROVISIONAL_GAMES} games)"
+    return shown
+
+
 @dataclass(frozen=True)
 class Entrant:
     """Who a seat counts as for rating: a user (rated) or a fixed AI level."""

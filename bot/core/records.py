@@ -50,13 +50,15 @@ async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, o
     scopes = [GLOBAL] + ([scope_key(guild_id)] if guild_id is not None else [])
     for scope in scopes:
         entrants = []
+        played: dict[int, int] = {}   # user -> rated games before this one
         for seat in seats:
             if seat.user_id is None:
                 entrants.append(ai_entrant(seat.ai_level or "random"))
                 continue
-            row = await _fetchone(conn, "SELECT mu, sigma FROM ratings WHERE scope = ? AND "
-                                  "game = ? AND user_id = ?", (scope, game, seat.user_id))
+            row = await _fetchone(conn, "SELECT mu, sigma, games FROM ratings WHERE scope = ? "
+                                  "AND game = ? AND user_id = ?", (scope, game, seat.user_id))
             mu, sigma = (row[0], row[1]) if row else (DEFAULT_MU, DEFAULT_SIGMA)
+            played[seat.user_id] = row[2] if row else 0
             entrants.append(Entrant(seat.user_id, None, mu, sigma))
         for i, (mu, sigma) in rate(entrants, sides, side_ranks).items():
             seat = seats[i]
@@ -71,7 +73,7 @@ async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, o
             before = entrants[i]
             changes.append(RatingChange(seat.user_id, seat.name, i, scope, game,
                                         ordinal(before.mu, before.sigma), ordinal(mu, sigma),
-                                        mu, sigma))
+                                        mu, sigma, played[seat.user_id] + 1))
     for seat in seats:
         if seat.user_id is not None:
             await conn.execute("INSERT OR REPLACE INTO users (user_id, name, updated) "

@@ -27,7 +27,8 @@ class Table:
                  host_name: str, status: str, seed: int, seats: list[Seat],
                  created: float, state: State | None = None, saved_json: str | None = None,
                  move: int = 0, deadline: float | None = None, reminder_at: float | None = None,
-                 started: float | None = None, stand_in: str | None = None) -> None:
+                 started: float | None = None, stand_in: str | None = None,
+                 pings: bool = True) -> None:
         self.id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -36,6 +37,7 @@ class Table:
         self.turn_seconds = turn_seconds
         self.keep_order = keep_order
         self.stand_in = stand_in      # None: the bot-wide levels of CoreConfig
+        self.pings = pings            # transports may notify a human whose turn starts
         self.host_id = host_id
         self.host_name = host_name
         self.status = status
@@ -82,7 +84,8 @@ class Table:
             seats=tuple(SeatInfo(i, s.name, s.user_id, s.kind, s.ai_level, s.strikes,
                                  s.abandoned) for i, s in enumerate(self.seats)),
             player_counts=tuple(self.game.player_counts(self.options)), move=self.move,
-            current_seat=self.current_seat, deadline=self.deadline, created=self.created)
+            current_seat=self.current_seat, deadline=self.deadline, created=self.created,
+            pings=self.pings)
 
     # --- the database row ------------------------------------------------------------
 
@@ -92,7 +95,7 @@ class Table:
             "channel_id": self.channel_id, "guild_id": self.guild_id, "game": self.game.name,
             "options": self.options,
             "settings": {"turn_seconds": self.turn_seconds, "keep_order": self.keep_order,
-                         "stand_in": self.stand_in},
+                         "stand_in": self.stand_in, "pings": self.pings},
             "host_id": self.host_id, "host_name": self.host_name, "status": self.status,
             "seed": self.seed, "seats": [s.to_dict() for s in self.seats],
             "state": state_json if state_json is not None else self.saved_json,
@@ -110,6 +113,7 @@ class Table:
             game=game, options=json.loads(row["options"]),
             turn_seconds=int(settings.get("turn_seconds") or 0),
             keep_order=bool(settings.get("keep_order")), stand_in=settings.get("stand_in"),
+            pings=bool(settings.get("pings", True)),
             host_id=row["host_id"], host_name=row["host_name"], status=row["status"],
             seed=row["seed"],
             seats=[Seat.from_dict(d) for d in json.loads(row["seats"])],

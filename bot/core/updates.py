@@ -43,6 +43,7 @@ class TableInfo:
     current_seat: int | None
     deadline: float | None     # epoch seconds when the current human's turn runs out
     created: float
+    pings: bool = True         # transports may notify a human whose turn starts
 
     @property
     def names(self) -> list[str]:
@@ -62,10 +63,11 @@ class RatingChange:
     seat: int
     scope: str                 # "global" or the guild id as text
     game: str
-    before: float              # ordinal (mu - 3 sigma): the number leaderboards show
+    before: float              # ordinal (mu - 3 sigma); people read display_rating(before)
     after: float
     mu: float
     sigma: float
+    games: int = 1             # rated games in this scope and game, this one included
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,15 @@ from dataclasses import dataclass
 
 import discord
 
-from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableInfo
+from ..core import (
+    BoardChanged,
+    GameOver,
+    LobbyChanged,
+    TableClosed,
+    TableInfo,
+    display_rating,
+    rating_text,
+)
 from . import render
 from .components import HandButton, LobbyButton, RulesButton, view_of
 
@@ -111,7 +119,8 @@ def over(update: GameOver, recent: tuple[str, ...]) -> Shown:
         list(update.rating_changes)
     if changes:
         embed.add_field(name="Ratings", value=render.clip("\n".join(
-            f"{c.name}: {c.before:.1f} → {c.after:.1f}" for c in changes), FIELD), inline=False)
+            f"{c.name}: {display_rating(c.before)} → {rating_text(c.after, c.games)}"
+            for c in changes), FIELD), inline=False)
     embed.set_footer(text=f"game #{update.game_id} · {info.move} moves · /leaderboard "
                           f"{info.game} · /table new to play again")
     return Shown(f"🏁 **{info.title}** is over.", embed, None, final=True)
@@ -132,7 +141,7 @@ def _turn_line(info: TableInfo) -> str:
     seat = info.seats[info.current_seat]
     if seat.user_id is None or seat.ai_level is not None:
         return f"🤖 **{render.seat_name(seat)}** is thinking…"
-    line = f"▶ It's {render.mention(seat)}'s turn."
+    line = f"▶ It's **{render.seat_name(seat)}**'s turn."  # the ping (pings.py) notifies
     if info.deadline:
         line += f" Time runs out <t:{int(info.deadline)}:R>."
     return line

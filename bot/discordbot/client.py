@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from ..core import Core, TableError
-from . import commands_info, commands_play, commands_table
+from . import commands_info, commands_play, commands_settings, commands_table
 from .components import DYNAMIC_ITEMS, PATTERNS
 from .config import BotConfig
 from .controls import Controls, custom_id_is_ours
@@ -50,7 +50,8 @@ class ParlourBot(discord.Client):
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
         self.tree.add_command(commands_table.build(self))
-        for command in commands_play.build(self) + commands_info.build(self):
+        for command in (commands_play.build(self) + commands_info.build(self)
+                        + commands_settings.build(self)):
             self.tree.add_command(command)
 
     # --- lifecycle ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from discord import app_commands
 
 import rules
 
-from ..core import GLOBAL, TableError
+from ..core import GLOBAL, PROVISIONAL_NOTE, TableError, display_rating, rating_text
 from . import render, rules_pages
 from .replies import Reply, answer
 
@@ -48,11 +48,12 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                 text = "No rated games yet. Finish a game to appear here."
             else:
                 text = "\n".join(
-                    f"**{r.position}.** {r.name} — {r.rating:.1f}{'?' if r.provisional else ''}"
+                    f"**{r.position}.** {r.name} — {display_rating(r.rating)}"
+                    f"{'?' if r.provisional else ''}"
                     f" · {_n(r.games, 'game')} · {_n(r.wins, 'win')} ({r.win_rate:.0%})"
                     for r in rows)
                 if any(r.provisional for r in rows):
-                    text += "\n? provisional: fewer than 5 games"
+                    text += f"\n{PROVISIONAL_NOTE}"
             embed = discord.Embed(title=f"{title} leaderboard · {where}",
                                   description=render.clip(text, 4000),
                                   colour=discord.Colour.gold())
@@ -73,9 +74,9 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                 text = "No rated games yet."
             else:
                 text = "\n".join(
-                    f"**{render.game_of(s.game).title}**: {s.rating:.1f}"
-                    f"{'?' if s.provisional else ''} (#{s.position}) · {_n(s.games, 'game')} · "
-                    f"{_n(s.wins, 'win')} · {s.abandons} left early" for s in rows)
+                    f"**{render.game_of(s.game).title}**: {rating_text(s.rating, s.games)}, "
+                    f"#{s.position} · {_n(s.games, 'game')} · {_n(s.wins, 'win')} · "
+                    f"{s.abandons} left early" for s in rows)
             name = getattr(who, "display_name", who.name)
             embed = discord.Embed(title=f"Stats of {name}"[:256],
                                   description=render.clip(text, 4000))

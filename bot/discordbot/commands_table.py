@@ -95,7 +95,9 @@ def status_text(bot: ParlourBot, channel_id: int) -> str:
     if info is None:
         return "There is no table in this channel. Open one with `/table new`."
     lines = [f"**{info.title}** · table #{info.table_id} · {info.status}",
-             f"Options: {render.options_text(info)}", f"Host: {info.host_name or '—'}"]
+             f"Options: {render.options_text(info)}", f"Host: {info.host_name or '—'}",
+             "Turn pings: " + ("on (`/settings` switches them for yourself)" if info.pings
+                               else "off at this table")]
     for s in info.seats:
         here = " ▶" if info.current_seat == s.index and info.status == "playing" else ""
         lines.append(f"{s.index + 1}. {render.seat_name(s)}{here}")
@@ -108,8 +110,8 @@ def status_text(bot: ParlourBot, channel_id: int) -> str:
 
 
 def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
-    """``/table new <game>`` with one typed option per engine option, plus turn-seconds
-    and stand-in."""
+    """``/table new <game>`` with one typed option per engine option, plus turn-seconds,
+    stand-in and pings."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     descriptions: dict[str, str] = {}
@@ -137,12 +139,18 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         "AI level that moves for a player out of time and takes over a seat left empty "
         f"(default {fallback})", 100)
     choices["stand_in"] = LEVEL_CHOICES
+    params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=bool))
+    descriptions["pings"] = ("Mention each player in a short message when their turn starts "
+                             "(default True)")
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
         stand_in = values.pop("stand_in", None)
+        pings = values.pop("pings", None)
         options = {k: v for k, v in values.items() if v is not None}
-        await answer(interaction, _create(bot, interaction, game, options, turn, stand_in),
+        await answer(interaction, _create(bot, interaction, game, options, turn, stand_in,
+                                          pings is not False),
                      budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -157,13 +165,13 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
 
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
-                  stand_in: str | None = None) -> Reply:
+                  stand_in: str | None = None, pings: bool = True) -> Reply:
     if interaction.guild_id is None:
         raise TableError("Tables live in server channels, not in DMs.")
     info = await bot.core.create_table(
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
-        seed=bot.config.table_seed, stand_in=stand_in)
+        seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
     return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "
                  "seat. Others join with the **Join** button or `/table join`; add AI seats "
                  "with `/table ai-add`; start with `/table start`.")

@@ -30,6 +30,7 @@ from ..core import (
 from . import board, panel, render
 from .board_ids import BoardIds
 from .outbox import Coalescer, Pacer
+from .pings import Pinger
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -47,6 +48,7 @@ class Feed:
         config = bot.config
         self.out = Coalescer(Pacer(config.send_rate, config.send_burst), config.board_interval)
         self.board_ids = BoardIds(self.core.store)
+        self.pings = Pinger(bot, self.out, self.board_ids)   # "your turn" messages
         self.ready = asyncio.Event()
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
@@ -78,6 +80,7 @@ class Feed:
     async def start(self) -> None:
         """Load board message ids, then start handling updates."""
         await self.board_ids.load()
+        await self.pings.load()
         self.ready.set()
 
     async def close(self) -> None:
@@ -93,6 +96,7 @@ class Feed:
             log.exception("could not handle %s", type(update).__name__)
 
     def _handle(self, u: Update) -> None:
+        self.pings.handle(u)
         if isinstance(u, (LobbyChanged, BoardChanged, GameOver, TableClosed)):
             if isinstance(u, BoardChanged):
                 self.recent[u.table_id] = u.recent_events
@@ -106,8 +110,9 @@ class Feed:
         elif isinstance(u, TableClosed):
             self._forget(u.table_id, u.channel_id)
         elif isinstance(u, Reminder):
-            self.note(u.channel_id, f"⏰ <@{u.user_id}>, about {int(u.seconds_left)} s left "
-                                    "for your move.")
+            who = self.pings.who(u.user_id, u.name, u.channel_id)
+            self.note(u.channel_id, f"⏰ {who}, about {int(u.seconds_left)} s left for your "
+                                    "move.")
         elif isinstance(u, Strike):
             self.note(u.channel_id, f"⌛ Time ran out for **{u.name}**: the AI moved for them "
                                     f"(strike {u.strikes} of {u.max_strikes}).")

@@ -45,7 +45,7 @@ def page(game: str, number: int) -> tuple[discord.Embed, discord.ui.View | None]
     number = max(0, min(number, len(texts) - 1))
     embed = discord.Embed(title=f"Rules of {gm.title}"[:256], description=texts[number],
                           colour=discord.Colour.blurple())
-    embed.set_footer(text=f"page {number + 1} of {len(texts)} · also: parlour rules {gm.name}")
+    embed.set_footer(text=f"page {number + 1} of {len(texts)}")  # no terminal commands here
     items = []
     if number > 0:
         items.append(RulesButton(gm.name, number - 1, label="Previous", emoji="◀️"))

@@ -3,6 +3,11 @@
 Every create/edit/delete of a message becomes a ``ShownEvent``; a ``StoredMessage``
 keeps its current payload plus every version. Ephemeral messages belong to one
 user and never appear in a channel's public list.
+
+Each new message also records whom it *notifies*, as Discord does: a DM notifies its
+recipient; a channel message notifies the users mentioned in its content whom its
+``allowed_mentions`` permit (all of them when the body has no ``allowed_mentions``) and
+who can see the channel. An edit never notifies, nor does an ephemeral message.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ class StoredMessage:
     ephemeral_to: int | None = None  # user id for ephemeral messages
     interaction_id: int | None = None
     deleted: bool = False
+    notifies: frozenset[int] = frozenset()  # users this message notified when it was created
 
     @property
     def content(self) -> str:
@@ -110,6 +116,7 @@ class ShownEvent:
     kind: str  # "create" | "edit" | "delete"
     message: StoredMessage
     payload: dict[str, Any]  # snapshot at that moment
+    notifies: frozenset[int] = frozenset()  # users notified (only ever on "create")
 
     @property
     def text(self) -> str:
@@ -182,6 +189,8 @@ class Recorder:
         msg = StoredMessage(msg_id, channel.id, channel.guild_id, author.id, payload,
                             ephemeral_to=ephemeral_to,
                             interaction_id=int(interaction["id"]) if interaction else None)
+        if ephemeral_to is None:
+            msg.notifies = self._notified(channel, body, author)
         self.messages[msg_id] = msg
         channel.last_message_id = msg_id
         self._record("create", msg)
@@ -223,7 +232,23 @@ class Recorder:
         snapshot = dict(msg.payload)
         if kind != "delete":
             msg.versions.append(snapshot)
-        self.events.append(ShownEvent(kind, msg, snapshot))
+        self.events.append(ShownEvent(kind, msg, snapshot,
+                                      msg.notifies if kind == "create" else frozenset()))
+
+    def _notified(self, channel: Channel, body: dict[str, Any], author: User) -> frozenset[int]:
+        """Whom a new message notifies (see the module docstring)."""
+        if channel.type == DM:
+            return frozenset({channel.recipient_id} - {author.id, None})
+        allowed = body.get("allowed_mentions")
+        mentioned = {int(m) for m in MENTION_RE.findall(body.get("content") or "")}
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            mentioned &= {int(u) for u in allowed.get("users") or []}
+        return frozenset(uid for uid in mentioned - {author.id}
+                         if uid in self.world.users and self._member_sees(uid, channel))
+
+    def _member_sees(self, user_id: int, channel: Channel) -> bool:
+        guild = self.world.guilds.get(channel.guild_id or 0)
+        return guild is not None and user_id in guild.members
 
     def _set_mentions(self, payload: dict[str, Any]) -> None:
         ids = {int(m) for m in MENTION_RE.findall(payload.get("content") or "")}
@@ -285,6 +310,11 @@ class Recorder:
             return channel.recipient_id == user_id
         guild = self.world.guilds.get(channel.guild_id or 0)
         return guild is not None and user_id in guild.members
+
+    def notifications(self, user_id: int, channel_id: int | None = None) -> list[ShownEvent]:
+        """The creations that notified a user, oldest first (in one channel if given)."""
+        return [e for e in self.events if int(user_id) in e.notifies
+                and (channel_id is None or e.message.channel_id == int(channel_id))]
 
     def events_seen_by(self, user_id: int) -> list[ShownEvent]:
         return [e for e in self.events if self.can_see(int(user_id), e.message)]

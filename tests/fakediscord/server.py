@@ -562,6 +562,13 @@ class FakeDiscord:
     def ephemerals(self, user: UserRef) -> list[StoredMessage]:
         return self.recorder.ephemerals(self._user(user).id)
 
+    def notifications(self, user: UserRef, channel: ChannelRef | None = None
+                      ) -> list[ShownEvent]:
+        """Messages that notified ``user`` (a new message or DM whose mentions reach them),
+        oldest first; only those in ``channel`` if given."""
+        return self.recorder.notifications(self._user(user).id,
+                                           None if channel is None else self._channel(channel).id)
+
     def all_text_seen_by(self, user: UserRef) -> str:
         return self.recorder.all_text_seen_by(self._user(user).id)
 

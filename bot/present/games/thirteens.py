@@ -56,16 +56,15 @@ class ThirteensPresenter(Presenter):
         lines = []
         if not over:
             left = view["undealt"]
-            lines.append(f"{plural(left, 'more card')} {'lies' if left == 1 else 'lie'} "
-                         "face down, out of play.")
+            lines.append(f"Besides the turned card, {plural(left, 'card')} "
+                         f"{'lies' if left == 1 else 'lie'} face down, out of play.")
             lines += self._trick_lines(view)
         centre = CentreScene(trick=None if over else trick, last_trick=last, lines=tuple(lines))
         result = None
         if over:
-            result = self.ranked_lines(view["result"],
-                                       [plural(s, "point") for s in view["scores"]])
-            result = type(result)(lines=result.lines, winners=result.winners,
-                                  details=(f"The game lasted {plural(view['hand_no'], 'hand')}.",))
+            result = replace(self.ranked_lines(view["result"],
+                                               [plural(s, "point") for s in view["scores"]]),
+                             details=(f"The game lasted {plural(view['hand_no'], 'hand')}.",))
         hand = None
         if view["seat"] is not None:
             hand = self.hand(view, forms, legal)

@@ -224,9 +224,9 @@ class PiquetPresenter(Presenter):
                     lines.append(f"{text.seat(seat)}: bid {bid_words(int(said.split()[1]))}")
                 else:
                     lines.append(f"{text.seat(seat)}: {said}")
-        if view["phase"] not in ("bid", "exchange"):
-            for seat in view.get("carte_blanche") or []:
-                lines.append(f"{text.seat(seat)} holds carte blanche: 10 points.")
+        later = " when the declarations begin" if view["phase"] in ("bid", "exchange") else ""
+        for seat in view.get("carte_blanche") or []:   # announced as soon as it is dealt
+            lines.append(f"{text.seat(seat)} holds carte blanche: 10 points{later}.")
         lines.extend(declaration_lines(view, self.side_of(var)))
         bonus = view.get("bonus")
         if bonus:
@@ -252,11 +252,6 @@ class PiquetPresenter(Presenter):
         elif talon is None and seen:
             lines.append(f"You left {text.cards(seen)} on top of the talon "
                          "and have seen them.")
-        if view.get("hand") and view["phase"] != "done":
-            blanche = view["seat"] in (view.get("carte_blanche") or [])
-            if blanche and view["phase"] in ("bid", "exchange"):
-                lines.append("You hold carte blanche: it scores 10 when the declarations "
-                             "begin.")
         return lines
 
     # --- moves as players say them -----------------------------------------------------------
