@@ -131,6 +131,15 @@ def test_a_phrase_that_fits_several_moves_names_them() -> None:
         "'9E' is not a move now (Play a card). Type help to see how to move.")
 
 
+def test_a_choice_among_the_whole_hand_does_not_list_the_hand_again() -> None:
+    scene = piquet_exchange()
+    view = TableView("piquet", NAMES, Style(), 80)
+    panel = Moves(scene.hand.forms, [], str, view, scene.hand.cards).panel()
+    assert "    type discard and 1 to 5 cards from your hand, e.g. discard 9S JS" in panel
+    panel = Moves(scene.hand.forms, [], str, view).panel()
+    assert "    type discard and 1 to 5 cards of A♣ K♣ 9♣ J♦ 7♥ 8♥ J♥ Q♥ K♥ 7♠ 9♠ J♠, e.g." in panel
+
+
 def test_bare_cards_fill_a_several_card_choice() -> None:
     scene = piquet_exchange()
     _, moves = _render(scene, NAMES, [])

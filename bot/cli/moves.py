@@ -39,8 +39,10 @@ def _norm(s: str) -> str:
 
 class Moves:
     def __init__(self, forms: Sequence[MoveForm], legal: Sequence[str],
-                 describe: Callable[[str], str], view: TableView) -> None:
+                 describe: Callable[[str], str], view: TableView,
+                 hand: Sequence[str] = ()) -> None:
         self.forms = tuple(forms)
+        self.hand = set(hand)       # the viewer's cards: a choice among all of them says so
         self.legal = [str(a) for a in legal]
         self.view = view
         self.entries: list[Entry] = []          # numbered on the table view
@@ -131,8 +133,9 @@ class Moves:
                 out += wrap(items, width, "    ", "    ")
             else:
                 what = _range(form.low, form.high)
-                out += wrap(f"type {v.style.label(form.kind)} and {what} of "
-                            f"{v.cards(list(dict.fromkeys(form.cards)))}, e.g. "
+                among = ("from your hand" if self.hand and set(form.cards) == self.hand
+                         else "of " + v.cards(list(dict.fromkeys(form.cards))))
+                out += wrap(f"type {v.style.label(form.kind)} and {what} {among}, e.g. "
                             f"{v.style.label(self.example(form).replace(' ', GLUE))}",
                             width, "    ", "      ")
         out += [v.style.dim(line) for line in wrap(

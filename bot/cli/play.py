@@ -234,7 +234,8 @@ class Terminal:
             scene = self._scene(view, info.names, forms, legal)
             table = self._table_view(info.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
-                          self.presenter.describe, table)
+                          self.presenter.describe, table,
+                          scene.hand.cards if scene.hand else ())
             self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown))
             self.legend_shown = True
             while True:
