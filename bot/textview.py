@@ -14,7 +14,8 @@ from rules.cards import CARD
 
 _CARD_TOKEN = re.compile(r"\b(?:10|[2-9TJQKANX])[CDHSOEBU12]\b")
 _SKIP = {"game", "players", "seat", "options", "current_seat", "over", "events", "result",
-         "hand", "trick", "last_trick", "scores", "phase"}
+         "hand", "trick", "last_trick", "scores", "phase",
+         "count_askable"}  # a flag for the UI (the Count button), not a game fact
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:

@@ -111,9 +111,10 @@ def parse_action(text: str, grammar: Grammar, deck: DeckKind,
             i += 1
         else:
             words = spec
-            if i >= len(rest) or rest[i].lower() not in words:
+            word = rest[i].lower().replace("\ufe0f", "") if i < len(rest) else ""
+            if word not in words:
                 raise IllegalAction(f"'{kind}' needs one of: {', '.join(words)}.")
-            args.append(rest[i].lower())
+            args.append(word)
             i += 1
     if i < len(rest):
         raise IllegalAction(f"Did not understand '{' '.join(rest[i:])}' in '{text}'.")
@@ -135,17 +136,22 @@ def _take_cards(tokens: list[str], i: int, deck: DeckKind, limit: int | None = N
     while i < len(tokens) and (limit is None or len(cards) < limit):
         if tokens[i].lower() in stop_words:
             break
-        for width in (1, 2, 3):  # "QH", "Q H" / "10 ♥", "queen of hearts"
+        # Longest first: "as de copas" is the ace of cups, though "as" alone is the ace
+        # of swords.
+        for width in (3, 2, 1):  # "queen of hearts", "Q H" / "10 ♥", "QH"
             if i + width > len(tokens):
                 continue  # not 'break': that would skip the else below and loop forever
-            try:
-                cards.append(deck.parse_card("".join(tokens[i:i + width])))
-            except ValueError:
+            card = deck.find("".join(tokens[i:i + width]))
+            if card is None:
                 continue
+            cards.append(card)
             i += width
             break
         else:
-            raise IllegalAction(f"'{tokens[i]}' is not a card. Write cards like "
+            hints = (deck.suit_hint(" ".join(tokens[i:i + w])) for w in (1, 2, 3)
+                     if i + w <= len(tokens))
+            raise IllegalAction(next((h for h in hints if h), None) or
+                                f"'{tokens[i]}' is not a card. Write cards like "
                                 f"{deck.cards[-1]} or {deck.cards[-1].pretty}.")
     return cards, i
 

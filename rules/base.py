@@ -183,6 +183,21 @@ class State:
         first = len(self.log)
         self._version += 1
         self._apply(action)
+        return self._events_since(first)
+
+    def ask_count(self, seat: int) -> list[dict]:
+        """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new
+        events.  Not a move: it may come at any moment, out of turn, and the turn does not
+        change.  Games without a count refuse with IllegalAction, as do games whose rules
+        refuse this seat now (Pinkerton: the dealer; a total already shown)."""
+        raise IllegalAction("There is no count to ask for in this game.")
+
+    def count_askable(self) -> bool:
+        """Whether some seat may ask for the count now (a UI offers it only then)."""
+        return False
+
+    def _events_since(self, first: int) -> list[dict]:
+        """The events logged from index ``first`` on (trimming the kept log)."""
         if len(self.log) == first:
             return []
         if len(self.log) > LOG_KEEP:
@@ -193,7 +208,7 @@ class State:
 
     def _check(self, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
-            action = self.game.parse_action(action)
+            action = self.game.parse_action(action, self.options)
         if self.over:
             raise IllegalAction("The game is over.")
         if seat != self.current_seat:
@@ -205,7 +220,14 @@ class State:
         return action
 
     def view(self, seat: int | None = None) -> dict:
-        """Everything ``seat`` may see (None: a spectator).  JSON-serialisable."""
+        """Everything ``seat`` may see (None: a spectator).  JSON-serialisable.
+
+        Any other seat than None or 0..n-1 is a ValueError: a negative index would
+        otherwise show another seat's hand."""
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < self.n):
+            raise ValueError(f"No seat {seat!r} in this {self.n}-player game: a view is for "
+                             f"seat 0 to {self.n - 1}, or None for a spectator.")
         v = {
             "game": self.game.name,
             "players": self.n,
@@ -405,10 +427,22 @@ class Game:
 
     # --- actions, JSON, texts -------------------------------------------------------
 
-    def parse_action(self, text: str | Action) -> Action:
+    def kinds(self, options: dict | None = None) -> tuple[str, ...]:
+        """The move kinds a game with these options uses (variants may use fewer)."""
+        return tuple(self.grammar)
+
+    def grammar_for(self, options: dict | None = None) -> Grammar:
+        if options is None:
+            return self.grammar
+        kinds = self.kinds(options)
+        return {k: v for k, v in self.grammar.items() if k in kinds}
+
+    def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
+        """Text to an action; with ``options``, only the moves those options use."""
         if isinstance(text, Action):
             return text
-        return parse_action(text, self.grammar, self.deck, self.aliases, self._normalise)
+        return parse_action(text, self.grammar_for(options), self.deck, self.aliases,
+                            self._normalise)
 
     def _normalise(self, action: Action) -> Action:
         return action

@@ -119,6 +119,27 @@ for _i in (1, 2):
 JOKERS = (CARD[code(JOKER_SUIT, 1)], CARD[code(JOKER_SUIT, 2)])
 
 
+def _key(text: str) -> str:
+    """A spelling reduced for lookup: no spaces, dashes or emoji variation selectors
+    (U+FE0F, which emoji keyboards and Discord's :hearts: add after a suit)."""
+    return re.sub(r"[\s_\-\ufe0e\ufe0f]+", "", text).lower()
+
+
+# French suit spellings a Spanish deck does not use, and the Spanish suit each stands
+# for in the usual correspondence (hearts-cups, diamonds-coins, spades-swords,
+# clubs-clubs).  "C" and "S" are not here: they are Spanish letters (cups, swords).
+_FRENCH_SUIT_WORDS = tuple(
+    (_key(w), (SUIT_NAME[f], sp)) for f, sp, words in (
+        (HEARTS, COPAS, ("hearts", "heart", "♥", "♡", "h")),
+        (DIAMONDS, OROS, ("diamonds", "diamond", "♦", "♢", "d")),
+        (SPADES, ESPADAS, ("spades", "spade", "♠", "♤")),
+        (CLUBS, BASTOS, ("♣", "♧")))
+    for w in words)
+_SPANISH_SUITS_TEXT = ", ".join(
+    f"{SUIT_NAME[s]} ({SUIT_LETTER[s]} or {SUIT_SYMBOL[s]})" for s in SPANISH_SUITS[:3]) + \
+    f" and {SUIT_NAME[BASTOS]} ({SUIT_LETTER[BASTOS]} or {SUIT_SYMBOL[BASTOS]})"
+
+
 class DeckKind:
     """A deck's composition plus how its cards are written and parsed."""
 
@@ -142,8 +163,7 @@ class DeckKind:
         spanish = self.suits[0] in SPANISH_SUITS
         suit_words: dict[int, list[str]] = {}
         for s in self.suits:
-            words = [SUIT_LETTER[s], SUIT_SYMBOL[s], SUIT_SYMBOL[s].rstrip("\ufe0f"),
-                     SUIT_NAME[s], SUIT_NAME[s].rstrip("s")]
+            words = [SUIT_LETTER[s], SUIT_SYMBOL[s], SUIT_NAME[s], SUIT_NAME[s].rstrip("s")]
             if spanish:
                 words += {OROS: ["oros", "oro", "coin", "🪙"], COPAS: ["copas", "copa", "cup", "u"],
                           ESPADAS: ["espadas", "espada", "sword", "s"],
@@ -159,29 +179,59 @@ class DeckKind:
                 if r == 10 and not spanish:
                     rank_words += ["T"]
                 if spanish:
-                    rank_words += {10: ["S", "sota", "10"], 12: ["C", "caballo", "11"],
+                    rank_words += {10: ["S", "sota", "10", "jack"],
+                                   12: ["C", "caballo", "11", "horse"],
                                    13: ["R", "rey", "12"], 14: ["1", "as"]}.get(r, [])
                 else:
                     rank_words += {14: ["1"]}.get(r, [])
                 for rw in rank_words:
                     for sw in suit_words[s]:
-                        for sep in ("", "of"):
-                            table[(rw + sep + sw).lower()] = c
+                        for sep in ("", "of", "de") if spanish else ("", "of"):
+                            table[_key(rw + sep + sw)] = c
         for i in range(self.jokers):
             j = JOKERS[i]
             for w in (f"X{i + 1}", f"joker{i + 1}", f"🃏{i + 1}", f"jk{i + 1}"):
-                table[w.lower()] = j
+                table[_key(w)] = j
         return table
 
     def parse_card(self, text: str) -> Card:
         """Parse one card ('QH', 'q♥', '10h', 'Th', 'queen of hearts'); ValueError if not."""
-        key = re.sub(r"[\s_\-]+", "", text).lower()
+        card = self.find(text)
+        if card is None:
+            raise ValueError(self.suit_hint(text) or
+                             f"'{text}' is not a card of the {self.name} deck")
+        return card
+
+    def find(self, text: str) -> Card | None:
+        """The card ``text`` names, or None (``parse_card`` without the error)."""
+        key = _key(text)
         card = self._parse.get(key)
         if card is None and key in ("x", "joker", "🃏", "jk") and self.jokers:
             card = JOKERS[0]
-        if card is None:
-            raise ValueError(f"'{text}' is not a card of the {self.name} deck")
         return card
+
+    def suit_hint(self, text: str) -> str | None:
+        """For a Spanish deck, a card written with a French suit ('K♥', 'KH', 'king of
+        hearts'): a sentence naming the Spanish suits and the one meant; else None."""
+        if self.suits[0] not in SPANISH_SUITS:
+            return None
+        key = _key(text)
+        for word, (french, spanish) in _FRENCH_SUIT_WORDS:
+            if not key.endswith(word):
+                continue
+            rank = key[:-len(word)]
+            for sep in ("of", "de"):
+                rank = rank.removesuffix(sep)
+            rank = {"q": "n", "queen": "n"}.get(rank, rank)  # the caballo takes the queen's slot
+            meant = self._parse.get(_key(rank + SUIT_LETTER[spanish]))
+            if spanish == BASTOS:
+                said = f"Write clubs as {SUIT_LETTER[BASTOS]} or {SUIT_SYMBOL[BASTOS]}"
+            else:
+                said = f"{french.capitalize()} correspond to {SUIT_NAME[spanish]}"
+            guess = f": did you mean the {meant.name} ({meant})?" if meant else "."
+            return (f"'{text}' is not a card here: this game uses the Spanish suits "
+                    f"{_SPANISH_SUITS_TEXT}. {said}{guess}")
+        return None
 
     def parse_cards(self, text: str | Iterable[str]) -> list[Card]:
         parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)

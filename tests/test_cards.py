@@ -102,3 +102,52 @@ def test_action_text_round_trip_and_parsing():
         with pytest.raises(IllegalAction):
             parse_action(bad, grammar, FRENCH_52)
     assert act("play", qh) is act("play", qh)
+
+
+# --- emoji suits: U+FE0F after the symbol (emoji keyboards, Discord's :hearts:) ---------------
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.name)
+def test_every_suit_parses_with_and_without_the_emoji_selector(deck):
+    for c in deck.distinct:
+        pretty = c.pretty
+        bare = pretty.replace("\ufe0f", "")
+        assert deck.parse_card(bare) == c
+        assert deck.parse_card(bare + "\ufe0f") == c
+        assert deck.parse_card(bare.lower() + "\ufe0f") == c
+
+
+@pytest.mark.parametrize("game_name", ["thirteens", "starshina", "pinkerton", "piquet", "coins"])
+def test_emoji_suits_parse_inside_moves_in_every_game(game_name):
+    import rules
+    game = rules.get_game(game_name)
+    card = next(c for c in game.deck.distinct if c.rank == 13)  # a king of the game's deck
+    emoji = card.pretty.replace("\ufe0f", "") + "\ufe0f"
+    kind = {"pinkerton": "add"}.get(game_name, "play")
+    assert game.parse_action(f"{kind} {emoji}") == game.parse_action(f"{kind} {card}")
+
+
+def test_pinkerton_beat_with_emoji_suits():
+    import rules
+    game = rules.get_game("pinkerton")
+    assert game.parse_action("beat K♠️ 4♠️") == game.parse_action("beat KS 4S")
+    assert game.parse_action("beat 10♥️ take 2♦️") == game.parse_action("beat 10H take 2D")
+
+
+def test_spanish_phrasings_and_english_rank_words():
+    for text, code in [("rey de oros", "KO"), ("7 de bastos", "7B"), ("as de copas", "AC"),
+                       ("sota de espadas", "JE"), ("caballo de copas", "NC"),
+                       ("jack of coins", "JO"), ("knave of cups", "JC"),
+                       ("knight of swords", "NE"), ("horse of clubs", "NB")]:
+        assert str(SPANISH_48.parse_card(text)) == code, text
+
+
+@pytest.mark.parametrize("text,meant", [("K♥", "KC"), ("KH", "KC"), ("K♥️", "KC"),
+                                        ("AD", "AO"), ("7♦", "7O"), ("Q♠", "NE"),
+                                        ("king of hearts", "KC"), ("7♣", "7B")])
+def test_french_suits_in_the_spanish_deck_name_the_suit_meant(text, meant):
+    with pytest.raises(ValueError) as e:
+        SPANISH_48.parse_card(text)
+    message = str(e.value)
+    assert "coins (O or 🪙), cups (C or 🏆), swords (E or ⚔️) and clubs (B or 🪵)" in message
+    assert f"({meant})?" in message
+    assert FRENCH_52.suit_hint(text) is None  # French decks have nothing to explain

@@ -184,3 +184,26 @@ def test_target_option_validated():
         GAME.new_state(3, {"target": 12})
     with pytest.raises(ValueError, match="3 players"):
         GAME.new_state(4)
+
+
+def test_a_card_not_held_is_named_and_state_untouched():
+    s = GAME.new_state(3, seed=1)
+    seat = s.current_seat
+    missing = next(c for c in GAME.deck.cards if int(c) not in s.hands[seat])
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match=f"^You do not hold the {missing.name}.$"):
+        s.apply(seat, f"play {missing}")
+    assert s.to_json() == before
+
+
+def test_spanish_phrasings_and_french_suits_in_moves():
+    assert str(GAME.parse_action("play rey de oros")) == "play KO"
+    assert str(GAME.parse_action("play 7 de bastos")) == "play 7B"
+    assert str(GAME.parse_action("play as de copas")) == "play AC"
+    assert str(GAME.parse_action("play horse of swords")) == "play NE"
+    assert str(GAME.parse_action("play jack of cups")) == "play JC"
+    with pytest.raises(IllegalAction, match=r"Hearts correspond to cups: did you mean the "
+                                            r"king of cups \(KC\)\?"):
+        GAME.parse_action("play K♥️")
+    with pytest.raises(IllegalAction, match="Spanish suits coins"):
+        GAME.parse_action("play K hearts")

@@ -47,7 +47,7 @@ async def test_run_with_a_rejected_token(fake_discord: FakeDiscord, tmp_path, mo
     monkeypatch.setenv("DISCORD_TOKEN", "not-the-token")
     monkeypatch.setenv("PARLOUR_AI_EXECUTOR", "inline")
     code = await asyncio.to_thread(main, ["run", "--db", str(tmp_path / "p.db")])
-    assert code == 1
+    assert code == 4
     assert "Discord rejected the token" in capsys.readouterr().err
     assert [c.status for c in fake_discord.calls_to("GET", r"^/users/@me$")] == [401]
 

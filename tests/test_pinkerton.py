@@ -48,7 +48,7 @@ def test_seed_pile_ten_of_spades_and_king_of_hearts_is_30():
     do(s, "beat KS QS", "beat KC QC")
     assert s.phase == 2 and s.pile == cs("10S KH") and s.total == 30
     assert s.view(1)["pile_total"] is None
-    do(s, "count")
+    s.ask_count(s.current_seat)
     assert s.view(0)["pile_total"] == 30
     assert "{p1} asks for the count: the pile stands at 30." in public_log(s)
     assert "beat KD QD" in texts(s) and "beat 5H 4H" not in texts(s)
@@ -77,7 +77,7 @@ def test_seed_pile_32_then_four_of_clubs_gives_28():
     assert s.phase == 3 and s.opener == 0 and s.step == "open"  # no points: the dealer
     do(s, "add 4C")
     assert s.pile == cs("2H QD 4C") and s.total == 28
-    do(s, "count")
+    s.ask_count(1)
     assert s.view(1)["pile_total"] == 28
 
 
@@ -198,7 +198,7 @@ def test_forced_pass_lays_a_card_face_down_and_second_pass_eliminates():
 def test_empty_hand_passes_without_a_card_and_it_counts():
     s = arrange(GAME.new_state(3, seed=3), phase=3, pending=[1, 2, 0], pile="KH 5D",
                 hands={1: "", 2: "KH QH", 0: "2C"}, passes={1: 0})
-    assert texts(s) == ["pass", "count"]
+    assert texts(s) == ["pass"]
     with pytest.raises(IllegalAction, match="hand is empty"):
         s.apply(1, "pass 2C")
     do(s, "pass")
@@ -265,7 +265,7 @@ def test_face_cards_only_from_twenty_either_way(pile, faces_ok):
 def test_opener_with_only_faces_on_a_small_pile_passes_free():
     s = arrange(GAME.new_state(3, seed=6), phase=3, step="open", pending=[0, 1, 2],
                 pile="5H 3S", hands={0: "KH QS JD", 1: "2C", 2: "3C"})
-    assert texts(s) == ["pass"]        # the dealer (seat 0) may not count
+    assert texts(s) == ["pass"]
     do(s, "pass")
     assert s.passes[0] == 0 and s.pass_cards[0] == [] and len(s.hands[0]) == 3
     assert s.current_seat == 1
@@ -276,7 +276,7 @@ def test_free_pass_after_beating_with_no_card_to_add():
                 hands={1: "KH QH JC", 2: "2C 3C", 0: "4C"}, dealer=0)
     do(s, "beat KH QH")
     assert s.step == "add" and s.current_seat == 1
-    assert texts(s) == ["pass", "count"]
+    assert texts(s) == ["pass"]
     with pytest.raises(IllegalAction, match="just 'pass'"):
         s.apply(1, "pass JC")
     do(s, "pass")
@@ -289,7 +289,7 @@ def test_must_add_after_beating_when_a_card_may_be_added():
     s = arrange(GAME.new_state(3, seed=7), phase=3, pending=[1, 2, 0], pile="5H 4S",
                 hands={1: "KH QH JC 2D", 2: "2C 3C", 0: "4C"})
     do(s, "beat KH QH")
-    assert texts(s) == ["add 2D", "count"]
+    assert texts(s) == ["add 2D"]
     with pytest.raises(IllegalAction, match="may not pass"):
         s.apply(1, "pass")
     with pytest.raises(IllegalAction, match="already beaten"):
@@ -302,7 +302,7 @@ def test_skip_the_beat_at_zero():
     s = arrange(GAME.new_state(3, seed=8), phase=3, pending=[1, 2, 0], pile="5H 5S",
                 hands={1: "KS QS 3H", 2: "2C 3C", 0: "4C"})
     assert s.total == 0
-    assert texts(s) == ["add 3H", "count"]     # no beat: KS, QS and 3H sum below 0
+    assert texts(s) == ["add 3H"]     # no beat: KS, QS and 3H sum below 0
     do(s, "add 3H")
     assert s.pile == cs("5H 5S 3H") and s.total == 3 and s.current_seat == 2
     assert any("skips the beat at 0" in t for t in public_log(s))
@@ -317,7 +317,7 @@ def test_zero_pile_skip_or_beat_and_when_passing_is_allowed():
         s.apply(1, "pass 3H")
     s = arrange(GAME.new_state(3, seed=8), phase=3, pending=[1, 2, 0], pile="5H 5S",
                 hands={1: "KS QS", 2: "2C 3C", 0: "4C"})
-    assert texts(s) == ["pass QS", "pass KS", "count"]     # no beat, no card to add
+    assert texts(s) == ["pass QS", "pass KS"]     # no beat, no card to add
     with pytest.raises(IllegalAction, match="Beat the pile first"):
         arrange(GAME.new_state(3, seed=8), phase=3, pending=[1, 2, 0], pile="5H 4S",
                 hands={1: "KH QH 3H", 2: "2C", 0: "4C"}).apply(1, "add 3H")
@@ -349,6 +349,8 @@ def opener_after_phase_two(scores, dealer=0, out=()):
     ([9, 0, 0, 9], 1, (), 3),        # tie: first from the dealer clockwise (1, 2, 3, 0)
     ([9, 0, 0, 9], 0, (), 0),        # tie including the dealer: the dealer
     ([0, 0, 0, 0], 0, (0,), 1),      # the dealer is out: next from the dealer
+    ([0, 0, 0, 0], 2, (2, 3), 0),    # RULINGS 6: dealer out, nobody has points: the first
+                                     # player still in clockwise from the dealer
     ([0, 9, 0, 9], 0, (1,), 3),      # most points among players still in
 ])
 def test_phase_three_opener(scores, dealer, out, opener):
@@ -450,38 +452,53 @@ def test_fresh_deck_when_stock_and_discard_are_empty():
 
 def test_count_rules():
     s = phase_two("10S", "KH")
-    assert "count" not in texts(s)                    # phase I: one card, value shown
-    assert s.view(1)["pile_total"] == -10
-    with pytest.raises(IllegalAction, match="only one card"):
-        s.apply(1, "count")
+    assert s.view(1)["pile_total"] == -10 and not s.view(None)["count_askable"]
+    with pytest.raises(IllegalAction, match="only one card"):   # phase I: value shown
+        s.ask_count(1)
     do(s, "beat KS QS", "beat KC QC")
-    assert texts(s)[-1] == "count"
-    do(s, "beat KD QD")
-    assert s.current_seat == 0 == s.dealer and "count" not in texts(s)
-    with pytest.raises(IllegalAction, match="dealer may not count"):
-        s.apply(0, "count")
+    assert s.view(None)["count_askable"]
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="dealer may not ask for the count"):
+        s.ask_count(0)
+    for nobody in (-1, 2, None):
+        with pytest.raises(IllegalAction, match="do not have a seat"):
+            s.ask_count(nobody)
+    assert s.to_json() == before
+    with pytest.raises(IllegalAction, match="not a move"):
+        s.apply(1, "count")
+    assert "count" not in {a.kind for a in s.legal_actions(1)}
 
 
-def test_count_stays_shown_until_the_pile_changes():
+def test_count_asked_out_of_turn_is_shown_to_all_and_uses_no_turn():
+    # RULINGS 6: any seated player but the dealer, at any moment, on their turn or not.
     s = arrange(GAME.new_state(3, seed=14), phase=3, pending=[1, 2, 0], pile="KH 5D",
                 hands={1: "KD QD 3H", 2: "KD QD 2H", 0: "4C"})
     assert s.view(2)["pile_total"] is None
-    do(s, "count")
-    assert s.current_seat == 1 and s.count_shown        # asking uses no turn
+    legal, turns = texts(s), s.turns
+    events = s.ask_count(2)                      # seat 2 asks while seat 1 is to play
+    assert events[-1]["text"] == "{p2} asks for the count: the pile stands at 45."
+    assert events[-1]["to"] is None
+    assert s.current_seat == 1 and s.turns == turns and texts(s) == legal
     assert all(s.view(seat)["pile_total"] == 45 for seat in (None, 0, 1, 2))
-    assert "count" not in texts(s)
+    assert not s.view(None)["count_askable"]
+    restored = GAME.state_from_json(s.to_json())
+    assert restored.to_json() == s.to_json() and restored.view(2) == s.view(2)
     with pytest.raises(IllegalAction, match="already shown: 45"):
-        s.apply(1, "count")
+        s.ask_count(1)
     do(s, "beat KD QD")
     assert s.view(2)["pile_total"] == 45                 # beating leaves the pile alone
     do(s, "add 3H")
-    assert s.view(2)["pile_total"] is None and "count" in texts(s)
+    assert s.view(2)["pile_total"] is None and s.view(None)["count_askable"]
+    s.ask_count(1)                                       # out of turn again: seat 2 to play
+    assert s.view(0)["pile_total"] == 48 and s.current_seat == 2
 
 
 def test_show_total_option():
     s = arrange(GAME.new_state(3, {"show_total": True}, seed=14), phase=3,
                 pending=[1, 2, 0], pile="KH 5D", hands={1: "KD QD 3H", 2: "2H", 0: "4C"})
-    assert s.view(2)["pile_total"] == 45 and "count" not in texts(s)
+    assert s.view(2)["pile_total"] == 45 and not s.view(None)["count_askable"]
+    with pytest.raises(IllegalAction, match="already shown"):
+        s.ask_count(2)
     do(s, "beat KD QD", "add 3H")
     assert s.view(0)["pile_total"] == 48
     assert "{p1} adds 3H to the pile: the pile stands at 48." in public_log(s)
@@ -588,8 +605,8 @@ def test_safety_valve_at_300_turns():
 def test_count_is_not_a_turn():
     s = arrange(GAME.new_state(3, seed=18), phase=3, pending=[1, 2, 0], pile="KH 5D",
                 hands={1: "KD QD 3H", 2: "2H", 0: "4C"})
-    do(s, "count")
-    assert s.turns == 0
+    s.ask_count(2)
+    assert s.turns == 0 and s.current_seat == 1
 
 
 # --- views and hidden information --------------------------------------------------------------
@@ -627,9 +644,9 @@ def test_action_forms_offer_a_multi_select_for_beats():
     assert beat["kind"] == "beat" and beat["min"] == beat["max"] == 2
     assert set(beat["cards"]) == set(s.view(1)["hand"]) and beat["take"] == ["2H"]
     assert {"kind": "beat", "choices": ["beat KS 6D take 2H", "beat KC 6D take 2H"]} in forms
-    assert forms[-1] == {"kind": "count", "choices": ["count"]}
+    assert "count" not in {f["kind"] for f in forms}
     do(s, "beat KS 6D")
-    assert {f["kind"] for f in s.action_forms(1)} == {"add", "count"}
+    assert {f["kind"] for f in s.action_forms(1)} == {"add"}
 
 
 def test_parse_normalises_card_order():

@@ -90,7 +90,7 @@ def legal_position_actions(state) -> list[Action]:
     cands = list(state.legal_actions(seat))
     cands += [Action("pass", (CARD[c],)) for c in set(hand)]
     cands += [Action("add", (CARD[c],)) for c in set(hand)]
-    cands += [Action("pass", ()), Action("count", ())]
+    cands += [Action("pass", ())]
     for _ in range(12):
         k = rng.choice([1, 2, 3, 4])
         pick = rng.sample(hand, min(k, len(hand)))

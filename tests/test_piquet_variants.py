@@ -228,3 +228,95 @@ def test_auction_partie_rubicon_150():
     r = s.result()
     w, l = max(r["totals"]), min(r["totals"])
     assert r["partie"] == (w - l + 150 if l >= 150 else w + l + 150)
+
+
+def test_au_cent_deal_stopped_at_100_is_in_the_breakdown():
+    # RULINGS 6: the deal in progress when play stops is listed, and the deals add up.
+    s = rubicon_after_exchange(ELDER_29, YOUNGER_29, variant="au_cent")
+    s = with_totals(s, [0, 99 - 30])
+    do(s, "declare point 5", "good", "declare sequence 5 ace", "good",
+       "declare set 3 aces", "good", "play AH")
+    r = s.result()
+    last = r["deals"][-1]
+    assert last["deal"] == 1 and last["stopped"] and last["points"] == s.deal_pts
+    assert last["points"] == [0, 60]  # 29 declared, then the lead point and the pique (30)
+    for seed in range(5):
+        g = G.new_state(2, {"variant": "au_cent"}, seed=seed)
+        play_randomly(g, seed)
+        deals = g.result()["deals"]
+        assert [sum(d["points"][i] for d in deals) for i in range(2)] == g.result()["totals"]
+        assert deals[-1]["stopped"] and all("stopped" not in d for d in deals[:-1])
+
+
+@pytest.mark.parametrize("variant,moves", [
+    ("rubicon", "'discard', 'keep', 'declare', 'sink', 'good', 'play'"),
+    ("au_cent", "'discard', 'keep', 'declare', 'sink', 'good', 'play'"),
+    ("normand", "'discard', 'keep', 'declare', 'sink', 'good', 'play'"),
+    ("a_quatre", "'declare', 'sink', 'good', 'play'"),
+    ("auction", "'declare', 'sink', 'good', 'play', 'bid', 'pass', 'double', 'redouble'")])
+def test_unknown_move_lists_only_this_variants_moves(variant, moves):
+    s = G.new_state(G.player_counts({"variant": variant})[0], {"variant": variant}, seed=2)
+    for text in ("dance", "bid 7" if variant != "auction" else "keep"):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(s.current_seat, text)
+        assert str(e.value) == f"Unknown move '{text.split()[0]}'. Moves here: {moves}."
+
+
+# --- RULINGS 6: carte blanche as dealt in normand and à quatre; à quatre's tie rule ------------
+
+def test_normand_carte_blanche_of_ten_as_dealt_counts_first():
+    elder = cards("AC 10C 9C 8C 7C AD 10D 9D 8D 7D")          # no king, queen or jack
+    second = cards("KC QC JC KD QD JD AH KH QH JH")
+    dealer = cards("10H 9H 8H 7H AS KS QS JS 10S 9S")
+    s = G.new_state(3, {"variant": "normand"}, seed=4,
+                    deck=deal_order([elder, second, dealer], cards("8S 7S")))
+    assert "{p1} holds carte blanche (no king, queen or jack): 10 points." in log_of(s)
+    do(s, "keep")                                           # only the dealer exchanges
+    assert s.phase == "declare"
+    do(s, "sink point")                                     # the blanche is reckoned first
+    assert s.detail[1]["carte blanche"] == 10 and s.deal_pts[1] == 10
+
+
+def test_a_quatre_carte_blanche_of_eight_as_dealt():
+    hands = [cards("AH 10H 9H 7H 7C 8C 7D 8D"),     # seat 1 (elder): no face card
+             cards("JH KH 8H QH AC KC QC JC"),      # seat 2
+             cards("AS KS QS 9S 9C 10C 9D 10D"),    # seat 3
+             cards("JS 10S 8S 7S AD KD QD JD")]     # seat 0 (dealer)
+    s = G.new_state(4, {"variant": "a_quatre"}, seed=1, deck=deal_order(hands))
+    assert "{p1} holds carte blanche (no king, queen or jack): 10 points." in log_of(s)
+    assert s.phase == "declare"                              # no exchange in à quatre
+    do(s, "sink point")
+    assert s.detail[1]["carte blanche"] == 10 and s.deal_pts[1] == 10
+
+
+def test_a_quatre_four_deals_then_one_more_round_on_a_tie_then_drawn():
+    s = G.new_state(4, {"variant": "a_quatre"}, seed=5)
+    rng = random.Random(3)
+
+    def to_last_deal_play(state):
+        while not (state.deal_no == state.deals_planned and state.phase == "play"):
+            state.apply(state.current_seat, rng.choice(state.legal_actions(state.current_seat)))
+
+    def tie_the_deal(state):
+        """Play the deal out twice: first to learn the gap, then with totals evened."""
+        probe = G.state_from_json(state.to_json())
+        moves, deal = [], probe.deal_no
+        while probe.deal_no == deal and not probe.is_over:
+            a = probe.legal_actions(probe.current_seat)[0]
+            moves.append(str(a))
+            probe.apply(probe.current_seat, a)
+        tied = with_totals(state, [state.totals[0] + probe.totals[1] - probe.totals[0],
+                                   state.totals[1]])
+        for m in moves:
+            tied.apply(tied.current_seat, m)
+        return tied
+
+    to_last_deal_play(s)
+    assert s.deal_no == 4 and s.deals_planned == 4
+    s = tie_the_deal(s)
+    assert not s.is_over and s.deal_no == 5 and s.deals_planned == 8
+    assert "The scores are tied: one more deal each." in log_of(s)
+    to_last_deal_play(s)
+    s = tie_the_deal(s)
+    r = s.result()
+    assert s.is_over and r["drawn"] and r["scores"] == [0, 0, 0, 0] and r["ranks"] == [1] * 4

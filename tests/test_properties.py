@@ -140,3 +140,14 @@ def test_rules_text_present(name):
     game = rules.get_game(name)
     text = game.rules_text()
     assert len(text) > 500 and game.summary()
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_view_of_a_seat_outside_the_table_is_refused(name):
+    game = rules.get_game(name)
+    n = game.player_counts({})[0]
+    s = game.new_state(n, seed=4)
+    for bad in (-1, n, "0", True):
+        with pytest.raises(ValueError, match=f"seat 0 to {n - 1}"):
+            s.view(bad)
+    assert s.view(None)["seat"] is None and s.view(n - 1)["seat"] == n - 1

@@ -485,3 +485,16 @@ def test_json_round_trip_mid_exchange():
     run(s, "give 3H")
     run(t, "give 3H")
     assert t.to_json() == s.to_json()
+
+
+def test_bad_trump_word_lists_only_accepted_spellings():
+    s = GAME.new_state(3, {"rules": "classic"}, seed=3, deck=deck_for(SUIT_BLOCKS, "JC QC KC AC"))
+    before = s.to_json()
+    for text in ("trump roses", "trump", "trump no trump"):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(0, text)
+        message = str(e.value)
+        assert "'trump hearts'" in message
+        assert not any(w in message.split() for w in ("none", "nt", "notrump"))
+    assert s.to_json() == before
+    assert GAME.parse_action("trump ♣️") == GAME.parse_action("trump clubs")

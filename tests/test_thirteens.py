@@ -346,3 +346,27 @@ def test_views_show_the_table():
         assert key in v
     assert v["trick"] == [[1, "KH"]] and v["hand_sizes"] == [13, 12, 13, 13]
     assert "hand" not in state.view(None)
+
+
+def test_equal_scores_share_a_rank():
+    # RULINGS 6: players rank by score; equal scores share a rank (the win and below it).
+    import json
+    s = GAME.new_state(4, {"target": 20}, seed=2)
+    probe = GAME.state_from_json(s.to_json())
+    moves = []
+    while probe.hand_no == 1 and not probe.is_over:
+        a = probe.legal_actions(probe.current_seat)[0]
+        moves.append(str(a))
+        probe.apply(probe.current_seat, a)
+    gained = probe.last_hand
+    final = [25, 3, 25, 3]
+    data = json.loads(s.to_json())
+    data["state"]["scores"] = [f - g for f, g in zip(final, gained, strict=True)]
+    s = GAME.state_from_json(json.dumps(data))
+    for m in moves:
+        s.apply(s.current_seat, m)
+    r = s.result()
+    assert s.is_over and r["scores"] == final
+    assert r["ranks"] == [1, 3, 1, 3] and r["winners"] == [0, 2]
+    assert "{p0} and {p2} share the win with 25 points." in [e["text"] for e in
+                                                             s.view(None)["events"]]

@@ -10,7 +10,8 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("play", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run")
+COMMANDS = ("play", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run", "health",
+            "doctor")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -259,6 +259,14 @@ class Terminal:
                 if not typed:
                     self.say("\n".join(moves.panel()))
                     continue
+                if typed in ("count", "ask for the count"):
+                    # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws
+                    try:
+                        await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
+                        break
+                    except TableError as e:
+                        self.say(str(e))
+                        continue
                 found = moves.resolve(line)
                 if found.error:
                     self.say(found.error)

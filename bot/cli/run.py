@@ -6,6 +6,13 @@
     PARLOUR_LOG_LEVEL    DEBUG, INFO (default), WARNING...
     PARLOUR_AI_DELAY     seconds before an AI seat moves (default 1)
     PARLOUR_AI_EXECUTOR  process (default), thread or inline
+    PARLOUR_HEARTBEAT    a file the bot rewrites every 30 s for `parlour health`
+    PARLOUR_WAIT_ON_ERROR  1: after a start-up failure a restart cannot fix, wait for
+                         SIGTERM instead of exiting (containers: no restart loop)
+
+Exit codes: 0 stopped cleanly, 1 unexpected failure, 2 configuration, 3 network,
+4 token rejected, 5 intents refused, 6 commands refused (scopes), 7 database
+unusable, 8 database newer than this Parlour (docs/DISCORD.md).
 
 Developer option (testing against a Discord-compatible server, e.g. the loopback
 fake of tests/fakediscord; never needed in production):
@@ -24,6 +31,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
+from ..core.db_check import DatabaseUnusable, check_database
+from ..core.schema import SchemaTooNewError
+from .log_setup import configure_logging
+from .startup_errors import ExitCode, StartupFailure, config_failure, explain
+
 if TYPE_CHECKING:  # imported late at run time: other parlour commands need not load discord.py
     from ..discordbot import BotConfig, ParlourBot
 
@@ -37,6 +49,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+MISSING_TOKEN = ("DISCORD_TOKEN is not set. Create a bot at "
+                 "https://discord.com/developers/applications, copy its token, and run\n"
+                 "  DISCORD_TOKEN=... parlour run --sync")
+
+
 def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     from ..discordbot import BotConfig, ConfigError
 
@@ -44,19 +61,46 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     try:
         config = BotConfig.from_env(sync=bool(args.sync))
     except ConfigError as e:
-        print(f"Error: {e}", file=err)
-        return 2
+        # The wait switch may itself be what is malformed: read it plainly.
+        return fail(config_failure(str(e)), err, wait=_wants_wait())
     if args.db:
         config.db_path = args.db
     if not config.token:
-        print("Error: DISCORD_TOKEN is not set. Create a bot at "
-              "https://discord.com/developers/applications, copy its token, and run\n"
-              "  DISCORD_TOKEN=... parlour run --sync", file=err)
-        return 2
-    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        return fail(config_failure(MISSING_TOKEN), err, wait=config.wait_on_error)
+    configure_logging(config.log_level)
+    try:  # before connecting: a database problem needs no network to be reported
+        check_database(config.db_path)
+    except (DatabaseUnusable, SchemaTooNewError) as e:
+        return fail(explain(e, config), err, wait=config.wait_on_error)
     point_discord_at(config)
-    return asyncio.run(serve(config, err))
+    failure = asyncio.run(run_bot(config))
+    if failure is None:
+        return int(ExitCode.OK)
+    return fail(failure, err, wait=config.wait_on_error)
+
+
+def fail(failure: StartupFailure, err: TextIO, *, wait: bool = False) -> int:
+    """Say what is wrong; with ``wait``, a failure a restart cannot fix waits for SIGTERM."""
+    print(failure.message, file=err, flush=True)
+    if wait and failure.permanent:
+        stops = {signal.SIGTERM, signal.SIGINT}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stops)  # before saying so: none is missed
+        print("Waiting here (not exiting) so that the restart policy does not start Parlour "
+              "again and again: fix the setting, then recreate the container.", file=err,
+              flush=True)
+        signal.sigwait(stops)  # works as PID 1 in a container too
+    return int(failure.code)
+
+
+def _wants_wait() -> bool:
+    import os
+
+    from ..discordbot.config import ConfigError, env_flag
+
+    try:
+        return env_flag(os.environ, "PARLOUR_WAIT_ON_ERROR")
+    except ConfigError:
+        return False
 
 
 def point_discord_at(config: BotConfig) -> None:
@@ -88,28 +132,23 @@ def build_bot(config: BotConfig) -> ParlourBot:
 async def serve(config: BotConfig, err: TextIO | None = None,
                 bot: ParlourBot | None = None) -> int:
     """Run the bot until it is closed (SIGTERM/SIGINT, or a fatal error); an exit code."""
-    import discord
+    failure = await run_bot(config, bot)
+    return int(ExitCode.OK) if failure is None else fail(failure, err or sys.stderr)
 
-    err = err or sys.stderr
+
+async def run_bot(config: BotConfig, bot: ParlourBot | None = None) -> StartupFailure | None:
+    """Run the bot until it is closed; why it could not run, or None after a clean stop."""
     bot = bot or build_bot(config)
     stop = _on_signals(lambda: asyncio.ensure_future(bot.close()))
     try:
         await bot.start(config.token)
-    except discord.LoginFailure:
-        print("Error: Discord rejected the token in DISCORD_TOKEN (login failed). Check that "
-              "it is the bot token, not the client secret, and that it was not reset.", file=err)
-        return 1
-    except discord.PrivilegedIntentsRequired:
-        print("Error: Discord refused the gateway intents.", file=err)
-        return 1
-    except Exception as e:  # a database or network failure at startup: say it plainly
-        logging.getLogger("parlour.discord").exception("the bot stopped")
-        print(f"Error: the bot stopped: {e}", file=err)
-        return 1
+    except Exception as e:
+        logging.getLogger("parlour.discord").debug("the bot stopped", exc_info=True)
+        return explain(e, config, bot.application_id)
     finally:
         stop()
         await bot.close()  # idempotent: flushes the outbox, closes the core and database
-    return 0
+    return None
 
 
 def _on_signals(callback: Callable[[], object]) -> Callable[[], None]:

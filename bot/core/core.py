@@ -64,6 +64,15 @@ class Core(LobbyMixin):
             self._arm(table)  # an overdue deadline fires at once
         return [t.info() for t in resumed]
 
+    async def ping(self) -> bool:
+        """Whether the database answers (the bot's heartbeat)."""
+        try:
+            await self.store.fetchone("SELECT 1")
+        except Exception:
+            log.warning("the database does not answer", exc_info=True)
+            return False
+        return True
+
     async def stop(self) -> None:
         """Cancel timers and background work, close the pool and the database."""
         for table in self._tables.values():

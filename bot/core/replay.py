@@ -25,6 +25,11 @@ class ReplayStep:
     state: State              # the state after the move (do not keep it: it is reused)
 
 
+# Pinkerton's count was logged as a move before it became a request (RULINGS 6): games
+# finished before that still replay.
+LEGACY_COUNT = "count"
+
+
 @dataclass(frozen=True)
 class Replay:
     record: GameSummary
@@ -43,7 +48,10 @@ class Replay:
         state = self.initial_state()
         names = self.names
         for i, (seat, actor, action) in enumerate(self.actions, start=1):
-            events = state.apply(seat, action)
+            if action == LEGACY_COUNT:
+                events = state.ask_count(seat)
+            else:
+                events = state.apply(seat, action)
             yield ReplayStep(i, seat, names[seat], actor, action,
                              tuple(fill_names(e["text"], names) for e in events
                                    if e["to"] is None), state)

@@ -91,6 +91,15 @@ MIGRATIONS: list[list[str]] = [
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+class SchemaTooNewError(RuntimeError):
+    """The database was written by a newer Parlour: this one must not touch it."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(f"The database is schema v{found}; this parlour knows up to "
+                         f"v{SCHEMA_VERSION}. Upgrade parlour.")
+        self.found = found
+
+
 async def migrate(conn: aiosqlite.Connection) -> tuple[int, int]:
     """Bring the database up to ``SCHEMA_VERSION``; return (old, new) versions.
 
@@ -99,8 +108,7 @@ async def migrate(conn: aiosqlite.Connection) -> tuple[int, int]:
     async with conn.execute("PRAGMA user_version") as cur:
         old = (await cur.fetchone())[0]
     if old > SCHEMA_VERSION:
-        raise RuntimeError(f"The database is schema v{old}; this parlour knows up to "
-                           f"v{SCHEMA_VERSION}. Upgrade parlour.")
+        raise SchemaTooNewError(old)
     for version in range(old, SCHEMA_VERSION):
         await conn.execute("BEGIN IMMEDIATE")
         try:

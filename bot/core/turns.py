@@ -33,6 +33,26 @@ class PlayMixin(CoreBase):
             raise TableError("You are not playing at this table.")
         return await self._submit(table, seat, action, actor=HUMAN, expect_move=expect_move)
 
+    async def ask_count(self, channel_id: int, user_id: int) -> tuple[str, ...]:
+        """``user_id`` asks for the count (Pinkerton; RULINGS 6): not a move, so any seated
+        player may ask at any moment; the move number, turn and timers stay as they are.
+        Saved with the state and published as a board change; returns the public events
+        (names filled).  TableError with the engine's reason when refused."""
+        table = self._get(channel_id)
+        async with table.lock:
+            self._require_status(table, PLAYING)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not playing at this table.")
+            snap = table.snapshot()
+            try:
+                events = table.state.ask_count(seat)
+            except IllegalAction as e:
+                raise TableError(self._fill(table, str(e))) from None
+            await self._commit_or_undo(table, snap, state_json=table.state.to_json())
+            self._publish_board(table, events)
+            return tuple(self._fill(table, e["text"]) for e in events if e["to"] is None)
+
     async def _submit(self, table: Table, seat: int, action: str, *, actor: str,
                       expect_move: int | None) -> MoveResult:
         async with table.lock:
@@ -46,7 +66,7 @@ class PlayMixin(CoreBase):
                 raise TableError(self._fill(
                     table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
             try:
-                parsed = table.game.parse_action(action)
+                parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)
             except IllegalAction as e:
                 raise TableError(self._fill(table, str(e))) from None

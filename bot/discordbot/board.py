@@ -20,7 +20,7 @@ from ..core import (
     display_rating,
     rating_text,
 )
-from . import render
+from . import count_button, render
 from .components import HandButton, LobbyButton, RulesButton, view_of
 
 LOBBY_COLOUR = discord.Colour.blurple()
@@ -94,7 +94,8 @@ def game(update: BoardChanged) -> Shown:
     embed.set_footer(text=f"move {info.move} · anyone here can watch · your cards: "
                           "Show my hand or /hand · moves: /play")
     return Shown(_turn_line(info), embed,
-                 view_of(HandButton(info.channel_id), RulesButton(info.game, 0)))
+                 view_of(HandButton(info.channel_id), RulesButton(info.game, 0),
+                         *count_button.for_board(info.channel_id, view)))
 
 
 def over(update: GameOver, recent: tuple[str, ...]) -> Shown:

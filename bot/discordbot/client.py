@@ -8,6 +8,7 @@ import logging
 import discord
 from discord import app_commands
 
+from .. import heartbeat
 from ..core import Core, TableError
 from . import commands_info, commands_play, commands_settings, commands_table
 from .components import DYNAMIC_ITEMS, PATTERNS
@@ -37,8 +38,16 @@ def intents() -> discord.Intents:
     return wanted
 
 
+def silence_voice_warnings() -> None:
+    """Parlour uses no voice: discord.py's "PyNaCl/davey is not installed" would only worry."""
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
+
+
 class ParlourBot(discord.Client):
     def __init__(self, core: Core, config: BotConfig | None = None) -> None:
+        silence_voice_warnings()
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
         self.core = core
         self.config = config or BotConfig()
@@ -49,6 +58,8 @@ class ParlourBot(discord.Client):
         self._subscription = None
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
+        self._heartbeat: asyncio.Task | None = None
+        self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
         self.tree.add_command(commands_table.build(self))
         for command in (commands_play.build(self) + commands_info.build(self)
                         + commands_settings.build(self)):
@@ -67,6 +78,27 @@ class ParlourBot(discord.Client):
             log.info("resumed %d table(s)", len(resumed))
         if self.config.sync:
             await self.sync_commands()
+        if self.config.heartbeat_path:
+            self._heartbeat = asyncio.create_task(self._beat_forever(self.config.heartbeat_path))
+
+    @property
+    def gateway_connected(self) -> bool:
+        return self.is_ready() and not self.is_closed() and self.ws is not None and self.ws.open
+
+    async def _beat_forever(self, path: str) -> None:
+        """Write the heartbeat file (``parlour health``) every interval until closed."""
+        while not self.is_closed():
+            try:
+                database = await self.core.ping()
+                await asyncio.to_thread(heartbeat.write_beat, path, self.gateway_connected,
+                                        database)
+            except OSError as e:
+                log.warning("cannot write the heartbeat file %s: %s", path, e)
+            self._beat_now.clear()
+            try:
+                await asyncio.wait_for(self._beat_now.wait(), self.config.heartbeat_interval)
+            except TimeoutError:
+                pass
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Upload the commands: to the dev guild (instant) or globally (up to an hour)."""
@@ -90,6 +122,9 @@ class ParlourBot(discord.Client):
         await asyncio.shield(self._closing)
 
     async def _shutdown(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            heartbeat.remove_beat(self.config.heartbeat_path or "")
         try:
             await self.feed.close()
         except Exception:
@@ -102,6 +137,7 @@ class ParlourBot(discord.Client):
             await self.core.stop()
 
     async def on_ready(self) -> None:
+        self._beat_now.set()
         log.info("connected as %s to %d guild(s); invite: %s", self.user, len(self.guilds),
                  invite_url(self.application_id or 0))
 

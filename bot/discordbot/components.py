@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from . import ids
+from .count_button import CountButton
 from .replies import SORRY, report
 
 log = logging.getLogger("parlour.discord")
@@ -155,7 +156,8 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
         await _controls(interaction).rules_page(interaction, self.game, self.page)
 
 
-DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton)
+DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
+                 CountButton)
 PATTERNS = tuple(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS)
 
 

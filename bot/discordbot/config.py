@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -32,12 +33,23 @@ class BotConfig:
     # (e.g. the loopback fake in tests/fakediscord for load tests). None = real Discord.
     api_base: str | None = None           # REST root, e.g. http://127.0.0.1:PORT/api/v10
     gateway_url: str | None = None        # gateway, e.g. ws://127.0.0.1:PORT/gateway
+    # Operations: a file the bot rewrites every heartbeat_interval seconds with the state of
+    # its gateway connection and database (read by ``parlour health``, Docker's HEALTHCHECK).
+    heartbeat_path: str | None = None
+    heartbeat_interval: float = 30.0
+    # After a start-up failure that a restart cannot fix, wait for SIGTERM instead of exiting
+    # (in a container whose restart policy would otherwise start it again and again).
+    wait_on_error: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
         env = os.environ if env is None else env
+        token = (env.get("DISCORD_TOKEN") or "").strip() or None
+        problem = token_problem(token) if token else None
+        if problem:
+            raise ConfigError(problem)
         config = cls(
-            token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+            token=token,
             db_path=env.get("PARLOUR_DB") or "parlour.db",
             dev_guild=_int(env, "PARLOUR_DEV_GUILD"),
             log_level=(env.get("PARLOUR_LOG_LEVEL") or "INFO").upper(),
@@ -45,6 +57,8 @@ class BotConfig:
             ai_executor=env.get("PARLOUR_AI_EXECUTOR") or "process",
             api_base=(env.get("PARLOUR_DISCORD_API") or "").strip() or None,
             gateway_url=(env.get("PARLOUR_DISCORD_GATEWAY") or "").strip() or None,
+            heartbeat_path=(env.get("PARLOUR_HEARTBEAT") or "").strip() or None,
+            wait_on_error=env_flag(env, "PARLOUR_WAIT_ON_ERROR"),
         )
         for key, value in overrides.items():
             setattr(config, key, value)
@@ -53,6 +67,39 @@ class BotConfig:
     def core_config(self) -> CoreConfig:
         return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
                           ai_executor=self.ai_executor)
+
+
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot be a bot token as written, or None (Discord decides the rest)."""
+    if token.lower().startswith("bot "):
+        return "DISCORD_TOKEN starts with 'Bot ': set the token alone, without that prefix."
+    if any(c in token for c in "\"'`") or any(c.isspace() for c in token):
+        return ("DISCORD_TOKEN contains quotes or spaces: set the token alone, exactly as "
+                "the Bot page of your application shows it.")
+    if not token.isascii() or not token.isprintable():
+        return "DISCORD_TOKEN contains characters a bot token never has: copy it again."
+    return None
+
+
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
+
+
+def token_shape_warning(token: str) -> str | None:
+    """A stricter look (``parlour doctor``): bot tokens are three dot-separated parts."""
+    if _TOKEN_SHAPE.fullmatch(token):
+        return None
+    return ("DISCORD_TOKEN does not look like a bot token (three parts separated by dots). "
+            "Copy it from the Bot page of your application, not the client secret or the "
+            "public key.")
+
+
+def env_flag(env: Mapping[str, str], key: str) -> bool:
+    raw = (env.get(key) or "").strip().lower()
+    if raw in ("", "0", "no", "false", "off"):
+        return False
+    if raw in ("1", "yes", "true", "on"):
+        return True
+    raise ConfigError(f"{key} must be 1 or 0, not '{raw}'.")
 
 
 def _int(env: Mapping[str, str], key: str) -> int | None:

@@ -13,7 +13,7 @@ import discord
 
 from ..core import STALE, TableError
 from . import panel, render, rules_pages
-from .replies import Reply, answer, report
+from .replies import ELSEWHERE, Reply, answer, report
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.discord")
 
 MOVED_ON = "⏩ The game has moved on since that panel was drawn - here is your hand now."
-ELSEWHERE = "That control belongs to a table in another channel."
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -29,6 +29,7 @@ from ..core import (
 )
 from . import board, panel, render
 from .board_ids import BoardIds
+from .hand_dms import HandDms
 from .outbox import Coalescer, Pacer
 from .pings import Pinger
 
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.discord")
 
-DM_CLOSED = 50007
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -49,13 +49,11 @@ class Feed:
         self.out = Coalescer(Pacer(config.send_rate, config.send_burst), config.board_interval)
         self.board_ids = BoardIds(self.core.store)
         self.pings = Pinger(bot, self.out, self.board_ids)   # "your turn" messages
+        self.dms = HandDms(bot, self.core.store, self.note, self.out.pacer.acquire)
+        self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
-        self.dealt: dict[tuple[int, int], object] = {}       # (table, user) -> deal_no sent
-        self.dm_closed: set[tuple[int, int]] = set()         # (table, user): DMs refused
-        self.dm_noted: set[tuple[int, int]] = set()          # (channel, user): told once
-        self.dm_channels: dict[int, int] = {}                # user -> DM channel id
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
         # (channel, user) -> the interaction whose message is the user's panel, when it was
         # opened, the move it shows and its note; panels being answered right now are busy.
@@ -65,22 +63,29 @@ class Feed:
     # --- lifecycle ----------------------------------------------------------------------
 
     def resumed(self, tables: list[TableInfo]) -> None:
-        """Remember the deals already sent to resumed tables' players (no DM again).
-
-        Call right after ``core.start()`` returns, before anything awaits: an AI seat
-        may move (and deal anew) as soon as the loop runs."""
-        for info in tables:
-            if info.status != "playing":
-                continue
-            for seat in info.seats:
-                if seat.user_id is not None and seat.ai_level is None:
-                    view = self.core.private_view(info.channel_id, seat.user_id)
-                    self.dealt[(info.table_id, seat.user_id)] = view.get("deal_no")
+        """The tables ``core.start()`` resumed: ``start`` sends the hand DMs they miss."""
+        self.resumed_tables = list(tables)
 
     async def start(self) -> None:
-        """Load board message ids, then start handling updates."""
+        """Load board message ids and the DM bookkeeping, send each resumed player the
+        current deal's DM if Discord never accepted it (a bot killed between a deal and
+        its DMs), then start handling updates."""
         await self.board_ids.load()
         await self.pings.load()
+        await self.dms.load()
+        for old in self.resumed_tables:
+            info = self.core.table(old.channel_id)  # AI seats may have moved meanwhile
+            if info is None or info.status != "playing" or info.table_id != old.table_id:
+                continue
+            for seat, s in enumerate(info.seats):
+                if s.user_id is not None and s.ai_level is None:
+                    try:
+                        view = self.core.private_view(info.channel_id, s.user_id)
+                    except TableError:
+                        continue
+                    self._maybe_dm(PrivateViewChanged(info.table_id, info.channel_id,
+                                                      info.move, seat, s.user_id, view, ()))
+        self.resumed_tables = []
         self.ready.set()
 
     async def close(self) -> None:
@@ -136,8 +141,7 @@ class Feed:
         self._forget(u.table_id, u.channel_id)
 
     def _forget(self, table_id: int, channel_id: int) -> None:
-        for key in [k for k in self.dealt if k[0] == table_id]:
-            del self.dealt[key]
+        self.dms.forget(table_id)
         for key in [k for k in self.panels if k[0] == channel_id]:
             self.refresh_panel(*key)   # shows "the game is over", then forgets the panel
 
@@ -170,12 +174,8 @@ class Feed:
     # --- hands by DM ------------------------------------------------------------------------
 
     def _maybe_dm(self, u: PrivateViewChanged) -> None:
-        key = (u.table_id, u.user_id)
         deal = u.view.get("deal_no")
-        if key in self.dealt and self.dealt[key] == deal:
-            return
-        self.dealt[key] = deal
-        if key in self.dm_closed or not u.view.get("hand"):
+        if not u.view.get("hand") or not self.dms.wants(u.table_id, u.user_id, deal):
             return
         info = self.core.table(u.channel_id)
         title = info.title if info else u.view.get("game", "")
@@ -185,29 +185,7 @@ class Feed:
                 "Play with **Show my hand** on the board or `/play` in that channel.\n"
                 f"-# table #{u.table_id} · move {u.move}")
         self.out.submit(("dm", u.table_id, u.user_id),
-                        lambda: self._dm(u.table_id, u.channel_id, u.user_id, text))
-
-    async def _dm(self, table_id: int, channel_id: int, user_id: int, text: str) -> None:
-        try:
-            dm_id = self.dm_channels.get(user_id)
-            if dm_id is None:
-                # discord.py caches only 128 DM channels: beyond that every DM would cost
-                # two requests for one pacer token. Keep the id (it never changes) and pay
-                # for the extra request.
-                dm = await self.bot.create_dm(discord.Object(user_id))
-                dm_id = self.dm_channels[user_id] = dm.id
-                await self.out.pacer.acquire()
-            await self.bot.get_partial_messageable(
-                dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000))
-        except discord.Forbidden as e:
-            self.dm_closed.add((table_id, user_id))
-            if e.code != DM_CLOSED:
-                log.warning("DM to %s refused: %s", user_id, e)
-            if (channel_id, user_id) not in self.dm_noted:
-                self.dm_noted.add((channel_id, user_id))
-                self.note(channel_id, f"📪 <@{user_id}>, I can't DM you - use the **Show my "
-                                      "hand** button on the board (or `/hand`) to see your "
-                                      "cards.")
+                        lambda: self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text))
 
     # --- notes --------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ the channel (= the table) and, for moves, the move number the control was
 drawn for, so an old or double click is recognised as stale.
 
     pl:hand:<channel>                       board: open my hand panel
+    pl:count:<channel>                      board: ask for the count (Pinkerton)
     pl:lobby:<op>:<channel>                 board: join | leave | start | ai
     pl:do:<channel>:<move>:<action>         panel button: make this move
     pl:c:<channel>:<move>:<form>:<kind>     panel select: cards for "<kind> <cards>"
@@ -20,16 +21,21 @@ _CH = r"(?P<channel>[0-9]{1,20})"
 _MOVE = r"(?P<move>[0-9]{1,9})"
 
 HAND = rf"pl:hand:{_CH}"
+COUNT = rf"pl:count:{_CH}"
 LOBBY = rf"pl:lobby:(?P<op>join|leave|start|ai):{_CH}"
 DO = rf"pl:do:{_CH}:{_MOVE}:(?P<action>[^:]{{1,{ACTION_MAX}}})"
 CARDS = rf"pl:c:{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})"
 PICK = rf"pl:p:{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})"
 RULES = r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})"
-ALL = (HAND, LOBBY, DO, CARDS, PICK, RULES)
+ALL = (HAND, COUNT, LOBBY, DO, CARDS, PICK, RULES)
 
 
 def hand(channel_id: int) -> str:
     return f"pl:hand:{channel_id}"
+
+
+def count(channel_id: int) -> str:
+    return f"pl:count:{channel_id}"
 
 
 def lobby(op: str, channel_id: int) -> str:

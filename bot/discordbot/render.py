@@ -17,7 +17,8 @@ from ..textview import fill_names, prettify
 _CARD_TEXT = re.compile(r"^(?:10|[2-9TJQKANX])[CDHSOEBU12]$")
 # View keys shown elsewhere (or never): the rest is rendered generically.
 _SKIP = {"game", "players", "seat", "options", "current_seat", "over", "events", "result",
-         "deal_no", "hand", "trick", "last_trick", "phase"}
+         "deal_no", "hand", "trick", "last_trick", "phase",
+         "count_askable"}  # shown as the Count button, not as a line
 _SEAT_KEYS = {"dealer", "leader", "elder", "younger", "opener", "winner", "declaring"}
 _SEAT_LIST_KEYS = {"order", "sides"}
 

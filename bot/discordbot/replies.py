@@ -21,6 +21,7 @@ from ..core import TableError
 log = logging.getLogger("parlour.discord")
 
 SORRY = "Something went wrong on our side; it has been logged. Please try again."
+ELSEWHERE = "That control belongs to a table in another channel."
 
 
 @dataclass

@@ -215,7 +215,7 @@ def candidates(state: State, seat: int, legal: list[Action], guess: Action, limi
     heuristic was least sure about.  Single-card moves keep the highest and
     lowest card of each suit, which covers the strategic options in trick play.
     """
-    moves = [a for a in legal if a.kind != "count"] or legal  # asking the count changes nothing
+    moves = legal
     if guess not in moves:
         guess = moves[0]
     rest = [a for a in moves if a != guess]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Game, Option
-from ..cards import BASTOS, COPAS, ESPADAS, OROS, SPANISH_48, cards_str
+from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, cards_str
 from ..tricks import TrickState, deal
 
 # Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
@@ -54,6 +54,11 @@ class CoinsState(TrickState):
 
     def _apply(self, action: Action) -> None:
         self._play(action.args[0])
+
+    def _why_illegal(self, action: Action) -> str:
+        if action.kind == "play" and int(action.args[0]) not in self.hands[self.current_seat]:
+            return f"You do not hold the {CARD[action.args[0]].name}."
+        return super()._why_illegal(action)
 
     def _trick_winner(self, trick: list[list[int]]) -> int:
         return coins_winner(trick)

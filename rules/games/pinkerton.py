@@ -19,11 +19,11 @@ import random
 from ..actions import Action, parse_action
 from ..base import Game, Option, State
 from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards, cards_str
+from ..errors import IllegalAction
 from ..sampling import Slot, redeal
 from .pinkerton_beats import VALUE, beat_size, beats, can_beat, canonical, pile_points
 from .pinkerton_moves import (
     ADD,
-    COUNT,
     PASS_CARD,
     PASS_FREE,
     MoveChecks,
@@ -135,19 +135,29 @@ class PinkertonState(MoveChecks, State):
             acts.extend(ADD[c] for c in zero_adds)
             if not combos and not zero_adds:
                 acts.extend([PASS_CARD[c] for c in sorted(set(hand))] if hand else [PASS_FREE])
-        if self._may_count(seat):
-            acts.append(COUNT)
         return acts
+
+    # --- the count: asked, not played ----------------------------------------------------
+
+    def ask_count(self, seat: int) -> list[dict]:
+        problem = self._count_problem(seat)
+        if problem:
+            raise IllegalAction(problem)
+        first = len(self.log)
+        self._version += 1
+        self.count_shown = True
+        self._log(f"{{p{seat}}} asks for the count: the pile stands at {self.total}.")
+        return self._events_since(first)
+
+    def count_askable(self) -> bool:
+        return any(self._count_problem(s) is None for s in range(self.n))
 
     # --- applying moves ---------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
         seat = self.current_seat
         kind = action.kind
-        if kind == "count":
-            self.count_shown = True
-            self._log(f"{{p{seat}}} asks for the count: the pile stands at {self.total}.")
-        elif kind == "beat":
+        if kind == "beat":
             self._beat(seat, action)
         elif kind == "add":
             self._add(seat, int(action.args[0]))
@@ -292,6 +302,7 @@ class PinkertonState(MoveChecks, State):
             "out": list(self.out),
             "scores": list(self.scores),
             "target": self.options["target"],
+            "count_askable": self.count_askable(),
         }
         if seat is not None:
             v["hand"] = as_cards(canonical(self.hands[seat]))
@@ -350,8 +361,6 @@ class PinkertonState(MoveChecks, State):
                           "min": 1, "max": 1})
         elif passes:
             forms.append({"kind": "pass", "choices": ["pass"]})
-        if COUNT in rest:
-            forms.append({"kind": "count", "choices": ["count"]})
         return forms
 
 
@@ -372,18 +381,21 @@ class Pinkerton(Game):
         Option("show_total", False, (), "Always show the pile's total (otherwise a player "
                "must ask for the count).", bool),
     )
-    grammar = {"beat": ("cards", ("take",), "card"), "add": ("card",), "pass": ("cards*",),
-               "count": ()}
-    aliases = {"b": "beat", "a": "add", "p": "pass", "c": "count"}
+    grammar = {"beat": ("cards", ("take",), "card"), "add": ("card",), "pass": ("cards*",)}
+    aliases = {"b": "beat", "a": "add", "p": "pass"}
     state_class = PinkertonState
     turn_seconds = 90
 
-    def parse_action(self, text: str | Action) -> Action:
+    def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
         if isinstance(text, Action):
             return text
-        grammar = self.grammar
+        if isinstance(text, str) and text.strip().lower() in ("count", "c"):
+            raise IllegalAction("Asking for the count is not a move and needs no turn: "
+                                "use the Count button on the board (or 'count' in the "
+                                "terminal).")
+        grammar = self.grammar_for(options)
         if isinstance(text, str) and "take" not in text.lower().replace(",", " ").split():
-            grammar = {**self.grammar, **_PLAIN_BEAT}  # 'take <card>' is optional
+            grammar = {**grammar, **_PLAIN_BEAT}  # 'take <card>' is optional
         return parse_action(text, grammar, self.deck, self.aliases, self._normalise)
 
     def _normalise(self, action: Action) -> Action:

@@ -11,7 +11,6 @@ from ..actions import Action, act
 from ..cards import CARD, DOUBLE_104, cards_str
 from .pinkerton_beats import VALUE, beat_size, beats_value, can_beat, canonical, may_add
 
-COUNT = act("count")
 PASS_FREE = act("pass")
 ADD = {c: act("add", CARD[c]) for c in DOUBLE_104.distinct}
 PASS_CARD = {c: act("pass", CARD[c]) for c in DOUBLE_104.distinct}
@@ -63,8 +62,6 @@ def _shape_problem(action: Action) -> str | None:
         return "Add exactly one card: 'add <card>'."
     elif action.kind == "pass" and (len(args) > 1 or len(cards) != len(args)):
         return "To pass, lay exactly one card from your hand face down: 'pass <card>'."
-    elif action.kind == "count" and args:
-        return "Just 'count': it needs no cards."
     if any(c not in VALUE_CARDS for c in cards):
         return "That is not a card of this game."
     return None
@@ -77,8 +74,7 @@ class MoveChecks:
         return self.options["show_total"] or self.count_shown or len(self.pile) == 1
 
     def _may_count(self, seat: int) -> bool:
-        return (self.phase > 1 and seat != self.dealer and not self.count_shown
-                and not self.options["show_total"])
+        return self._count_problem(seat) is None
 
     def _addable(self, hand: list[int]) -> list[int]:
         v = self.total
@@ -96,23 +92,26 @@ class MoveChecks:
         shape = _shape_problem(action)
         if shape:
             return shape
-        if kind == "count":
-            return self._count_problem(action)
         if kind == "beat":
             return self._beat_problem(action)
         if kind == "add":
             return self._add_problem(action)
         if kind == "pass":
             return self._pass_problem(action)
-        return f"'{action}' is not a Pinkerton move: beat, add, pass or count."
+        return f"'{action}' is not a Pinkerton move: beat, add or pass."
 
-    def _count_problem(self, action: Action) -> str | None:
-        seat = self.current_seat
-        if self.phase == 1:
-            return "There is only one card in the centre: its value is plain to see."
+    def _count_problem(self, seat: int) -> str | None:
+        """Why ``seat`` may not ask for the count now, or None (RULINGS 6: any seated
+        player but the dealer, at any moment of a round, on their turn or not)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            return "You do not have a seat in this game."
+        if self.over:
+            return "The game is over."
         if seat == self.dealer:
-            return "The dealer may not count the pile; another player has to ask."
-        if self.options["show_total"] or self.count_shown:
+            return "The dealer may not ask for the count; another player has to ask."
+        if self.options["show_total"] or self.count_shown or len(self.pile) == 1:
+            if len(self.pile) == 1:
+                return "There is only one card in the centre: its value is plain to see."
             return f"The pile's total is already shown: {self.total}."
         return None
 
@@ -152,7 +151,8 @@ class MoveChecks:
             if self._shown():
                 need = f"{v} or more" if v >= 0 else f"{v} or less"
                 return f"{_signed(cards)} does not beat {what}: you need {need}."
-            hint = " Type 'count' to have the total announced." if self._may_count(seat) else ""
+            hint = " Ask for the count to have the total announced." \
+                if self._may_count(seat) else ""
             return f"{_signed(cards)} does not beat {what}.{hint}"
         if not took:
             return None

@@ -22,6 +22,7 @@ from itertools import combinations
 from ..actions import Action, act
 from ..base import Game, Option
 from ..cards import CARD, FRENCH_52, SUIT_NAME, cards_str
+from ..errors import IllegalAction
 from ..sampling import Slot, redeal
 from ..tricks import TrickState, deal
 from .starshina_knowledge import DISCARDS, KITTY, note_discard, note_transfer, places
@@ -34,9 +35,9 @@ QUOTAS = {"8-5-3": (8, 5, 3), "9-5-2": (9, 5, 2)}  # dealer, left of dealer, rig
 # Words accepted after "trump"; the canonical text is the suit's plural name.
 SUIT_WORDS: dict[str, int] = {}
 for _suit, _words in ((0, ("clubs", "club", "c", "♣", "♧")),
-                      (1, ("diamonds", "diamond", "d", "♦", "♢", "♦️")),
-                      (2, ("hearts", "heart", "h", "♥", "♡", "♥️")),
-                      (3, ("spades", "spade", "s", "♠", "♤", "♠️"))):
+                      (1, ("diamonds", "diamond", "d", "♦", "♢")),
+                      (2, ("hearts", "heart", "h", "♥", "♡")),
+                      (3, ("spades", "spade", "s", "♠", "♤"))):
     for _w in _words:
         SUIT_WORDS[_w] = _suit
 NO_TRUMP_WORDS = ("none", "nt", "notrump", "notrumps", "no-trump")
@@ -491,6 +492,19 @@ class Starshina(Game):
     def configurations(self) -> list[tuple[int, dict]]:
         return [(3, {"rules": r, "quotas": q}) for r in ("starshina", "classic")
                 for q in ("8-5-3", "9-5-2")]
+
+    def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
+        if isinstance(text, str):
+            words = text.replace(",", " ").split()
+            head = self.aliases.get(words[0].lower(), words[0].lower()) if words else ""
+            said = " ".join(words[1:]).lower().replace("\ufe0f", "")
+            if head == "trump" and said not in SUIT_WORDS and said not in NO_TRUMP_WORDS:
+                # The grammar also holds the no-trump words, only to refuse them clearly
+                # below; the help lists what is accepted.
+                raise IllegalAction("Name trumps with a suit: 'trump clubs', 'trump diamonds', "
+                                    "'trump hearts' or 'trump spades' (C, D, H, S and "
+                                    "♣ ♦ ♥ ♠ work too).")
+        return super().parse_action(text, options)
 
     def _normalise(self, action: Action) -> Action:
         if action.kind == "trump":

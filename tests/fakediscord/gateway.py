@@ -66,6 +66,9 @@ class GatewaySession:
         if data.get("token") != self.fake.token:
             await self.ws.close(code=4004, message=b"Authentication failed.")
             return
+        if self.fake.identify_close_code is not None:
+            await self.ws.close(code=self.fake.identify_close_code, message=b"Refused.")
+            return
         self.identify = data
         self.intents = int(data.get("intents") or 0)
         self.session_id = new_token("session")

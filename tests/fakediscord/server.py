@@ -80,12 +80,15 @@ class FakeDiscord:
         # A load driver turns it off: under load the bot is never quiet.
         self.settle_after = True
         self.heartbeat_interval_ms = 41250
+        # Close the gateway with this code on IDENTIFY (e.g. 4014: disallowed intents).
+        self.identify_close_code: int | None = None
         self.port = 0
         self._patch = patch
         self._exit_stack = ExitStack()  # undoes the discord.py patching
         self._runner: web.AppRunner | None = None
         self._active: GatewaySession | None = None
         self._faults: list[Fault] = []
+        self._errors: list[tuple[str, re.Pattern[str], ApiError]] = []
         self._by_id: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._inflight = 0
@@ -221,6 +224,9 @@ class FakeDiscord:
                                            "retry_after": fault.retry_after,
                                            "global": fault.is_global},
                                ratelimit_headers(bucket, fault))
+        error = self._take_error(request.method, path)
+        if error is not None:
+            return self._reply(call, error.status, error.body(), ratelimit_headers(bucket))
         if route is None:
             self.unknown_routes.append(call)
             return self._reply(call, 404, {"message": "404: Not Found", "code": 0}, {})
@@ -258,6 +264,19 @@ class FakeDiscord:
         """Answer the next ``count`` matching requests with 429 (path below /api/v10)."""
         self._faults.append(Fault(method.upper(), re.compile(path_regex), count, retry_after,
                                    is_global))
+
+    def inject_error(self, method: str, path_regex: str, status: int, code: int,
+                     message: str) -> None:
+        """Answer every matching request with this API error (path below /api/v10), e.g.
+        403 / 50001 Missing Access for a bot invited without applications.commands."""
+        self._errors.append((method.upper(), re.compile(path_regex),
+                             ApiError(status, code, message)))
+
+    def _take_error(self, method: str, path: str) -> ApiError | None:
+        for wanted, regex, error in self._errors:
+            if wanted in ("*", method) and regex.search(path):
+                return error
+        return None
 
     # ------------------------------------------------------------------ gateway
 

@@ -37,9 +37,7 @@ def choose(state, seat: int, rng: random.Random) -> Action:
     action = _pick(state, seat, rng)
     if state.is_legal(seat, action):
         return action
-    legal = state.legal_actions(seat)  # a safety net; the rules above stay legal
-    moves = [a for a in legal if a.kind != "count"] or legal
-    return moves[0]
+    return state.legal_actions(seat)[0]  # a safety net; the rules above stay legal
 
 
 def rollout(state, seat: int, rng: random.Random) -> Action:

@@ -41,17 +41,27 @@ class Piquet(Game):
         return [(2, {})] + [(v.players, {"variant": name}) for name, v in VARIANTS.items()
                             if name != "rubicon"]
 
-    def parse_action(self, text: str | Action) -> Action:
+    def kinds(self, options: dict | None = None) -> tuple[str, ...]:
+        v = VARIANTS.get((options or {}).get("variant", "rubicon"))
+        if v is None:
+            return tuple(self.grammar)
+        exchange = ("discard", "keep") if v.exchange != "none" else ()
+        bidding = ("bid", "pass", "double", "redouble") if v.name == "auction" else ()
+        return exchange + bidding + ("declare", "sink", "good", "play")
+
+    def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
         if isinstance(text, str):
             words = text.replace(",", " ").split()
             head = self.aliases.get(words[0].lower(), words[0].lower()) if words else ""
+            if options is not None and head not in self.kinds(options):
+                head = ""  # not this variant's move: the generic parser says so
             if head == "declare":
                 return parse_declare(words[1:])
             if head == "sink":
                 return parse_sink(words[1:])
             if head == "bid":
                 text = " ".join(["bid"] + bid_tokens(words[1:]))
-        return super().parse_action(text)
+        return super().parse_action(text, options)
 
     def _normalise(self, action: Action) -> Action:
         if action.kind == "discard":

@@ -69,14 +69,21 @@ class PlayMixin:
             ended = self._score_cards()
         if ended:
             return
-        self.history.append({"deal": self.deal_no, "dealer": self.dealer,
-                             "points": self.deal_pts[:], "tricks": self.tricks[:],
-                             "detail": [dict(d) for d in self.detail],
-                             "contract": self.contract})
+        self._record_deal()
         scores = ", ".join(f"{self._side_name(s)} {p}" for s, p in enumerate(self.deal_pts))
         totals = ", ".join(f"{self._side_name(s)} {p}" for s, p in enumerate(self.totals))
         self._log(f"Deal {self.deal_no} scores: {scores}. Totals: {totals}.")
         self._next_or_finish()
+
+    def _record_deal(self, stopped: bool = False) -> None:
+        """The deal's line in the result's deal-by-deal breakdown; ``stopped``: au cent
+        reached 100 before the deal was played out (RULINGS 6: it is listed too)."""
+        entry = {"deal": self.deal_no, "dealer": self.dealer, "points": self.deal_pts[:],
+                 "tricks": self.tricks[:], "detail": [dict(d) for d in self.detail],
+                 "contract": self.contract}
+        if stopped:
+            entry["stopped"] = True
+        self.history.append(entry)
 
     def _side_name(self, side: int) -> str:
         if self._v.teams:

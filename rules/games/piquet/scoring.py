@@ -99,5 +99,6 @@ class ReckonMixin:
         if self.totals[side] < AU_CENT_TARGET:
             return False
         self._log(f"{{p{seat}}} reaches {self.totals[side]}: play stops at once.")
+        self._record_deal(stopped=True)
         self._finish()
         return True

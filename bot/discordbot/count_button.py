@@ -1,0 +1,50 @@
+"""The board's Count button (Pinkerton; RULINGS 6): any seated player but the dealer
+may ask for the pile's total at any moment, on their turn or not.
+
+Asking is not a move: the button calls ``Core.ask_count``, which records the count
+in the game's events and republishes the board, so everyone sees the total there.
+The asker gets a short ephemeral answer; the dealer, a player whose total is already
+shown and anyone not seated get the reason, ephemerally.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from . import ids
+from .replies import ELSEWHERE, Reply, answer, report
+
+
+def for_board(channel_id: int, view: dict) -> list[discord.ui.Item]:
+    """The Count button when someone may ask for the count now (none otherwise): the
+    one place that knows which public view says so."""
+    return [CountButton(channel_id)] if view.get("count_askable") else []
+
+
+class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT):
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Count", emoji="🔢",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=ids.count(channel_id)))
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> CountButton:
+        return cls(int(match["channel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.channel_id != self.channel_id:
+            await report(interaction, ELSEWHERE)
+            return
+        core = interaction.client.core  # type: ignore[attr-defined]
+
+        async def work() -> Reply:
+            await core.ask_count(self.channel_id, interaction.user.id)
+            total = core.public_view(self.channel_id).get("pile_total")
+            return Reply(f"🔢 The pile stands at **{total}**; the count is on the board for "
+                         "everyone.")
+
+        await answer(interaction, work(), budget=interaction.client.config.ack_budget)  # type: ignore[attr-defined]

@@ -1,0 +1,118 @@
+"""The README's two quick-start commands, run verbatim (read from README.md itself) in a
+fresh copy of the project with a fresh virtualenv, as a newcomer would type them.
+
+Slow (pip installs into new virtualenvs; the second runs the whole suite): marked ``slow``,
+left out of the default run, run by ``pytest -m slow`` and by .ci/run.  pip may reach
+the package registry; everything else stays on this machine: the bot talks to the fake
+Discord on 127.0.0.1 through PARLOUR_DISCORD_API / PARLOUR_DISCORD_GATEWAY."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.fakediscord import FakeDiscord, build_scene
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTALL_TIMEOUT = 900.0  # s: a fresh virtualenv and pip install
+SUITE_TIMEOUT = 3600.0   # s: the install and the whole default suite (busy machines too)
+
+
+def quick_start_commands() -> tuple[str, str]:
+    """(the bot's command, the tests' command) from the README's Quick start section."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("\n## Quick start\n", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.strip() for b in re.findall(r"```sh\n(.*?)```", section, re.S)]
+    bot = [b for b in blocks if "parlour run --sync" in b]
+    tests = [b for b in blocks if b.endswith("&& pytest")]
+    assert len(bot) == 1 and len(tests) == 1, blocks
+    assert "\n" not in bot[0] and "\n" not in tests[0]
+    return bot[0], tests[0]
+
+
+def fresh_copy(dest: Path) -> Path:
+    """The project as a fresh clone has it: no virtualenv, caches, databases or builds."""
+    ignored = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.egg-info", "build",
+                                     "dist", ".pytest_cache", ".hypothesis", ".ruff_cache",
+                                     "*.db", "*.db-wal", "*.db-shm", ".env")
+    shutil.copytree(ROOT, dest, ignore=ignored)
+    return dest
+
+
+def newcomer_env(**extra: str) -> dict[str, str]:
+    """This environment without the test run's virtualenv, Parlour or pytest settings."""
+    venv = os.environ.get("VIRTUAL_ENV")
+    path = [p for p in os.environ.get("PATH", "").split(os.pathsep)
+            if p and not (venv and p.startswith(venv)) and not p.startswith(str(ROOT))]
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PARLOUR_", "PYTEST", "VIRTUAL_ENV", "PYTHON"))
+           and k != "DISCORD_TOKEN"}
+    env["PATH"] = os.pathsep.join(path)
+    env.update(extra)
+    return env
+
+
+async def test_the_bot_command_runs_the_bot(tmp_path) -> None:
+    bot_command, _ = quick_start_commands()
+    token = re.search(r"DISCORD_TOKEN=(\S+)", bot_command)
+    assert token, bot_command
+    project = fresh_copy(tmp_path / "parlour")
+    log_path = tmp_path / "bot.log"
+    async with FakeDiscord(token=token.group(1)) as fake:
+        build_scene(fake)
+        env = newcomer_env(PARLOUR_DISCORD_API=fake.api_url,
+                           PARLOUR_DISCORD_GATEWAY=fake.gateway_url)
+        with open(log_path, "w") as log:
+            proc = await asyncio.create_subprocess_exec(
+                "/bin/sh", "-c", bot_command, cwd=project, env=env, stdout=log,
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + INSTALL_TIMEOUT
+            while not (fake.connected and fake.commands.listing(None)):
+                assert proc.returncode is None, log_path.read_text()[-3000:]
+                assert loop.time() < deadline, log_path.read_text()[-3000:]
+                await asyncio.sleep(0.5)
+            # The bot is up and synced: stop it as `docker stop` or Ctrl-C would.
+            bot = [p for p in psutil.Process(proc.pid).children()
+                   if p.cmdline()[1:3] == [str(project / ".venv" / "bin" / "parlour"), "run"]]
+            assert len(bot) == 1, [p.cmdline() for p in bot]
+            bot[0].send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(proc.wait(), 60) == 0, log_path.read_text()[-3000:]
+        finally:
+            if proc.returncode is None:  # a failed test: the shell and the bot it started
+                os.killpg(proc.pid, signal.SIGKILL)
+                await proc.wait()
+    output = log_path.read_text()
+    assert "synced 7 global commands" in output, output[-3000:]
+    assert "Traceback" not in output and "voice will NOT be supported" not in output
+    assert (project / "parlour.db").exists() and (project / ".venv" / "bin" / "parlour").exists()
+
+
+def test_the_tests_command_passes(tmp_path) -> None:
+    _, tests_command = quick_start_commands()
+    project = fresh_copy(tmp_path / "parlour")
+    with subprocess.Popen(["/bin/sh", "-c", tests_command], cwd=project, env=newcomer_env(),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          stdin=subprocess.DEVNULL, start_new_session=True) as proc:
+        try:
+            output, _ = proc.communicate(timeout=SUITE_TIMEOUT)
+        finally:
+            if proc.poll() is None:  # timed out: the shell, pip or pytest and their children
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, output)
+    assert done.returncode == 0, output[-5000:]
+    summary = re.findall(r"^\d+ passed.*$", output, re.M)
+    assert summary, output[-2000:]
+    assert "failed" not in summary[-1] and "error" not in summary[-1], summary[-1]
