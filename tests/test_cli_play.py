@@ -192,3 +192,14 @@ def test_defaults_a_newcomer_sees_in_help(tmp_path, capsys) -> None:
     s = Session("coins", "--name", "you", cwd=tmp_path)
     assert s.finish() == 2
     assert 'With --name you the game would say "you takes the trick"' in s.text
+
+
+def test_pinkerton_count_is_asked_for_not_played(tmp_path) -> None:
+    s = Session("pinkerton", "--players", "3", "--seed", "2", "--ai", "random", "--name",
+                "Alice", cwd=tmp_path, env=NO_COLOR)
+    board = s.until_prompt()
+    assert re.search(r"Alice \(you\)\s+dealer", board)
+    refused = s.send("count")
+    assert refused.startswith("The dealer may not ask for the count; another player has to ask.")
+    assert s.send("").startswith("Your move\n")          # still Alice's move, nothing changed
+    assert s.eof() == 0
