@@ -13,6 +13,8 @@ from bot.core import GameOver, InlineRunner, ProcessRunner, ThreadRunner
 from bot.core.ai_runner import _choose, choose_action, fallback_chain
 from tests.test_core_helpers import HOST, make_table, running_core
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 CONFIGS = [(name, n, opts) for name, game in sorted(rules.GAMES.items())
            for n, opts in game.configurations()]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.core import Core, CoreConfig, ManualClock, Subscription, TableInfo, Update
 from bot.core.hub import Hub
 from bot.core.updates import LobbyChanged
+from tests.backends import db_for
 
 HOST, BOB, CAROL, DAVE = 101, 102, 103, 104
 NAMES = {HOST: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
@@ -31,7 +32,7 @@ class Env:
 
 
 def config(path: Path, **kw) -> CoreConfig:
-    base = {"db_path": str(path), "ai_executor": "inline", "ai_delay": 0.0,
+    base = {"db_path": db_for(path), "ai_executor": "inline", "ai_delay": 0.0,
             "ai_time_budget": None}
     base.update(kw)
     return CoreConfig(**base)

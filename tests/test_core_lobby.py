@@ -20,6 +20,8 @@ from bot.core import (
 )
 from tests.test_core_helpers import BOB, CAROL, DAVE, HOST, make_table, running_core
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 
 async def test_create_validates_game_and_options(tmp_path) -> None:
     async with running_core(tmp_path) as env:

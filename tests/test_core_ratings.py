@@ -9,8 +9,11 @@ from bot.core.leaderboard import leaderboard, recent_games, user_stats
 from bot.core.ratings import AI_RATINGS, DEFAULT_MU, ai_entrant, sides_and_ranks
 from bot.core.records import record_game
 from bot.core.seats import Seat
+from tests.backends import db_for
 from tests.test_core_helpers import BOB, CAROL, DAVE, HOST, make_table, play_first_legal
 from tests.test_core_helpers import running_core as running
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 
 NAMES = {HOST: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
 
@@ -46,7 +49,7 @@ async def _record(store: Store, game_id: int, game: str, seats: list[Seat], rank
 
 @pytest.fixture
 async def store(tmp_path):
-    s = Store(str(tmp_path / "ratings.db"))
+    s = Store(db_for(tmp_path / "ratings.db"))
     await s.open()
     yield s
     await s.close()

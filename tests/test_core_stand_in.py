@@ -14,6 +14,8 @@ from bot.core.ai_runner import InlineRunner
 from rules.ai.players import LEVELS
 from tests.test_core_helpers import BOB, HOST, Env, config, make_table, play_first_legal
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 
 class RecordingRunner(InlineRunner):
     """Records the level asked for at each seat, then thinks cheaply (random)."""

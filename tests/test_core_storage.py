@@ -6,10 +6,14 @@ import json
 import sqlite3
 from contextlib import asynccontextmanager
 
+import asyncpg
 import pytest
 
 from bot.core import Core, GameOver, ManualClock, Reminder, Strike, TableError
-from bot.core.schema import SCHEMA_VERSION
+from bot.core.schema import SCHEMA_VERSION, statements
+from bot.core.sql import to_postgres
+from bot.core.store import is_postgres
+from tests.backends import db_for
 from tests.test_core_helpers import (
     BOB,
     CAROL,
@@ -19,6 +23,8 @@ from tests.test_core_helpers import (
     play_first_legal,
     running_core,
 )
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 
 
 def _tables_snapshot(core: Core) -> dict:
@@ -122,13 +128,29 @@ async def test_a_failed_commit_leaves_the_table_unchanged(tmp_path) -> None:
         assert result.move == info.move + 1
 
 
+@pytest.mark.sqlite_only
 async def test_storage_pragmas_and_version(tmp_path) -> None:
     async with running_core(tmp_path) as env:
         store = env.core.store
         assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
         assert (await store.fetchone("PRAGMA busy_timeout"))[0] == 5000
         assert (await store.fetchone("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert await store.schema_version() == SCHEMA_VERSION
         assert store.migrated_from == 0
+
+
+async def test_a_new_database_is_at_the_latest_version(tmp_path, backend) -> None:
+    async with running_core(tmp_path) as env:
+        store = env.core.store
+        assert store.dialect == backend
+        assert await store.schema_version() == SCHEMA_VERSION and store.migrated_from == 0
+        # Discord ids and seeds are 64-bit on both backends.
+        big = 2**62 + 1
+        info = await env.core.create_table(big, big - 1, "Alice", "coins", guild_id=big - 2,
+                                           seed=big - 3)
+        row = await store.fetchone("SELECT channel_id, host_id, guild_id, seed FROM tables "
+                                   "WHERE id = ?", (info.table_id,))
+        assert tuple(row) == (big, big - 1, big - 2, big - 3)
 
 
 V1_SCHEMA = [
@@ -155,38 +177,57 @@ V1_SCHEMA = [
 ]
 
 
-def _make_v1_database(path) -> None:
-    db = sqlite3.connect(path)
-    for sql in V1_SCHEMA:
-        db.execute(sql)
+
+
+async def _run_sql(db: str, statements: list[tuple[str, tuple]]) -> None:
+    """Raw SQL (portable dialect) straight into a database, bypassing the store."""
+    if not is_postgres(db):
+        conn = sqlite3.connect(db)
+        for sql, params in statements:
+            conn.execute(sql, params)
+        conn.commit()
+        conn.close()
+        return
+    conn = await asyncpg.connect(db)
+    try:
+        for sql, params in statements:
+            await conn.execute(to_postgres(sql), *params)
+    finally:
+        await conn.close()
+
+
+async def _make_v1_database(path) -> None:
+    """A database as schema v1 left it, with a finished game, ratings and a lobby."""
+    db = db_for(path)
+    if is_postgres(db):
+        ddl = [(sql, ()) for sql in statements(0, "postgresql")]
+        ddl += [("CREATE TABLE parlour_schema (version INTEGER NOT NULL)", ()),
+                ("INSERT INTO parlour_schema VALUES (1)", ())]
+    else:
+        ddl = [(sql, ()) for sql in V1_SCHEMA] + [("PRAGMA user_version = 1", ())]
     players = [{"seat": 0, "name": "Old Alice", "user_id": HOST, "kind": "human"},
                {"seat": 1, "name": "AI (easy)", "user_id": None, "kind": "ai"},
                {"seat": 2, "name": "Old Bob", "user_id": BOB, "kind": "human"}]
-    db.execute("INSERT INTO games VALUES (7, 'coins', '{\"target\": 15}', 5, 9, 1, ?, "
-               "'[15, 3, 9]', '[1, 3, 2]', NULL, '[]', 100.0, 200.0, 120)",
-               (json.dumps(players),))
-    db.execute("INSERT INTO ratings VALUES ('global', 'coins', ?, 28.0, 7.0, 3, 2, 200.0)",
-               (HOST,))
-    db.execute("INSERT INTO ratings VALUES ('global', 'coins', ?, 24.0, 7.5, 3, 1, 200.0)",
-               (BOB,))
     seats = [{"name": "Old Alice", "user_id": HOST, "ai_level": None, "strikes": 0,
               "abandoned": False}]
-    db.execute("INSERT INTO tables (channel_id, guild_id, game, options, settings, host_id, "
-               "host_name, status, seed, seats, created, updated) VALUES (4, 9, 'thirteens', "
-               "'{\"target\": 50, \"thirteen_value\": 3}', "
-               "'{\"turn_seconds\": 60, \"keep_order\": false}', ?, 'Old Alice', 'lobby', 3, "
-               "?, 150.0, 150.0)", (HOST, json.dumps(seats)))
-    db.execute("PRAGMA user_version = 1")
-    db.commit()
-    db.close()
+    await _run_sql(db, ddl + [
+        ("INSERT INTO games VALUES (7, 'coins', '{\"target\": 15}', 5, 9, 1, ?, "
+         "'[15, 3, 9]', '[1, 3, 2]', NULL, '[]', 100.0, 200.0, 120)", (json.dumps(players),)),
+        ("INSERT INTO ratings VALUES ('global', 'coins', ?, 28.0, 7.0, 3, 2, 200.0)", (HOST,)),
+        ("INSERT INTO ratings VALUES ('global', 'coins', ?, 24.0, 7.5, 3, 1, 200.0)", (BOB,)),
+        ("INSERT INTO tables (channel_id, guild_id, game, options, settings, host_id, "
+         "host_name, status, seed, seats, created, updated) VALUES (4, 9, 'thirteens', "
+         "'{\"target\": 50, \"thirteen_value\": 3}', "
+         "'{\"turn_seconds\": 60, \"keep_order\": false}', ?, 'Old Alice', 'lobby', 3, "
+         "?, 150.0, 150.0)", (HOST, json.dumps(seats)))])
 
 
 async def test_migration_from_v1_keeps_the_data(tmp_path) -> None:
-    _make_v1_database(tmp_path / "old.db")
+    await _make_v1_database(tmp_path / "old.db")
     async with running_core(tmp_path, "old.db") as env:
         core = env.core
         assert core.store.migrated_from == 1
-        assert (await core.store.fetchone("PRAGMA user_version"))[0] == SCHEMA_VERSION
+        assert await core.store.schema_version() == SCHEMA_VERSION
         board = await core.leaderboard("coins")
         assert [(r.name, r.games, r.wins, r.abandons) for r in board] == [
             ("Old Alice", 3, 2, 0), ("Old Bob", 3, 1, 0)]  # names back-filled from games
@@ -207,9 +248,12 @@ async def test_migration_from_v1_keeps_the_data(tmp_path) -> None:
 
 async def test_a_newer_database_is_refused_clearly(tmp_path) -> None:
     path = tmp_path / "future.db"
-    db = sqlite3.connect(path)
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    db.close()
+    db = db_for(path)
+    if is_postgres(db):
+        await _run_sql(db, [("CREATE TABLE parlour_schema (version INTEGER NOT NULL)", ()),
+                            ("INSERT INTO parlour_schema VALUES (?)", (SCHEMA_VERSION + 1,))])
+    else:
+        await _run_sql(db, [(f"PRAGMA user_version = {SCHEMA_VERSION + 1}", ())])
     core = Core(config(path), clock=ManualClock())
     with pytest.raises(RuntimeError, match="Upgrade parlour"):
         await core.start()

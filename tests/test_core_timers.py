@@ -17,6 +17,8 @@ from bot.core import (
 )
 from tests.test_core_helpers import BOB, HOST, make_table, play_first_legal, running_core
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 
 async def _to_turn_of(env, user: int) -> None:
     """Let the other human play first-legal moves until it is ``user``'s turn."""

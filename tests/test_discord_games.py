@@ -17,6 +17,8 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, find_seed, parlour_bot
 from tests.fakediscord.privacy import channel_leaks, game_truth, private_leaks
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 # game, options, seats in joining order: (user name, mode) or an AI level
 GAMES = {
     "coins": ({"target": 10}, [("alice", "mixed"), ("dave", "panel"), "easy"], 40),

@@ -16,6 +16,8 @@ from tests.fakediscord.interactions import MESSAGE_COMPONENT, build_interaction
 from tests.fakediscord.models import Channel, User
 from tests.fakediscord.players import TableDriver, parlour_bot
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
 MANAGE_CHANNELS = 1 << 4
 
 

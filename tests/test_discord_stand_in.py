@@ -3,9 +3,13 @@ command to the core's table and back onto the lobby, the board and /table status
 
 from __future__ import annotations
 
+import pytest
+
 from rules.ai.players import LEVELS
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, parlour_bot
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 
 
 async def test_table_new_with_a_stand_in(fake_discord: FakeDiscord, tmp_path) -> None:

@@ -11,7 +11,7 @@ import importlib
 import sys
 
 COMMANDS = ("play", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run", "health",
-            "doctor")
+            "doctor", "dbtools")
 
 
 def build_parser() -> argparse.ArgumentParser:

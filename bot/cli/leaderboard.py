@@ -10,6 +10,7 @@ import rules
 
 from ..core import PROVISIONAL_NOTE, Store, TableError, display_rating, rating_text, scope_key
 from ..core.leaderboard import leaderboard, user_stats
+from ..core.store import is_postgres, sqlite_path
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     if game is None and args.user is None:
         print("Error: name a game (or give --user ID).")
         return 2
-    if not os.path.exists(args.db):
+    if not is_postgres(args.db) and not os.path.exists(sqlite_path(args.db)):
         print(f"No database at {args.db}: no games played yet.")
         return 1
     try:

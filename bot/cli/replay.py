@@ -14,6 +14,7 @@ import rules
 from ..core import Store, TableError
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
+from ..core.store import is_postgres, sqlite_path
 from ..present import present, presenter_for
 from ..present.scene import Scene
 from .table_view import Style, TableView, wants_colour
@@ -30,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not os.path.exists(args.db):
+    if not is_postgres(args.db) and not os.path.exists(sqlite_path(args.db)):
         print(f"No database at {args.db}: no games played yet.")
         return 1
     try:

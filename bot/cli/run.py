@@ -1,7 +1,9 @@
 """``parlour run``: the Discord bot.  Configuration comes from the environment:
 
     DISCORD_TOKEN        the bot token (required)
-    PARLOUR_DB           SQLite database path (default parlour.db)
+    PARLOUR_DB           SQLite database path (default parlour.db), or postgresql://...
+    PARLOUR_SHARD_COUNT  several processes on one PostgreSQL: the total shard count...
+    PARLOUR_SHARDS       ...and the shards this process runs, e.g. 0-3 (docs/SCALING.md)
     PARLOUR_DEV_GUILD    guild id: --sync uploads the commands there only (instant)
     PARLOUR_LOG_LEVEL    DEBUG, INFO (default), WARNING...
     PARLOUR_AI_DELAY     seconds before an AI seat moves (default 1)
@@ -46,6 +48,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--sync", action="store_true",
                    help="upload the slash commands first (needed after install or changes)")
     p.add_argument("--db", help="database file (overrides PARLOUR_DB)")
+    p.add_argument("--shard-count", help="total shards over all processes "
+                   "(overrides PARLOUR_SHARD_COUNT)")
+    p.add_argument("--shards", help="the shards this process runs, e.g. 0-3 "
+                   "(overrides PARLOUR_SHARDS)")
     p.set_defaults(func=run)
 
 
@@ -60,6 +66,11 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     err = err or sys.stderr
     try:
         config = BotConfig.from_env(sync=bool(args.sync))
+        if getattr(args, "shard_count", None) or getattr(args, "shards", None):
+            config.set_shards(args.shard_count or config.shard_count, args.shards)
+        if args.db:
+            config.db_path = args.db
+        config.check_scaling()
     except ConfigError as e:
         # The wait switch may itself be what is malformed: read it plainly.
         return fail(config_failure(str(e)), err, wait=_wants_wait())
@@ -125,8 +136,10 @@ def build_bot(config: BotConfig) -> ParlourBot:
     """The bot and its core, configured (not started)."""
     from ..core import Core
     from ..discordbot import ParlourBot
+    from ..discordbot.client import ShardedParlourBot
 
-    return ParlourBot(Core(config.core_config()), config)
+    core = Core(config.core_config())
+    return ShardedParlourBot(core, config) if config.shard_count else ParlourBot(core, config)
 
 
 async def serve(config: BotConfig, err: TextIO | None = None,

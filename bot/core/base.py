@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Coroutine
 from typing import Any
@@ -10,22 +11,33 @@ from typing import Any
 from .ai_runner import AIRunner, make_runner
 from .clock import Clock, SystemClock
 from .config import CoreConfig
-from .errors import NO_TABLE, TableError
+from .errors import NO_TABLE, STALE, TableError
 from .hub import Hub
 from .names import fill_names
 from .records import record_game
+from .shards import shard_of
 from .store import Store, insert_action, update_table
 from .table import CANCELLED, FINISHED, LOBBY, PLAYING, Table
 from .updates import (
     BoardChanged,
     GameOver,
+    LobbyChanged,
     PrivateViewChanged,
     RatingChange,
+    TableInfo,
     Update,
     YourTurn,
 )
 
 log = logging.getLogger("parlour.core")
+
+# PostgreSQL: every commit of a table announces "table id:move" here, so another
+# process holding the same table reloads it (see Core._table_changed).
+CHANNEL = "parlour_tables"
+
+
+class Superseded(Exception):
+    """The table row moved on in another process since this one last read it."""
 
 
 class CoreBase:
@@ -37,6 +49,7 @@ class CoreBase:
         self.store = store or Store(self.config.db_path, self.config.db_synchronous)
         self.hub = Hub(self.config.subscriber_queue)
         self._tables: dict[int, Table] = {}
+        self._foreign: set[int] = set()   # channels of tables another process owns
         self._tasks: set[asyncio.Task] = set()
         self._create_lock = asyncio.Lock()
         hook = getattr(self.clock, "add_idle_hook", None)
@@ -74,6 +87,35 @@ class CoreBase:
             if not any(not t.done() for t in self._tasks):
                 return
 
+    # --- ownership (several processes) ---------------------------------------------------
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Does this process own tables in ``guild_id`` (its shard is one of ours)?"""
+        shards = self.config.shards
+        return shards is None or shard_of(guild_id, self.config.shard_count) in shards
+
+    async def fetch_table(self, channel_id: int) -> TableInfo | None:
+        """The table in ``channel_id``, loaded from the database if another process owns it.
+
+        For an interaction that reached this process for a table it does not hold (a
+        DM-channel component goes to shard 0): the move is then made here, checked and
+        committed through the database, and the owner reloads the table (NOTIFY) and
+        shows the board, panels and turn.  This process neither runs its timers nor
+        publishes its updates.
+        """
+        table = self._tables.get(channel_id)
+        if table is None:
+            row = await self.store.fetchone(
+                "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+                (channel_id,))
+            if row is None:
+                return None
+            table = Table.from_row(row)
+            self._tables.setdefault(channel_id, table)
+            if not self.owns(table.guild_id):
+                self._foreign.add(channel_id)
+        return self._tables[channel_id].info()
+
     # --- lookups and permissions ----------------------------------------------------------
 
     def _get(self, channel_id: int) -> Table:
@@ -106,7 +148,16 @@ class CoreBase:
         now = self.clock.now()
         changes: list[RatingChange] = []
         async with self.store.transaction() as conn:
+            # The row's move is its version: lock it and check nobody else moved first
+            # (another process, e.g. a click delivered to two shards): no double moves.
+            row = await conn.fetchone("SELECT move FROM tables WHERE id = ? FOR UPDATE",
+                                      (table.id,))
+            if row is None or row[0] != table.move - (action is not None):
+                raise Superseded(table.id)
             await update_table(conn, table.id, table.row_fields(now, state_json))
+            if conn.dialect == "postgresql":  # delivered when the transaction commits
+                await conn.execute("SELECT pg_notify(?, ?)",
+                                   (CHANNEL, f"{table.id}:{table.move}"))
             if action is not None:
                 seat, user_id, actor, text = action
                 await insert_action(conn, table.id, table.move, seat, user_id, actor, text, now)
@@ -125,15 +176,45 @@ class CoreBase:
     async def _commit_or_undo(self, table: Table, snap: dict, **kw: Any) -> list[RatingChange]:
         try:
             return await self._commit(table, **kw)
+        except Superseded:
+            log.info("table %s moved on in another process; reloading it", table.id)
+            table.restore(snap)
+            await self._reload(table)
+            raise TableError(STALE) from None
         except Exception:
             log.exception("commit failed for table %s", table.id)
             table.restore(snap)
             raise TableError("Could not save that; the table is unchanged. Please try again.") \
                 from None
 
+    async def _reload(self, table: Table) -> None:
+        """Replace ``table`` (lock held) by its row as another process committed it."""
+        row = await self.store.fetchone("SELECT * FROM tables WHERE id = ?", (table.id,))
+        fresh = Table.from_row(row) if row is not None else None
+        table.cancel_timers()
+        if fresh is None or fresh.status not in (LOBBY, PLAYING):
+            self._forget(table)
+            if fresh is not None and fresh.status == FINISHED and fresh.state is not None \
+                    and self.owns(fresh.guild_id):
+                game = await self.store.load_game(fresh.id)
+                changes = [RatingChange(**c) for c in json.loads(game["rating_changes"])]
+                self._conclude(fresh, game["reason"], changes)  # announced by the owner
+            return
+        for name, value in vars(fresh).items():
+            if name not in ("lock", "handles"):
+                setattr(table, name, value)
+        if table.status == LOBBY:
+            self._publish(LobbyChanged(table.id, table.channel_id, table.info()))
+        else:
+            self._publish_board(table, [])
+            self._publish_turn(table)
+            self._arm(table)
+
     # --- publishing --------------------------------------------------------------------------
 
     def _publish(self, update: Update) -> None:
+        if update.channel_id in self._foreign:
+            return  # the owning process shows it, after reloading the table
         self.hub.publish(update)
 
     def _fill(self, table: Table, text: str) -> str:
@@ -167,16 +248,21 @@ class CoreBase:
     def _conclude(self, table: Table, ending: str, changes: list[RatingChange]) -> None:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
-        self._tables.pop(table.channel_id, None)
         state = table.state
         self._publish(GameOver(
             table.id, table.channel_id, table.id, table.info(), ending,
             state.result() if ending == "complete" else None, state.view(None),
             tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes)))
+        self._forget(table)
 
     def _close(self, table: Table) -> None:
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
         table.cancel_timers()
-        self._tables.pop(table.channel_id, None)
+        if self._tables.get(table.channel_id) is table:
+            del self._tables[table.channel_id]
+        self._foreign.discard(table.channel_id)
 
 
 __all__ = ["CANCELLED", "FINISHED", "LOBBY", "PLAYING", "CoreBase"]

@@ -27,3 +27,7 @@ class CoreConfig:
     recent_events: int = 12              # public events carried by a BoardChanged update
     subscriber_queue: int = 1000         # per-subscriber backlog before the oldest is dropped
     db_synchronous: str = "NORMAL"       # WAL + NORMAL: a committed move survives a crash
+    # Several processes on one PostgreSQL: this one runs ``shards`` of ``shard_count`` and
+    # owns the tables of those shards' guilds (None: every shard, a single process).
+    shard_count: int = 1
+    shards: tuple[int, ...] | None = None

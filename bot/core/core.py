@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from .base import PLAYING
+from .base import CHANNEL, PLAYING
 from .errors import TableError
 from .hub import Callback, Subscription
 from .leaderboard import (
@@ -48,6 +48,8 @@ class Core(LobbyMixin):
         for row in await self.store.load_active_tables():
             if only is not None and row["channel_id"] not in only:
                 continue
+            if not self.owns(row["guild_id"]):
+                continue  # another process runs that shard
             try:
                 table = Table.from_row(row)
             except Exception:
@@ -62,6 +64,8 @@ class Core(LobbyMixin):
             self._publish_board(table, [])
             self._publish_turn(table)
             self._arm(table)  # an overdue deadline fires at once
+        if self.store.dialect == "postgresql":
+            await self.store.listen(CHANNEL, self._table_changed)
         return [t.info() for t in resumed]
 
     async def ping(self) -> bool:
@@ -72,6 +76,19 @@ class Core(LobbyMixin):
             log.warning("the database does not answer", exc_info=True)
             return False
         return True
+
+    def _table_changed(self, payload: str) -> None:
+        """Another process committed ``"table id:move"``: reload our copy if it is behind."""
+        table_id, move = (int(x) for x in payload.split(":"))
+        table = next((t for t in self._tables.values() if t.id == table_id), None)
+        if table is None or table.move >= move:
+            return
+
+        async def reload() -> None:
+            async with table.lock:
+                if table.move < move and self._tables.get(table.channel_id) is table:
+                    await self._reload(table)
+        self._spawn(reload())
 
     async def stop(self) -> None:
         """Cancel timers and background work, close the pool and the database."""
@@ -85,6 +102,7 @@ class Core(LobbyMixin):
             except BaseException:  # noqa: B036 - cancelled or failed; we are stopping
                 pass
         self._tables.clear()
+        self._foreign.clear()
         self.hub.close()
         self.runner.close()
         await self.store.close()

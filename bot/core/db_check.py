@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .schema import SCHEMA_VERSION, SchemaTooNewError
+from .store import is_postgres, sqlite_path
 
 
 class DatabaseUnusable(Exception):
@@ -35,7 +36,13 @@ class DatabaseState:
 
 
 def check_database(path: str) -> DatabaseState:
-    """The state of the database at ``path``, or ``DatabaseUnusable`` / ``SchemaTooNewError``."""
+    """The state of the database at ``path``, or ``DatabaseUnusable`` / ``SchemaTooNewError``.
+
+    A PostgreSQL URL is checked by connecting (the store reports it); here only SQLite.
+    """
+    if is_postgres(path):
+        return DatabaseState(path, SCHEMA_VERSION)
+    path = sqlite_path(path)
     if path == ":memory:":
         return DatabaseState(path, SCHEMA_VERSION)
     file = Path(path)

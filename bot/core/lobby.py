@@ -4,7 +4,6 @@ cancel and kick.  Each change is committed, then a LobbyChanged is published."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import Sequence
 
 import rules
@@ -14,7 +13,7 @@ from .base import LOBBY, PLAYING
 from .errors import TableError
 from .names import ai_seat_name
 from .seats import Seat
-from .store import insert_table
+from .store import IntegrityError, insert_table
 from .table import CANCELLED, Table
 from .turns import PlayMixin
 from .updates import GameStarted, LobbyChanged, TableClosed, TableInfo
@@ -55,7 +54,7 @@ class LobbyMixin(PlayMixin):
             try:
                 async with self.store.transaction() as conn:
                     table.id = await insert_table(conn, table.row_fields(now))
-            except sqlite3.IntegrityError:  # an active table another process keeps here
+            except IntegrityError:  # an active table another process keeps here
                 raise TableError("A table is already open in this channel. "
                                  "Finish or cancel it first.") from None
             self._tables[channel_id] = table

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
-import aiosqlite
-
 from .ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
@@ -21,6 +19,7 @@ from .ratings import (
     sides_and_ranks,
 )
 from .seats import Seat
+from .store import Conn
 from .updates import RatingChange
 
 GLOBAL = "global"
@@ -33,7 +32,7 @@ def scope_key(scope: int | str | None) -> str:
     return str(int(scope))
 
 
-async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, options: dict,
+async def record_game(conn: Conn, *, table_id: int, game: str, options: dict,
                       seed: int, guild_id: int | None, channel_id: int, seats: list[Seat],
                       result: dict | None, reason: str, moves: int, started: float,
                       finished: float) -> list[RatingChange]:
@@ -48,6 +47,7 @@ async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, o
     winners = set(result.get("winners", [])) if result else set()
     changes: list[RatingChange] = []
     scopes = [GLOBAL] + ([scope_key(guild_id)] if guild_id is not None else [])
+    current = await _lock_ratings(conn, game, scopes, {s.user_id for s in seats} - {None}, finished)
     for scope in scopes:
         entrants = []
         played: dict[int, int] = {}   # user -> rated games before this one
@@ -55,10 +55,8 @@ async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, o
             if seat.user_id is None:
                 entrants.append(ai_entrant(seat.ai_level or "random"))
                 continue
-            row = await _fetchone(conn, "SELECT mu, sigma, games FROM ratings WHERE scope = ? "
-                                  "AND game = ? AND user_id = ?", (scope, game, seat.user_id))
-            mu, sigma = (row[0], row[1]) if row else (DEFAULT_MU, DEFAULT_SIGMA)
-            played[seat.user_id] = row[2] if row else 0
+            mu, sigma, games = current[scope, seat.user_id]
+            played[seat.user_id] = games
             entrants.append(Entrant(seat.user_id, None, mu, sigma))
         for i, (mu, sigma) in rate(entrants, sides, side_ranks).items():
             seat = seats[i]
@@ -67,17 +65,18 @@ async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, o
                 "INSERT INTO ratings (scope, game, user_id, mu, sigma, games, wins, abandons, "
                 "updated) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?) "
                 "ON CONFLICT (scope, game, user_id) DO UPDATE SET mu = excluded.mu, "
-                "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-                "abandons = abandons + excluded.abandons, updated = excluded.updated",
+                "sigma = excluded.sigma, games = ratings.games + 1, "
+                "wins = ratings.wins + excluded.wins, "
+                "abandons = ratings.abandons + excluded.abandons, updated = excluded.updated",
                 (scope, game, seat.user_id, mu, sigma, won, int(i in abandoned), finished))
             before = entrants[i]
             changes.append(RatingChange(seat.user_id, seat.name, i, scope, game,
                                         ordinal(before.mu, before.sigma), ordinal(mu, sigma),
                                         mu, sigma, played[seat.user_id] + 1))
-    for seat in seats:
-        if seat.user_id is not None:
-            await conn.execute("INSERT OR REPLACE INTO users (user_id, name, updated) "
-                               "VALUES (?, ?, ?)", (seat.user_id, seat.name, finished))
+    for seat in sorted((s for s in seats if s.user_id is not None), key=lambda s: s.user_id):
+        await conn.execute("INSERT INTO users (user_id, name, updated) VALUES (?, ?, ?) "
+                           "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, "
+                           "updated = excluded.updated", (seat.user_id, seat.name, finished))
     players = [{"seat": i, "name": s.name, "user_id": s.user_id, "kind": s.kind,
                 "ai_level": s.ai_level, "abandoned": s.abandoned, "strikes": s.strikes}
                for i, s in enumerate(seats)]
@@ -92,9 +91,27 @@ async def record_game(conn: aiosqlite.Connection, *, table_id: int, game: str, o
     return changes
 
 
-async def _fetchone(conn: aiosqlite.Connection, sql: str, params: tuple):
-    async with conn.execute(sql, params) as cur:
-        return await cur.fetchone()
+async def _lock_ratings(conn: Conn, game: str, scopes: list[str], users: set[int],
+                        now: float) -> dict[tuple[str, int], tuple[float, float, int]]:
+    """Each player's (mu, sigma, rated games so far) per scope, their rows locked until
+    the transaction ends.
+
+    Another process may finish a game with the same player at the same moment: the
+    rows are created if missing and locked (in one global order, so two games never
+    deadlock) before they are read, so neither update is lost.
+    """
+    out = {}
+    for scope in sorted(scopes):
+        for user_id in sorted(users):
+            await conn.execute(
+                "INSERT INTO ratings (scope, game, user_id, mu, sigma, games, wins, abandons, "
+                "updated) VALUES (?, ?, ?, ?, ?, 0, 0, 0, ?) ON CONFLICT DO NOTHING",
+                (scope, game, user_id, DEFAULT_MU, DEFAULT_SIGMA, now))
+            row = await conn.fetchone("SELECT mu, sigma, games FROM ratings WHERE scope = ? AND "
+                                      "game = ? AND user_id = ? FOR UPDATE",
+                                      (scope, game, user_id))
+            out[scope, user_id] = (row[0], row[1], row[2])
+    return out
 
 
 def _j(value) -> str:

@@ -1,14 +1,29 @@
-"""The database schema as forward migrations: step k takes ``user_version`` k to k+1.
+"""The database schema as forward migrations: step k takes version k to k+1.
 
-Never edit a released step; append a new one.  Each step runs in one
-transaction together with its ``PRAGMA user_version`` bump.
+Never edit a released step; append a new one.  SQLite runs each step in one
+transaction together with its ``PRAGMA user_version`` bump; PostgreSQL runs all
+pending steps and the bumps of its one-row ``parlour_schema`` table in one
+transaction, under an advisory lock (two processes starting at once).  Steps are written in SQLite's
+SQL, which sql.to_postgres translates (BIGINT for INTEGER, DOUBLE PRECISION for
+REAL, identity for AUTOINCREMENT); a statement that cannot be portable is a
+``Dialects`` pair.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import aiosqlite
 
-MIGRATIONS: list[list[str]] = [
+from .sql import to_postgres
+
+
+class Dialects(NamedTuple):
+    sqlite: str
+    postgresql: str
+
+
+MIGRATIONS: list[list[str | Dialects]] = [
     # v1: tables, the action log, finished games, ratings.
     [
         """CREATE TABLE tables (
@@ -79,12 +94,22 @@ MIGRATIONS: list[list[str]] = [
             user_id INTEGER PRIMARY KEY,
             name TEXT NOT NULL,
             updated REAL NOT NULL)""",
-        """INSERT OR REPLACE INTO users (user_id, name, updated)
-            SELECT json_extract(p.value, '$.user_id'), json_extract(p.value, '$.name'),
-                   g.finished
-            FROM games g, json_each(g.players) p
-            WHERE json_extract(p.value, '$.user_id') IS NOT NULL
-            ORDER BY g.finished""",
+        Dialects(
+            """INSERT OR REPLACE INTO users (user_id, name, updated)
+                SELECT json_extract(p.value, '$.user_id'), json_extract(p.value, '$.name'),
+                       g.finished
+                FROM games g, json_each(g.players) p
+                WHERE json_extract(p.value, '$.user_id') IS NOT NULL
+                ORDER BY g.finished""",
+            # The latest name of each user (SQLite's OR REPLACE keeps the last one written).
+            """INSERT INTO users (user_id, name, updated)
+                SELECT DISTINCT ON ((p.value->>'user_id')::BIGINT)
+                       (p.value->>'user_id')::BIGINT, p.value->>'name', g.finished
+                FROM games g, jsonb_array_elements(g.players::jsonb) p
+                WHERE p.value->>'user_id' IS NOT NULL
+                ORDER BY (p.value->>'user_id')::BIGINT, g.finished DESC
+                ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,
+                    updated = excluded.updated"""),
     ],
 ]
 
@@ -100,23 +125,60 @@ class SchemaTooNewError(RuntimeError):
         self.found = found
 
 
-async def migrate(conn: aiosqlite.Connection) -> tuple[int, int]:
-    """Bring the database up to ``SCHEMA_VERSION``; return (old, new) versions.
+def statements(version: int, dialect: str) -> list[str]:
+    """Step ``version`` (0-based) in ``dialect`` ("sqlite" or "postgresql")."""
+    out = []
+    for sql in MIGRATIONS[version]:
+        if isinstance(sql, Dialects):
+            out.append(getattr(sql, dialect))
+        else:
+            out.append(to_postgres(sql) if dialect == "postgresql" else sql)
+    return out
+
+
+def _too_new(old: int) -> SchemaTooNewError:
+    return SchemaTooNewError(old)
+
+
+async def migrate_sqlite(conn: aiosqlite.Connection) -> tuple[int, int]:
+    """Bring a SQLite database up to ``SCHEMA_VERSION``; return (old, new) versions.
 
     The connection must be in autocommit mode (``isolation_level=None``).
     """
     async with conn.execute("PRAGMA user_version") as cur:
         old = (await cur.fetchone())[0]
     if old > SCHEMA_VERSION:
-        raise SchemaTooNewError(old)
+        raise _too_new(old)
     for version in range(old, SCHEMA_VERSION):
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            for sql in MIGRATIONS[version]:
+            for sql in statements(version, "sqlite"):
                 await conn.execute(sql)
             await conn.execute(f"PRAGMA user_version = {version + 1}")
             await conn.execute("COMMIT")
         except BaseException:
             await conn.execute("ROLLBACK")
             raise
+    return old, SCHEMA_VERSION
+
+
+# Any constant: the advisory lock that keeps two starting processes from migrating at once.
+_MIGRATION_LOCK = 0x7061726C6F7572
+
+
+async def migrate_postgres(conn) -> tuple[int, int]:
+    """Bring a PostgreSQL database (an asyncpg connection) up to ``SCHEMA_VERSION``."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS parlour_schema (version INTEGER NOT NULL)")
+        old = await conn.fetchval("SELECT version FROM parlour_schema")
+        if old is None:
+            old = 0
+            await conn.execute("INSERT INTO parlour_schema VALUES (0)")
+        if old > SCHEMA_VERSION:
+            raise _too_new(old)
+        for version in range(old, SCHEMA_VERSION):  # DDL is transactional in PostgreSQL
+            for sql in statements(version, "postgresql"):
+                await conn.execute(sql)
+            await conn.execute("UPDATE parlour_schema SET version = $1", version + 1)
     return old, SCHEMA_VERSION

@@ -1,114 +1,128 @@
-"""SQLite storage (aiosqlite): one connection, WAL, explicit transactions.
+"""Storage: one interface, two backends chosen by the database address.
 
-All access goes through one asyncio lock, so a transaction of one table never
-interleaves with another's on the shared connection.  Writers use
-``async with store.transaction() as conn`` and the row helpers below; a
-transaction commits as a whole or not at all.
+``Store(db)`` gives a SQLite store (a file path or ``sqlite:///path``: embedded,
+the default) or a PostgreSQL store (``postgresql://...``: several processes on
+one database).  Both run the same schema versions (schema.py) and the same SQL,
+written once in the portable dialect of sql.py (``?`` placeholders).
+
+Writers use ``async with store.transaction() as conn`` and ``await
+conn.execute(sql, params)`` (or ``async with conn.execute(...) as cur``, then
+``await cur.fetchone()``); ``conn.fetchone``/``conn.fetchall`` read inside the
+transaction.  A transaction commits as a whole or not at all.  Rows are read by
+column name (``row["id"]``) or position.  A broken uniqueness rule raises
+``IntegrityError`` on both backends.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
-from typing import Any
-
-import aiosqlite
-
-from .schema import migrate
-
-log = logging.getLogger("parlour.core")
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
 TABLE_FIELDS = ("channel_id", "guild_id", "game", "options", "settings", "host_id", "host_name",
                 "status", "seed", "seats", "state", "move", "deadline", "reminder_at", "created",
                 "started", "updated")
 
 
+class IntegrityError(Exception):
+    """A uniqueness or other constraint refused a write (the transaction rolled back)."""
+
+
+class Row(Protocol):
+    def __getitem__(self, key: int | str) -> Any: ...
+    def keys(self) -> Iterable[str]: ...
+
+
+class Conn(Protocol):
+    """What ``store.transaction()`` yields, on either backend."""
+    dialect: str
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(db: str) -> str:
+    """``sqlite:///rel.db`` -> ``rel.db``, ``sqlite:////abs.db`` -> ``/abs.db``; paths as is."""
+    return db[len("sqlite:///"):] if db.startswith("sqlite:///") else db
+
+
 class Store:
-    def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
-        self.path = path
-        self.synchronous = synchronous
-        self._conn: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+    """The storage interface; ``Store(db)`` builds the backend ``db`` names."""
+
+    dialect = ""
+
+    def __new__(cls, db: str = "parlour.db", synchronous: str = "NORMAL") -> Store:
+        if cls is Store:
+            if is_postgres(db):
+                from .store_pg import PostgresStore
+                cls = PostgresStore
+            else:
+                from .store_sqlite import SqliteStore
+                cls = SqliteStore
+        return super().__new__(cls)
+
+    def __init__(self, db: str = "parlour.db", synchronous: str = "NORMAL") -> None:
+        self.db = db
         self.migrated_from: int | None = None
 
     async def open(self) -> None:
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        try:
-            await conn.execute("PRAGMA busy_timeout = 5000")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-            self.migrated_from, _ = await migrate(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        self._conn = conn
+        raise NotImplementedError
 
     async def close(self) -> None:
-        if self._conn is not None:
-            conn, self._conn = self._conn, None
-            await conn.close()
+        raise NotImplementedError
 
-    @property
-    def conn(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("The store is not open.")
-        return self._conn
+    def transaction(self) -> AbstractAsyncContextManager[Conn]:
+        raise NotImplementedError
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            conn = self.conn
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
-            await conn.execute("COMMIT")
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        raise NotImplementedError
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
-
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    async def user_tables(self) -> list[str]:
+        """Every table of the database (the schema's and adapters'), for copying."""
+        raise NotImplementedError
+
     # --- tables and the action log ------------------------------------------------
 
-    async def load_active_tables(self) -> list[sqlite3.Row]:
+    async def load_active_tables(self) -> list[Row]:
         return await self.fetchall(
             "SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id")
 
-    async def load_actions(self, table_id: int) -> list[sqlite3.Row]:
+    async def load_actions(self, table_id: int) -> list[Row]:
         return await self.fetchall(
             "SELECT * FROM actions WHERE table_id = ? ORDER BY move", (table_id,))
 
-    async def load_game(self, game_id: int) -> sqlite3.Row | None:
+    async def load_game(self, game_id: int) -> Row | None:
         return await self.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
 
 
-async def insert_table(conn: aiosqlite.Connection, fields: dict) -> int:
+async def insert_table(conn: Conn, fields: dict) -> int:
     cols = [k for k in TABLE_FIELDS if k in fields]
     sql = (f"INSERT INTO tables ({', '.join(cols)}) "
-           f"VALUES ({', '.join('?' for _ in cols)})")
-    cur = await conn.execute(sql, [_db(fields[k]) for k in cols])
-    return int(cur.lastrowid)
+           f"VALUES ({', '.join('?' for _ in cols)}) RETURNING id")
+    row = await conn.fetchone(sql, [_db(fields[k]) for k in cols])
+    return int(row[0])
 
 
-async def update_table(conn: aiosqlite.Connection, table_id: int, fields: dict) -> None:
+async def update_table(conn: Conn, table_id: int, fields: dict) -> None:
     cols = [k for k in TABLE_FIELDS if k in fields]
     sql = f"UPDATE tables SET {', '.join(f'{k} = ?' for k in cols)} WHERE id = ?"
     await conn.execute(sql, [_db(fields[k]) for k in cols] + [table_id])
 
 
-async def insert_action(conn: aiosqlite.Connection, table_id: int, move: int, seat: int,
+async def insert_action(conn: Conn, table_id: int, move: int, seat: int,
                         user_id: int | None, actor: str, action: str, at: float) -> None:
     await conn.execute(
         "INSERT INTO actions (table_id, move, seat, user_id, actor, action, at) "
@@ -120,3 +134,7 @@ def _db(value: Any) -> Any:
     if isinstance(value, (list, dict)):
         return json.dumps(value, separators=(",", ":"))
     return value
+
+
+__all__ = ["Conn", "IntegrityError", "Row", "Store", "insert_action", "insert_table",
+           "is_postgres", "sqlite_path", "update_table"]

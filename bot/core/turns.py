@@ -157,8 +157,8 @@ class PlayMixin(CoreBase):
         """(Re)schedule what happens next at ``table``: an AI move or the turn timers."""
         table.cancel_timers()
         seat = table.current_seat
-        if table.status != PLAYING or seat is None:
-            return
+        if table.status != PLAYING or seat is None or table.channel_id in self._foreign:
+            return  # a table another process owns: its timers run there
         move = table.move
         if table.seats[seat].ai_level is not None:
             delay = self.config.ai_delay

@@ -31,7 +31,9 @@ class BoardIds:
     async def set(self, table_id: int, channel_id: int, message_id: int) -> None:
         self.ids[table_id] = message_id
         async with self.store.transaction() as conn:
-            await conn.execute("INSERT OR REPLACE INTO discord_boards VALUES (?, ?, ?)",
+            await conn.execute("INSERT INTO discord_boards VALUES (?, ?, ?) ON CONFLICT "
+                               "(table_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                               "message_id = excluded.message_id",
                                (table_id, channel_id, message_id))
 
     async def drop(self, table_id: int) -> None:

@@ -46,9 +46,10 @@ def silence_voice_warnings() -> None:
 
 
 class ParlourBot(discord.Client):
-    def __init__(self, core: Core, config: BotConfig | None = None) -> None:
+    def __init__(self, core: Core, config: BotConfig | None = None, **client: object) -> None:
         silence_voice_warnings()
-        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(),
+                         **client)
         self.core = core
         self.config = config or BotConfig()
         self.tree = app_commands.CommandTree(self)
@@ -166,3 +167,12 @@ class ParlourBot(discord.Client):
                       exc_info=original)
             message = SORRY
         await report(interaction, message)
+
+
+class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
+    """One process of several: runs ``config.shards`` of ``config.shard_count`` shards
+    (docs/SCALING.md); its core owns the tables of those shards' guilds."""
+
+    def __init__(self, core: Core, config: BotConfig) -> None:
+        super().__init__(core, config, shard_count=config.shard_count,
+                         shard_ids=list(config.shards or ()))

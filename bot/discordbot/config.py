@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import CoreConfig
+from ..core.shards import parse_shards
+from ..core.store import is_postgres
 
 
 class ConfigError(ValueError):
@@ -40,6 +42,9 @@ class BotConfig:
     # After a start-up failure that a restart cannot fix, wait for SIGTERM instead of exiting
     # (in a container whose restart policy would otherwise start it again and again).
     wait_on_error: bool = False
+    # Several processes (PostgreSQL): this one runs ``shards`` of ``shard_count`` shards.
+    shard_count: int | None = None
+    shards: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
@@ -62,11 +67,43 @@ class BotConfig:
         )
         for key, value in overrides.items():
             setattr(config, key, value)
+        config.set_shards(env.get("PARLOUR_SHARD_COUNT"), env.get("PARLOUR_SHARDS"))
         return config
+
+    def check_scaling(self) -> None:
+        """A process running only some shards shares its database: that needs PostgreSQL."""
+        if self.shard_count and len(self.shards or ()) < self.shard_count \
+                and not is_postgres(self.db_path):
+            raise ConfigError("Running some of the shards in each of several processes needs "
+                              "a shared PostgreSQL database: set PARLOUR_DB=postgresql://... "
+                              "(see docs/SCALING.md).")
+
+    def set_shards(self, count: str | int | None, shards: str | None) -> None:
+        """``PARLOUR_SHARD_COUNT``/``--shard-count`` and ``PARLOUR_SHARDS``/``--shards``."""
+        if count is None or str(count).strip() == "":
+            if shards:
+                raise ConfigError("PARLOUR_SHARDS (--shards) needs PARLOUR_SHARD_COUNT "
+                                  "(--shard-count) too.")
+            return
+        if not str(count).strip().isdigit() or int(count) < 1:
+            raise ConfigError(f"The shard count must be a whole number of at least 1, "
+                              f"not '{count}'.")
+        self.shard_count = int(count)
+        try:
+            self.shards = parse_shards(shards, self.shard_count) if shards else \
+                tuple(range(self.shard_count))
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
+        # Discord's 50 requests/s is per bot token, shared by every process: each takes
+        # its shards' part of the pacer's budget.
+        share = len(self.shards) / self.shard_count
+        self.send_rate = BotConfig.send_rate * share
+        self.send_burst = max(1, round(BotConfig.send_burst * share))
 
     def core_config(self) -> CoreConfig:
         return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
-                          ai_executor=self.ai_executor)
+                          ai_executor=self.ai_executor, shard_count=self.shard_count or 1,
+                          shards=self.shards)
 
 
 def token_problem(token: str) -> str | None:

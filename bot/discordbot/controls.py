@@ -65,7 +65,9 @@ class Controls:
         user_id = interaction.user.id
 
         async def work() -> Reply:
-            info = self.core.table(channel_id)
+            # Held here, or by another process (several shards): then made through the
+            # database, and the owning process shows it.
+            info = self.core.table(channel_id) or await self.core.fetch_table(channel_id)
             if info is None or info.status != "playing":
                 raise TableError("There is no game running at this table any more.")
             if info.move != move:

@@ -32,6 +32,7 @@ class GatewaySession:
         self.intents = 0
         self.identify: dict[str, Any] | None = None
         self.received: list[dict[str, Any]] = []  # every frame the bot sent us
+        self.shard: tuple[int, int] = (0, 1)      # (shard id, shard count) from IDENTIFY
 
     @property
     def ready(self) -> bool:
@@ -71,12 +72,16 @@ class GatewaySession:
             return
         self.identify = data
         self.intents = int(data.get("intents") or 0)
+        shard_id, shard_count = data.get("shard") or (0, 1)
+        self.shard = (int(shard_id), int(shard_count))
         self.session_id = new_token("session")
         world = self.fake.world
+        guilds = [g for gid, g in world.guilds.items()
+                  if (gid >> 22) % self.shard[1] == self.shard[0]]  # Discord's sharding
         ready: dict[str, Any] = {
             "v": 10,
             "user": world.me_payload(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": self.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.fake.gateway_url,
@@ -93,7 +98,7 @@ class GatewaySession:
             ready["shard"] = data["shard"]
         await self.dispatch("READY", ready)
         all_members = bool(self.intents & INTENT_GUILD_PRESENCES)
-        for guild in world.guilds.values():
+        for guild in guilds:  # only this shard's guilds
             await self.dispatch("GUILD_CREATE", world.guild_payload(guild, all_members=all_members))
         self.fake.session_identified(self)
 
@@ -104,7 +109,7 @@ class GatewaySession:
             return
         # No event replay: the fake sends nothing while the bot is away.
         self.session_id, self.intents, self.seq = old.session_id, old.intents, old.seq
-        self.identify = old.identify
+        self.identify, self.shard = old.identify, old.shard
         await self.dispatch("RESUMED", {})
         self.fake.session_identified(self)
 

@@ -46,6 +46,13 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard: int, shard_count: int) -> int:
+        """The next snowflake of a guild Discord puts on ``shard``: (id >> 22) % count."""
+        found = self.next()
+        while (found >> 22) % shard_count != shard:
+            found = self._last = ((found >> 22) + 1) << 22
+        return found
+
 
 @dataclass
 class User:
@@ -160,8 +167,9 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        guild_id = self.ids.next()
+    def add_guild(self, name: str, *, owner: User | None = None,
+                  shard: tuple[int, int] | None = None) -> Guild:
+        guild_id = self.ids.next_on_shard(*shard) if shard else self.ids.next()
         owner = owner or self.owner
         guild = Guild(guild_id, name, owner.id)
         guild.roles[guild_id] = Role(guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS)

@@ -260,8 +260,9 @@ def parlour_bot(fake: FakeDiscord, db_path: str, *, clock: Any = None, **config:
     synced to the scene's guild at startup (``clock``: e.g. a ManualClock for timers)."""
     from bot.core import Core, CoreConfig
     from bot.discordbot import BotConfig, ParlourBot
+    from tests.backends import db_for  # the test's backend: SQLite, or PostgreSQL
 
-    core = Core(CoreConfig(db_path=str(db_path), ai_executor="inline", ai_delay=0,
+    core = Core(CoreConfig(db_path=db_for(db_path), ai_executor="inline", ai_delay=0,
                            default_turn_seconds=0), clock=clock)
     settings = {"sync": True, "dev_guild": fake.scene.guild.id, "board_interval": 0.2,
                 **config}

@@ -87,6 +87,9 @@ class FakeDiscord:
         self._exit_stack = ExitStack()  # undoes the discord.py patching
         self._runner: web.AppRunner | None = None
         self._active: GatewaySession | None = None
+        # Sharded bots (several processes): the session of each shard id.  Guild events
+        # and guild interactions go to the guild's shard, DM ones to shard 0.
+        self._shards: dict[int, GatewaySession] = {}
         self._faults: list[Fault] = []
         self._errors: list[tuple[str, re.Pattern[str], ApiError]] = []
         self._by_id: dict[int, InteractionRecord] = {}
@@ -151,9 +154,11 @@ class FakeDiscord:
                  global_name: str | None = None) -> User:
         return self.world.add_user(username, dms_open=dms_open, bot=bot, global_name=global_name)
 
-    def add_guild(self, name: str = "Parlour Test Guild", *, owner: User | None = None) -> Guild:
-        """Add before the bot connects (GUILD_CREATE is sent on IDENTIFY)."""
-        return self.world.add_guild(name, owner=owner)
+    def add_guild(self, name: str = "Parlour Test Guild", *, owner: User | None = None,
+                  shard: tuple[int, int] | None = None) -> Guild:
+        """Add before the bot connects (GUILD_CREATE is sent on IDENTIFY); ``shard``:
+        (shard id, shard count) the guild's id must fall on."""
+        return self.world.add_guild(name, owner=owner, shard=shard)
 
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
         return self.world.add_text_channel(guild, name, topic=topic)
@@ -282,10 +287,24 @@ class FakeDiscord:
 
     def session_identified(self, session: GatewaySession) -> None:
         self._active = session
+        self._shards[session.shard[0]] = session
 
     def session_closed(self, session: GatewaySession) -> None:
         if self._active is session:
             self._active = None
+        if self._shards.get(session.shard[0]) is session:
+            del self._shards[session.shard[0]]
+            if self._active is None and self._shards:
+                self._active = next(iter(self._shards.values()))
+
+    def session_for(self, guild_id: int | str | None) -> GatewaySession | None:
+        """Where Discord sends an event of ``guild_id``: shard (id >> 22) % count; no guild
+        (a DM): shard 0.  Unsharded: the one connected bot."""
+        count = max((s.shard[1] for s in self._shards.values()), default=1)
+        if count <= 1:
+            return self._active
+        shard = 0 if guild_id is None else (int(guild_id) >> 22) % count
+        return self._shards.get(shard)
 
     def session_by_id(self, session_id: str | None) -> GatewaySession | None:
         for session in self.gateway_sessions:
@@ -297,11 +316,14 @@ class FakeDiscord:
     def connected(self) -> bool:
         return self._active is not None and self._active.ready
 
-    async def dispatch(self, event: str, data: Any) -> None:
-        """Send any gateway dispatch to the connected bot."""
-        if self._active is None or not self._active.ready:
+    async def dispatch(self, event: str, data: Any, *, shard: int | None = None) -> None:
+        """Send any gateway dispatch to the connected bot (sharded: to the shard of the
+        data's guild, or to ``shard``)."""
+        session = self._shards.get(shard) if shard is not None else self.session_for(
+            data.get("guild_id") if isinstance(data, dict) else None)
+        if session is None or not session.ready:
             raise RuntimeError("no bot is connected to the fake gateway")
-        await self._active.dispatch(event, data)
+        await session.dispatch(event, data)
 
     async def request_reconnect(self) -> None:
         """Send op 7 RECONNECT: discord.py drops the socket and RESUMEs on a new one."""
@@ -311,7 +333,7 @@ class FakeDiscord:
 
     async def message_event(self, event: str, msg: StoredMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for public messages, if the bot's intents ask for it."""
-        session = self._active
+        session = self.session_for(msg.guild_id)
         if session is None or not session.ready or msg.ephemeral_to is not None:
             return
         in_dm = self.world.channels[msg.channel_id].type == DM
@@ -400,8 +422,11 @@ class FakeDiscord:
     async def send_interaction(self, payload: dict[str, Any], *, name: str = "",
                                source: StoredMessage | None = None,
                                timeout: float | None = None,
-                               require_response: bool = True) -> InteractionRecord:
-        """Dispatch INTERACTION_CREATE and wait for the bot's answer (and its follow-through)."""
+                               require_response: bool = True,
+                               shard: int | None = None) -> InteractionRecord:
+        """Dispatch INTERACTION_CREATE and wait for the bot's answer (and its follow-through).
+
+        ``shard``: deliver to that shard's process instead of where Discord would."""
         if not self.connected:
             raise RuntimeError("no bot is connected to the fake gateway")
         user = payload.get("user") or payload["member"]["user"]
@@ -416,7 +441,7 @@ class FakeDiscord:
         self._by_token[record.token] = record
         timeout = self.response_timeout if timeout is None else timeout
         record.sent_at = asyncio.get_running_loop().time()
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
         try:
             await asyncio.wait_for(record.attempted.wait(), timeout)
         except TimeoutError:
@@ -505,18 +530,22 @@ class FakeDiscord:
         return user_obj, msg, comp
 
     async def click(self, user: UserRef, message: MessageRef, custom_id: str, *,
-                    timeout: float | None = None) -> InteractionRecord:
-        """Click the button ``custom_id`` on a stored message."""
+                    timeout: float | None = None, shard: int | None = None
+                    ) -> InteractionRecord:
+        """Click the button ``custom_id`` on a stored message (``shard``: deliver there)."""
         user_obj, msg, _ = self._component_target(user, message, custom_id, {2})
         data = {"custom_id": custom_id, "component_type": 2}
         payload = build_interaction(self.world, kind=MESSAGE_COMPONENT, user=user_obj,
                                     channel=self.world.channels[msg.channel_id], data=data,
                                     message=msg)
-        return await self.send_interaction(payload, name=custom_id, source=msg, timeout=timeout)
+        return await self.send_interaction(payload, name=custom_id, source=msg, timeout=timeout,
+                                           shard=shard)
 
     async def select(self, user: UserRef, message: MessageRef, custom_id: str,
-                     values: list[str], *, timeout: float | None = None) -> InteractionRecord:
-        """Pick ``values`` in the select menu ``custom_id`` (string or user select)."""
+                     values: list[str], *, timeout: float | None = None,
+                     shard: int | None = None) -> InteractionRecord:
+        """Pick ``values`` in the select menu ``custom_id`` (string or user select;
+        ``shard``: deliver there)."""
         user_obj, msg, comp = self._component_target(user, message, custom_id, SELECT_TYPES)
         low, high = comp.get("min_values", 1), comp.get("max_values", 1)
         if not low <= len(values) <= high:
@@ -540,7 +569,8 @@ class FakeDiscord:
         payload = build_interaction(self.world, kind=MESSAGE_COMPONENT, user=user_obj,
                                     channel=self.world.channels[msg.channel_id], data=data,
                                     message=msg)
-        return await self.send_interaction(payload, name=custom_id, source=msg, timeout=timeout)
+        return await self.send_interaction(payload, name=custom_id, source=msg, timeout=timeout,
+                                           shard=shard)
 
     async def submit_modal(self, user: UserRef, values: dict[str, Any], *,
                            custom_id: str | None = None,

@@ -52,16 +52,17 @@ def _pin_child_to_bot_core() -> None:  # runs in the child before exec: all its 
 class BotProcess:
     """``parlour run`` with the developer endpoint variables, its own database and log."""
 
-    def __init__(self, api_url: str, gateway_url: str, token: str, db_path: Path,
+    def __init__(self, api_url: str, gateway_url: str, token: str, db_path: Path | str,
                  log_path: Path, *, ai_executor: str = "inline", ai_delay: float = 0.0,
-                 pin: bool = True, log_level: str = "WARNING") -> None:
+                 pin: bool = True, log_level: str = "WARNING",
+                 env: dict[str, str] | None = None) -> None:
         self.db_path = db_path
         self.log_path = log_path
         self.pin = pin and can_pin()
         self.env = {**os.environ, "DISCORD_TOKEN": token, "PARLOUR_DB": str(db_path),
                     "PARLOUR_DISCORD_API": api_url, "PARLOUR_DISCORD_GATEWAY": gateway_url,
                     "PARLOUR_AI_EXECUTOR": ai_executor, "PARLOUR_AI_DELAY": str(ai_delay),
-                    "PARLOUR_LOG_LEVEL": log_level, "PARLOUR_DEV_GUILD": ""}
+                    "PARLOUR_LOG_LEVEL": log_level, "PARLOUR_DEV_GUILD": "", **(env or {})}
         self.popen: subprocess.Popen | None = None
         self.ps: psutil.Process | None = None
         self.starts = 0
@@ -72,7 +73,7 @@ class BotProcess:
         log.write(f"--- start {self.starts + 1}: {' '.join(cmd)}\n")
         log.flush()
         self.popen = subprocess.Popen(cmd, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                      stdin=subprocess.DEVNULL, cwd=self.db_path.parent,
+                                      stdin=subprocess.DEVNULL, cwd=self.log_path.parent,
                                       preexec_fn=_pin_child_to_bot_core if self.pin else None)
         log.close()
         self.ps = psutil.Process(self.popen.pid)

@@ -1,15 +1,19 @@
-"""``python -m tests.load.commits``: how many move commits per second the core's SQLite store
-takes on this machine, alone (no engine, no Discord): the single-writer ceiling.
+"""``python -m tests.load.commits``: how many move commits per second the core's store
+takes on this machine, alone (no engine, no Discord): the writer's ceiling.
 
-Each commit is what a move writes (``CoreBase._commit``): BEGIN IMMEDIATE, UPDATE the
-table row with a ~2 KB state, INSERT the action, COMMIT; WAL, synchronous=NORMAL, through
-aiosqlite's one connection, like the bot.
+Each commit is what a move writes (``CoreBase._commit``): lock the table row and check
+its move, UPDATE the row with a ~2 KB state, INSERT the action, and on PostgreSQL the
+NOTIFY, in one transaction.  SQLite: WAL, synchronous=NORMAL, aiosqlite's one
+connection, like the bot.  ``--postgres``: a throw-away PostgreSQL server
+(tests/pgserver.py, fsync on, loopback) with ``--processes`` writers at once, each
+its own tables, as several bot processes would.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import sys
 import tempfile
 import time
@@ -18,40 +22,103 @@ from pathlib import Path
 from bot.core.store import Store, insert_action, update_table
 
 
-async def rate(path: Path, seconds: float, tables: int = 500) -> tuple[int, float]:
-    store = Store(str(path))
+async def rate(db: str, seconds: float, tables: int = 500, first: int = 1,
+               start_at: float | None = None, writers: int = 1) -> tuple[int, float]:
+    store = Store(db)
     await store.open()
     try:
         state = "x" * 2000
         async with store.transaction() as conn:
-            for i in range(tables):
+            for i in range(first, first + tables):
                 await conn.execute(
                     "INSERT INTO tables (id, channel_id, game, options, settings, host_name, "
                     "status, seed, seats, state, created, updated) VALUES "
                     "(?, ?, 'coins', '{}', '{}', 'h', 'playing', 1, '[]', ?, 0, 0)",
-                    (i + 1, i + 1, state))
+                    (i, i, state))
         moves = [0] * tables
-        done, started = 0, time.perf_counter()
-        while time.perf_counter() - started < seconds:
-            table = done % tables
-            moves[table] += 1
-            async with store.transaction() as conn:
-                await update_table(conn, table + 1, {"state": state, "move": moves[table],
-                                                     "updated": time.time()})
-                await insert_action(conn, table + 1, moves[table], 0, None, "ai", "play QH",
-                                    time.time())
-            done += 1
-        return done, time.perf_counter() - started
+        if start_at is not None:  # several processes: start together
+            await asyncio.sleep(max(0.0, start_at - time.time()))
+        started = time.perf_counter()
+        counts = await asyncio.gather(*(_write(store, state, moves, first, k, writers, started,
+                                               seconds) for k in range(writers)))
+        return sum(counts), time.perf_counter() - started
     finally:
         await store.close()
 
 
+async def _write(store: Store, state: str, moves: list[int], first: int, k: int, writers: int,
+                 started: float, seconds: float) -> int:
+    """One writer (a table's move at a time): tables k, k + writers, ..."""
+    mine = list(range(k, len(moves), writers))
+    done = 0
+    while time.perf_counter() - started < seconds:
+        table = mine[done % len(mine)]
+        table_id = first + table
+        moves[table] += 1
+        async with store.transaction() as conn:
+            row = await conn.fetchone("SELECT move FROM tables WHERE id = ? FOR UPDATE",
+                                      (table_id,))
+            assert row[0] == moves[table] - 1
+            await update_table(conn, table_id, {"state": state, "move": moves[table],
+                                                "updated": time.time()})
+            await insert_action(conn, table_id, moves[table], 0, None, "ai", "play QH",
+                                time.time())
+            if conn.dialect == "postgresql":
+                await conn.execute("SELECT pg_notify(?, ?)",
+                                   ("parlour_tables", f"{table_id}:{moves[table]}"))
+        done += 1
+    return done
+
+
+def _worker(db: str, seconds: float, first: int, start_at: float, writers: int, out) -> None:
+    out.put(asyncio.run(rate(db, seconds, first=first, start_at=start_at, writers=writers)))
+
+
+def postgres(seconds: float, processes: int, writers: int) -> list[tuple[int, float]]:
+    from tests import pgserver
+
+    server = pgserver.start(durable=True)
+    try:
+        db = server.create_database("commits")
+        asyncio.run(Store(db).open())  # the schema, before the writers race to create it
+        queue: multiprocessing.Queue = multiprocessing.Queue()
+        start_at = time.time() + 3.0
+        procs = [multiprocessing.Process(target=_worker, args=(db, seconds, 1 + k * 10_000,
+                                                               start_at, writers, queue))
+                 for k in range(processes)]
+        for p in procs:
+            p.start()
+        results = [queue.get(timeout=seconds + 120) for _ in procs]
+        for p in procs:
+            p.join()
+        return results
+    finally:
+        server.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tests.load.commits", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m tests.load.commits", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=5.0)
+    p.add_argument("--postgres", action="store_true", help="a throw-away PostgreSQL server")
+    p.add_argument("--processes", type=int, default=1, help="processes at once (--postgres)")
+    p.add_argument("--writers", type=int, default=1, help="tables committing at once in "
+                   "each process (a bot commits many tables' moves concurrently)")
     args = p.parse_args(argv)
+    seconds = min(args.seconds, 60.0)
+    if args.postgres:
+        writers = max(1, min(args.writers, 10))  # the pool has 10 connections
+        results = postgres(seconds, max(1, min(args.processes, 8)), writers)
+        total = sum(d for d, _ in results)
+        took = max(t for _, t in results)
+        print(f"{total} commits in {took:.1f} s = {total / took:.0f} commits/s from "
+              f"{len(results)} process(es) x {writers} concurrent writer(s) "
+              f"({', '.join(f'{d / t:.0f}/s' for d, t in results)}; PostgreSQL, fsync on, "
+              "synchronous_commit on, loopback TCP)")
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
-        done, took = asyncio.run(rate(Path(tmp) / "commits.db", min(args.seconds, 60.0)))
+        done, took = asyncio.run(rate(str(Path(tmp) / "commits.db"), seconds,
+                                      writers=max(1, args.writers)))
     print(f"{done} commits in {took:.1f} s = {done / took:.0f} commits/s "
           f"({took / done * 1e3:.2f} ms each, one writer, WAL + synchronous=NORMAL)")
     return 0

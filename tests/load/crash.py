@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
-import sqlite3
 import sys
 import tempfile
 import time
@@ -73,15 +72,17 @@ def unmatched(acked: list[tuple[int | None, str, float]], logged: dict[int, list
 
 async def run_crash(tables: int = 50, rate: float = 100.0, kill_after: float = 8.0,
                     time_limit: float = 240.0, *, ui: str = "mixed", pin: bool = True,
-                    workdir: Path | None = None) -> CrashResult:
+                    workdir: Path | None = None, db: str | None = None) -> CrashResult:
+    """``db``: the bot's database (None: a SQLite file in the work directory)."""
     with tempfile.TemporaryDirectory(prefix="parlour-crash-") as tmp:
-        return await _run(tables, rate, kill_after, time_limit, ui, pin, workdir or Path(tmp))
+        return await _run(tables, rate, kill_after, time_limit, ui, pin, workdir or Path(tmp),
+                          db)
 
 
 async def _run(tables: int, rate: float, kill_after: float, time_limit: float, ui: str,
-               pin: bool, workdir: Path) -> CrashResult:
+               pin: bool, workdir: Path, db: str | None) -> CrashResult:
     config = LoadConfig(tables=tables, rate=rate, seconds=time_limit, ui=ui, reopen=False,
-                        pin=pin, log_level="INFO", response_timeout=3.0)
+                        pin=pin, log_level="INFO", response_timeout=3.0, db=db)
     result = CrashResult(tables)
     started = time.monotonic()
     async with LoadRun(config, workdir) as run:
@@ -117,10 +118,9 @@ def _check(result: CrashResult, run: LoadRun, seats: list[Seat], kill_at: float,
         if seat.table_id is not None and statuses.get(seat.table_id) == "finished":
             result.finished_db += 1
     result.unanswered = sum(run.latencies.unanswered.values())
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-        result.active_at_kill = conn.execute(
-            "SELECT COUNT(*) FROM games WHERE finished >= ?", (kill_wall,)).fetchone()[0]
-        games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    result.active_at_kill = db.query(path, "SELECT COUNT(*) FROM games WHERE finished >= ?",
+                                     (kill_wall,))[0][0]
+    games = db.query(path, "SELECT COUNT(*) FROM games")[0][0]
     counts = [int(m[1]) for m in RESUMED.finditer(run.bot.log_path.read_text(errors="replace"))]
     result.resumed_logged = counts[-1] if counts else 0
     if result.lost:
@@ -170,12 +170,23 @@ def main(argv: list[str] | None = None) -> int:
                    "load (the run fails if the tables have not finished by then)")
     p.add_argument("--ui", default="mixed", choices=("mixed", "play", "panel"))
     p.add_argument("--no-pin", action="store_true")
+    p.add_argument("--postgres", action="store_true", help="the bot on a throw-away "
+                   "PostgreSQL server (tests/pgserver.py, fsync on) instead of SQLite")
     args = p.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 0 < args.time_limit <= 900:
         p.error("--tables 1..2000, --time-limit (0, 900]")
-    result = asyncio.run(asyncio.wait_for(
-        run_crash(args.tables, args.rate, args.kill_after, args.time_limit, ui=args.ui,
-                  pin=not args.no_pin), args.time_limit + 120))
+    server = None
+    if args.postgres:
+        from tests import pgserver
+        server = pgserver.start(durable=True)
+    try:
+        db = server.create_database("crash") if server else None
+        result = asyncio.run(asyncio.wait_for(
+            run_crash(args.tables, args.rate, args.kill_after, args.time_limit, ui=args.ui,
+                      pin=not args.no_pin, db=db), args.time_limit + 120))
+    finally:
+        if server:
+            server.stop()
     print(report(result))
     return 0 if result.ok else 1
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+import asyncpg
+
+from bot.core.sql import to_postgres
+from bot.core.store import is_postgres
 
 
 @dataclass
@@ -59,17 +66,31 @@ def moves_between(path: Path, start_wall: float, end_wall: float) -> list[tuple[
                                  "at < ? ORDER BY at", (start_wall, end_wall)))
 
 
-def human_actions(path: Path) -> dict[int, list[str]]:
+def query(db: Path | str, sql: str, params: tuple = ()) -> list[tuple]:
+    """Rows of one query on either backend (a SQLite path, or a postgresql:// URL)."""
+    if not is_postgres(str(db)):
+        with connect(Path(db)) as conn:
+            return list(conn.execute(sql, params))
+
+    async def run() -> list[tuple]:
+        conn = await asyncpg.connect(str(db))
+        try:
+            return [tuple(r) for r in await conn.fetch(to_postgres(sql), *params)]
+        finally:
+            await conn.close()
+    # Called from inside the driver's event loop: run the query on a loop of its own.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
+
+
+def human_actions(db: Path | str) -> dict[int, list[str]]:
     """table id -> the humans' actions in move order (what acknowledged moves must be in)."""
     out: dict[int, list[str]] = defaultdict(list)
-    with connect(path) as conn:
-        for table_id, action in conn.execute(
-                "SELECT table_id, action FROM actions WHERE actor = 'human' "
-                "ORDER BY table_id, move"):
-            out[table_id].append(action)
+    for table_id, action in query(db, "SELECT table_id, action FROM actions WHERE "
+                                      "actor = 'human' ORDER BY table_id, move"):
+        out[table_id].append(action)
     return dict(out)
 
 
-def table_status(path: Path) -> dict[int, str]:
-    with connect(path) as conn:
-        return dict(conn.execute("SELECT id, status FROM tables"))
+def table_status(db: Path | str) -> dict[int, str]:
+    return dict(query(db, "SELECT id, status FROM tables"))

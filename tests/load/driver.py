@@ -37,6 +37,7 @@ class LoadConfig:
     reopen: bool = True            # open a new game when one ends (False: the crash test)
     response_timeout: float = 5.0
     log_level: str = "WARNING"
+    db: str | None = None          # the bot's database (None: parlour.db in the workdir)
 
 
 @dataclass
@@ -77,7 +78,7 @@ class LoadRun:
                                  self.config.per_guild)
         c = self.config
         self.bot = BotProcess(self.fake.api_url, self.fake.gateway_url, self.fake.token,
-                              self.workdir / "parlour.db", self.workdir / "bot.log",
+                              c.db or self.workdir / "parlour.db", self.workdir / "bot.log",
                               ai_executor=c.ai_executor, ai_delay=c.ai_delay, pin=c.pin,
                               log_level=c.log_level)
         try:

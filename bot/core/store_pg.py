@@ -1,0 +1,145 @@
+"""The PostgreSQL backend (asyncpg): a connection pool shared by the process.
+
+Several bot processes use one database: each transaction holds its own pooled
+connection (READ COMMITTED), and rows another process may change at the same
+time are locked with ``SELECT ... FOR UPDATE`` by the code that reads them.
+The portable SQL is translated once per statement by sql.to_postgres.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from .schema import migrate_postgres
+from .sql import returns_rows, to_postgres
+from .store import IntegrityError, Store
+
+_COUNT = re.compile(r"(\d+)$")
+
+
+class PgCursor:
+    """What ``await conn.execute(...)`` gives: the rows (if any) and the row count."""
+
+    def __init__(self, rows: list[asyncpg.Record], rowcount: int) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+        self.lastrowid = None  # use INSERT ... RETURNING id
+
+    async def fetchone(self) -> asyncpg.Record | None:
+        return self._rows.pop(0) if self._rows else None
+
+    async def fetchall(self) -> list[asyncpg.Record]:
+        rows, self._rows = self._rows, []
+        return rows
+
+    async def close(self) -> None:
+        self._rows = []
+
+
+class _Result:
+    """Awaitable, and an async context manager, like aiosqlite's ``execute``."""
+
+    def __init__(self, run) -> None:
+        self._run = run
+
+    def __await__(self):
+        return self._run().__await__()
+
+    async def __aenter__(self) -> PgCursor:
+        return await self._run()
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class PgConn:
+    """The transaction's connection: portable SQL in, asyncpg underneath."""
+
+    dialect = "postgresql"
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.raw = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> _Result:
+        async def run() -> PgCursor:
+            text = to_postgres(sql)
+            if returns_rows(sql):
+                rows = await self.raw.fetch(text, *params)
+                return PgCursor(list(rows), len(rows))
+            status = await self.raw.execute(text, *params)
+            m = _COUNT.search(status or "")
+            return PgCursor([], int(m.group(1)) if m else -1)
+        return _Result(run)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        return list(await self.raw.fetch(to_postgres(sql), *params))
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+        return await self.raw.fetchrow(to_postgres(sql), *params)
+
+
+class PostgresStore(Store):
+    dialect = "postgresql"
+
+    def __init__(self, db: str, synchronous: str = "NORMAL", *, pool_size: int = 10) -> None:
+        super().__init__(db, synchronous)
+        self.pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None
+
+    async def open(self) -> None:
+        pool = await asyncpg.create_pool(self.db, min_size=1, max_size=self.pool_size)
+        try:
+            async with pool.acquire() as conn:
+                self.migrated_from, _ = await migrate_postgres(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def listen(self, channel: str, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (any process's)."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.db)
+        await self._listener.add_listener(channel, lambda _c, _pid, _ch, payload:
+                                          callback(payload))
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await listener.close()
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("The store is not open.")
+        return self._pool
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgConn]:
+        async with self.pool.acquire() as conn:
+            try:
+                async with conn.transaction():
+                    yield PgConn(conn)
+            except asyncpg.IntegrityConstraintViolationError as e:
+                raise IntegrityError(str(e)) from e
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+        return list(await self.pool.fetch(to_postgres(sql), *params))
+
+    async def schema_version(self) -> int:
+        return (await self.fetchall("SELECT version FROM parlour_schema"))[0][0]
+
+    async def user_tables(self) -> list[str]:
+        rows = await self.fetchall(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename <> 'parlour_schema' ORDER BY tablename")
+        return [r[0] for r in rows]
