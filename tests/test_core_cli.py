@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.cli.play import GOODBYE
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -22,17 +24,19 @@ def parlour(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProce
 
 def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> None:
     moves = "flibbertigibbet\nplay ZZ\n\nhelp\n99\n" + "1\n" * 400
-    run = parlour("play", "coins", "--seed", "3", "--ai", "random", stdin=moves, cwd=tmp_path)
+    run = parlour("play", "coins", "--seed", "3", "--ai", "random", "--name", "Alice",
+                  stdin=moves, cwd=tmp_path)
     out = run.stdout
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in out + run.stderr
-    assert "Not allowed: Unknown move 'flibbertigibbet'" in out
-    assert "Not allowed: 'ZZ' is not a card" in out
-    assert "Not allowed: there is no move number 99" in out
-    assert out.count("Moves: ") >= 3  # shown each turn, and again for '' and 'help'
-    assert "Your hand: " in out and "Game over." in out
-    game_id = int(re.search(r"Game #(\d+) recorded\.", out).group(1))
-    assert "Rating (global) for Player: 1500 -> " in out
+    assert "'flibbertigibbet' is not one of your moves now (Play a card)." in out
+    assert "'ZZ' is not a card" in out
+    assert "There is no move number 99" in out
+    assert out.count("Your move\n") >= 3  # shown each turn, and again for ''
+    assert "What you can do now" in out     # 'help'
+    assert "Your hand (16 cards)" in out and "Result\n  1st " in out
+    game_id = int(re.search(r"Game #(\d+) recorded", out).group(1))
+    assert "Rating (overall) of Alice: 1500 -> " in out
     assert (tmp_path / "parlour.db").exists()  # the default database, in the working dir
 
     board = parlour("leaderboard", "coins", cwd=tmp_path)
@@ -41,7 +45,7 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert lines[0] == "Coins leaderboard (global)"
     row = next(line for line in lines if line.strip().startswith("1 "))
     parts = row.split()  # position, name, rating, games, wins, win%
-    assert parts[1] == "Player" and parts[3] == "1" and parts[-1].endswith("%")
+    assert parts[1] == "Alice" and parts[3] == "1" and parts[-1].endswith("%")
     assert "provisional" in board.stdout
     assert parlour("leaderboard", "coins", "--scope", "12345", cwd=tmp_path).stdout.endswith(
         "no rated games yet\n")
@@ -55,8 +59,8 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
                               (game_id,)).fetchone()[0]
     db.close()
     assert len(re.findall(r"^\d+\. ", text, re.M)) == moves_logged
-    assert "hand of Player: " in text and "hand of Ada (AI, random): " in text
-    assert "Final ranks: " in text and "Game over." in text
+    assert "hand of Alice: " in text and "hand of Ada (AI, random): " in text
+    assert "Final ranks: " in text and "\nResult\n  1st " in text
     listing = parlour("replay", cwd=tmp_path)
     assert listing.stdout.startswith(f"#{game_id} ") and "coins" in listing.stdout
 
@@ -64,10 +68,10 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
 def test_quit_and_end_of_input_cancel_without_recording(tmp_path) -> None:
     run = parlour("play", "piquet", "--option", "variant=au_cent", "--db", "t.db",
                   stdin="help\nquit\n", cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.rstrip().endswith("Bye.")
+    assert run.returncode == 0 and run.stdout.rstrip().endswith(GOODBYE)
     run = parlour("play", "thirteens", "--players", "4", "--db", "t.db", stdin="",
                   cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.rstrip().endswith("Bye.")
+    assert run.returncode == 0 and run.stdout.rstrip().endswith(GOODBYE)
     db = sqlite3.connect(tmp_path / "t.db")
     statuses = [r[0] for r in db.execute("SELECT status FROM tables ORDER BY id")]
     games = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
+import os
+import signal
 import sys
 import threading
 from typing import TextIO
@@ -29,7 +32,10 @@ from ..core import (
     rating_text,
 )
 from ..core.errors import STALE
-from ..textview import render_view
+from ..present import present, presenter_for
+from ..present.scene import Scene
+from .moves import Moves
+from .table_view import Style, TableView, wants_colour
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
@@ -37,19 +43,35 @@ _MOVED = object()   # the position changed while we waited for input (timer, AI)
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
+def default_name() -> str:
+    """The login name as a player name ("Player" when there is none or it is root)."""
+    try:
+        login = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):
+        login = ""
+    return login.capitalize() if login and login.lower() != "root" else "Player"
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play a game in the terminal (you are seat 0)")
+    p = sub.add_parser("play", help="play a game in the terminal against AI seats",
+                       description="Play a game in the terminal against AI seats; you take "
+                                   "the first seat.  Type 'help' at the prompt to see how.")
     p.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))}")
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option, e.g. --option target=10 (repeatable)")
-    p.add_argument("--ai", default="random", choices=LEVELS, help="level of the AI seats")
+    p.add_argument("--ai", default="normal", choices=LEVELS,
+                   help="level of the AI seats (default: normal)")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--turn-seconds", type=int, default=0,
                    help="turn timer in seconds; on expiry the AI moves for you (default: off)")
-    p.add_argument("--name", default="Player",
-                   help="your name in the game and on the leaderboard (default: Player)")
+    p.add_argument("--name", default=None,
+                   help="your name at the table and on the leaderboard "
+                        "(default: your login name, or Player)")
+    p.add_argument("--color", "--colour", dest="color", default="auto",
+                   choices=("auto", "always", "never"),
+                   help="colour: auto (on a terminal unless NO_COLOR is set), always or never")
     p.set_defaults(func=run)
 
 
@@ -63,8 +85,29 @@ def parse_options(pairs: list[str]) -> dict:
     return out
 
 
+GOODBYE = "Game stopped; nothing was recorded. Bye."
+
+
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
-    return asyncio.run(_play(args, stdin or sys.stdin, out or sys.stdout))
+    out = out or sys.stdout
+    try:
+        return asyncio.run(_play(args, stdin or sys.stdin, out))
+    except KeyboardInterrupt:  # Ctrl-C before the table was up or after it closed
+        print("\n" + GOODBYE, file=out, flush=True)
+        return 0
+
+
+def _style(args: argparse.Namespace, out: TextIO) -> Style:
+    choice = getattr(args, "color", "auto")
+    return Style(colour=choice == "always" or (choice == "auto" and wants_colour(out)))
+
+
+def _width(out: TextIO) -> int:
+    try:
+        cols = os.get_terminal_size(out.fileno()).columns if out.isatty() else 80
+    except (AttributeError, OSError, ValueError):
+        cols = 80
+    return min(max(cols, 40), 100) if cols > 0 else 80   # a fresh pty may say 0
 
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -78,9 +121,12 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                              f"{' or '.join(map(str, counts))} players, not {n}.")
         if args.turn_seconds < 0:
             raise ValueError("--turn-seconds cannot be negative.")
-        if args.name.strip().casefold() in PRONOUNS:
+        name = (args.name or default_name()).strip()
+        if not name:
+            raise ValueError("--name cannot be empty.")
+        if name.casefold() in PRONOUNS:
             # Events name seats in the third person: "You takes the trick" reads wrong.
-            raise ValueError(f"With --name {args.name} the game would say \"{args.name} takes "
+            raise ValueError(f"With --name {name} the game would say \"{name} takes "
                              "the trick\": give a name instead, e.g. your first name.")
     except ValueError as e:
         print(f"Error: {e}", file=out)
@@ -91,33 +137,41 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except Exception as e:  # an unreadable or newer database: say so, do not crash
         print(f"Error: cannot open the database {args.db}: {e}", file=out)
         return 2
+    term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out))
     try:
-        return await Terminal(core, game, out, _LineReader(stdin)).play(args, options, n)
+        return await term.play(args, options, n, name)
     finally:
         await core.stop()
 
 
 class Terminal:
-    def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader) -> None:
+    def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader,
+                 style: Style | None = None, width: int = 80) -> None:
         self.core = core
         self.game = game
         self.out = out
         self.reader = reader
+        self.style = style or Style()
+        self.width = width
+        self.presenter = presenter_for(game.name)
         self.shown = 0          # last event number printed
         self.over: GameOver | None = None
         self.line_task: asyncio.Task | None = None
+        self.interrupted = False
+        self.names: list[str] = []
+        self.legend_shown = False     # the deck legend in full once, then its first line
         self.sub = core.subscribe(channel_id=LOCAL_CHANNEL)
 
     def say(self, text: str = "", end: str = "\n") -> None:
         print(text, file=self.out, end=end, flush=True)
 
-    async def play(self, args: argparse.Namespace, options: dict, n: int) -> int:
+    async def play(self, args: argparse.Namespace, options: dict, n: int, name: str) -> int:
         core = self.core
         if core.table(LOCAL_CHANNEL) is not None:  # left over from a killed terminal session
             await core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
             self.say("(An unfinished terminal game was cancelled.)")
         try:
-            await core.create_table(LOCAL_CHANNEL, LOCAL_USER, args.name, self.game.name,
+            await core.create_table(LOCAL_CHANNEL, LOCAL_USER, name, self.game.name,
                                     options, turn_seconds=args.turn_seconds, keep_order=True,
                                     seed=args.seed)
             for _ in range(n - 1):
@@ -126,14 +180,40 @@ class Terminal:
         except TableError as e:
             self.say(f"Error: {e}")
             return 2
-        self.say(f"{self.game.title}: {self.game.summary()}\n"
-                 "Type a move (or its number in the list), 'help' for all your moves, "
-                 "'quit' to stop.\n")
+        self.say(self.style.label(f"{self.game.title}: ") + self.game.summary())
+        self.say(f"You play as {name}. Type a move, its number, or help; "
+                 "quit (or Ctrl-D, Ctrl-C) stops.")
+        task = asyncio.current_task()
+        hooked = _on_interrupt(lambda: self._interrupt(task))
         try:
             return await self._loop()
+        except asyncio.CancelledError:
+            if not self.interrupted:
+                raise
+            task.uncancel()
+            await self._quit()
+            return 0
         finally:
+            if hooked:
+                _on_interrupt(None)
             if self.line_task is not None:
                 self.line_task.cancel()
+
+    def _interrupt(self, task: asyncio.Task | None) -> None:
+        if task is not None and not self.interrupted:
+            self.interrupted = True
+            task.cancel()
+
+    def _table_view(self, names: list[str]) -> TableView:
+        return TableView(self.game.name, names, self.style, self.width)
+
+    def _scene(self, view: dict, names: list[str], forms=(), legal=()) -> Scene:
+        fresh = sum(1 for e in view.get("events") or () if e["n"] > self.shown)
+        scene = present(view, names, forms=forms, legal=legal,
+                        recent=min(max(fresh, 1), 20))
+        if view.get("events"):
+            self.shown = max(self.shown, view["events"][-1]["n"])
+        return scene
 
     async def _loop(self) -> int:
         core = self.core
@@ -148,45 +228,56 @@ class Terminal:
                 self._note(await self.sub.get())  # someone else's move is on its way
                 continue
             view = core.private_view(LOCAL_CHANNEL, LOCAL_USER)
-            fresh = [e for e in view["events"] if e["n"] > self.shown]
-            self.say(render_view(dict(view, events=fresh), info.names, self.game.deck, events=50))
-            if view["events"]:
-                self.shown = max(self.shown, view["events"][-1]["n"])
             legal = core.legal_actions(LOCAL_CHANNEL, LOCAL_USER)
             forms = core.action_forms(LOCAL_CHANNEL, LOCAL_USER)
-            self.say("Moves: " + _moves_hint(legal, forms))
+            self.names = info.names
+            scene = self._scene(view, info.names, forms, legal)
+            table = self._table_view(info.names)
+            moves = Moves(scene.hand.forms if scene.hand else (), legal,
+                          self.presenter.describe, table,
+                          scene.hand.cards if scene.hand else ())
+            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown))
+            self.legend_shown = True
             while True:
                 self.say("> ", end="")
                 line = await self._ask()
                 if line is _MOVED:
                     self.say()
                     break
-                if line is None or line.strip().lower() in ("quit", "exit", "q"):
+                if line is None or _norm(line) in ("quit", "exit", "q"):
                     await self._quit(eof=line is None)
                     return 0
-                text = line.strip()
-                if text.lower() in ("help", "?", ""):
-                    self.say("Moves: " + _moves_hint(legal, forms, full=True))
+                typed = _norm(line)
+                if typed in ("help", "?", "h"):
+                    about = (["", table.heading("The cards")] + table.legend(scene.legend)
+                             if scene.legend else [])
+                    self.say("\n".join(moves.short_help() + about))
                     continue
-                if text.isdigit():
-                    k = int(text)
-                    if not 1 <= k <= len(legal):
-                        self.say(f"Not allowed: there is no move number {k} "
-                                 f"(1-{len(legal)}).")
-                        continue
-                    text = legal[k - 1]
-                if text.lower() == "count":  # Pinkerton: asked, not played; the view redraws
+                if typed in ("help all", "all", "moves"):
+                    self.say("\n".join(moves.full_help()))
+                    continue
+                if not typed:
+                    self.say("\n".join(moves.panel()))
+                    continue
+                if typed in ("count", "ask for the count"):
+                    # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws
                     try:
                         await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
                         break
                     except TableError as e:
-                        self.say("Not allowed: " + str(e))
+                        self.say(str(e))
                         continue
+                found = moves.resolve(line)
+                if found.error:
+                    self.say(found.error)
+                    continue
                 try:
-                    await core.act(LOCAL_CHANNEL, LOCAL_USER, text, expect_move=info.move)
+                    await core.act(LOCAL_CHANNEL, LOCAL_USER, found.action,
+                                   expect_move=info.move)
                     break
                 except TableError as e:
-                    self.say("Not allowed: " + str(e))
+                    self.say(f"{e} Type help to see your moves." if str(e) != STALE
+                             else str(e))
                     if str(e) == STALE:
                         break
 
@@ -196,15 +287,18 @@ class Terminal:
             self.line_task = asyncio.ensure_future(self.reader.get())
         while True:
             update = asyncio.ensure_future(self.sub.get())
-            done, _ = await asyncio.wait({self.line_task, update},
-                                         return_when=asyncio.FIRST_COMPLETED)
+            try:
+                done, _ = await asyncio.wait({self.line_task, update},
+                                             return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                if not update.done():
+                    update.cancel()
             if update in done:
                 u = update.result()
                 self._note(u)
                 if not isinstance(u, Reminder):
                     return _MOVED
                 continue
-            update.cancel()
             line, self.line_task = self.line_task.result(), None
             return line
 
@@ -220,26 +314,48 @@ class Terminal:
         elif isinstance(u, Reminder) and mine:
             self.say(f"\nReminder: {u.seconds_left:.0f} s left for your move.\n> ", end="")
         elif isinstance(u, Strike) and mine:
-            self.say(f"\nTime's up: the AI played '{u.action}' for you "
-                     f"(strike {u.strikes} of {u.max_strikes}).")
+            move = self._table_view(self.names).fill(self.presenter.describe(u.action))
+            self.say(f"\nTime's up: the AI made your move ({move}); "
+                     f"that is strike {u.strikes} of {u.max_strikes}.")
         elif isinstance(u, SeatReplaced) and mine:
             self.say("The AI plays your seat for the rest of the game.")
 
     def _finish(self) -> int:
         u = self.over
-        view = u.view
-        fresh = [e for e in view["events"] if e["n"] > self.shown]
-        self.say(render_view(dict(view, events=fresh), u.table.names, self.game.deck, events=50))
-        self.say(f"Game #{u.game_id} recorded.")
+        names = u.table.names
+        scene = self._scene(u.view, names)
+        self.say("\n" + self._table_view(names).render(scene, legend=False))
+        if u.reason != "complete":
+            self.say("\nThe game ended unfinished: no human player is left at the table.")
+        self.say(f"\nGame #{u.game_id} recorded: see it again with 'parlour replay "
+                 f"{u.game_id}'.")
         for c in u.rating_changes:
-            self.say(f"Rating ({c.scope}) for {c.name}: {display_rating(c.before)} -> "
+            scope = "overall" if c.scope == "global" else c.scope
+            self.say(f"Rating ({scope}) of {c.name}: {display_rating(c.before)} -> "
                      f"{rating_text(c.after, c.games)}")
         return 0
 
-    async def _quit(self, eof: bool) -> None:
+    async def _quit(self, eof: bool = True) -> None:
         if self.core.table(LOCAL_CHANNEL) is not None:
             await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-        self.say(("\n" if eof else "") + "Bye.")
+        self.say(("\n" if eof else "") + GOODBYE)
+
+
+def _norm(line: str) -> str:
+    return " ".join(line.strip().lower().split())
+
+
+def _on_interrupt(callback) -> bool:
+    """Route Ctrl-C to ``callback`` (None: back to the default); False where impossible."""
+    try:
+        loop = asyncio.get_running_loop()
+        if callback is None:
+            loop.remove_signal_handler(signal.SIGINT)
+        else:
+            loop.add_signal_handler(signal.SIGINT, callback)
+        return True
+    except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, Windows
+        return False
 
 
 class _LineReader:
@@ -274,23 +390,3 @@ class _LineReader:
                 return
             if not line:
                 return
-
-
-def _moves_hint(legal: list, forms: list[dict], full: bool = False) -> str:
-    """Numbered moves; a choice of several cards (a discard, a beat) is summarised
-    from its form instead of listing hundreds of combinations, unless ``full``."""
-    multi = {f["kind"]: f for f in forms if f.get("cards") and f.get("max", 1) > 1}
-    parts = []
-    for f in multi.values():
-        count = f"{f['min']}" if f["min"] == f["max"] else f"{f['min']}-{f['max']}"
-        example = " ".join(f["cards"][:f["min"]])
-        parts.append(f"{f['kind']} {count} cards of {' '.join(f['cards'])} "
-                     f"(e.g. '{f['kind']} {example}')")
-    numbered = [(i, str(a)) for i, a in enumerate(legal, 1)
-                if full or str(a).split()[0] not in multi]
-    if not full and len(numbered) > 30:
-        parts += [f"[{i}] {t}" for i, t in numbered[:30]]
-        parts.append(f"... ({len(numbered)} in all; 'help' lists them)")
-    else:
-        parts += [f"[{i}] {t}" for i, t in numbered]
-    return "  ".join(parts)

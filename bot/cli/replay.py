@@ -7,14 +7,17 @@ import asyncio
 import datetime
 import os
 import sys
+from dataclasses import replace
 
 import rules
 
-from ..core import Store, TableError, fill_names
+from ..core import Store, TableError
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
 from ..core.store import is_postgres, sqlite_path
-from ..textview import prettify, render_view
+from ..present import present, presenter_for
+from ..present.scene import Scene
+from .table_view import Style, TableView, wants_colour
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -65,19 +68,20 @@ def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool
     r = replay.record
     game = rules.get_game(r.game)
     names = replay.names
-    p = lambda t: prettify(t, game.deck)  # noqa: E731
+    table = TableView(game.name, names, Style(colour=wants_colour(out)))
+    describe = presenter_for(game.name).describe
     opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or "default options"
     print(f"Game #{r.game_id}: {game.title} ({opts}), seed {r.seed}, {r.moves} moves", file=out)
     print("Players: " + ", ".join(f"{pl['name']}" + (" (left)" if pl["abandoned"] else "")
                                   for pl in r.players), file=out)
     state = replay.initial_state()
-    _board(state, names, game, hands, brief, out, shown=0)
+    _board(state, table, hands, brief, out, shown=0, legend=True)
     shown = _last_event(state)
     last = None
     for s in replay.steps():
         tag = "" if s.actor == "human" else f" [{s.actor}]"
-        print(f"\n{s.move}. {s.name}{tag}: {p(s.action)}", file=out)
-        _board(s.state, names, game, hands, brief, out, shown)
+        print(f"\n{s.move}. {s.name}{tag}: {table.fill(describe(s.action))}", file=out)
+        _board(s.state, table, hands, brief, out, shown)
         shown = _last_event(s.state)
         last = s.state
         if step:
@@ -88,19 +92,26 @@ def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool
           file=out)
 
 
-def _board(state, names, game, hands, brief, out, shown: int) -> None:
+def _board(state, table: TableView, hands: bool, brief: bool, out, shown: int,
+           legend: bool = False) -> None:
     view = state.view(None)
-    fresh = [e for e in view["events"] if e["n"] > shown]
+    fresh = sum(1 for e in view["events"] if e["n"] > shown)
+    scene = present(view, table.names, recent=max(fresh, 1))
     if brief:
-        for e in fresh:
-            print("  · " + prettify(fill_names(e["text"], names), game.deck), file=out)
+        for e in scene.events[-fresh:] if fresh else ():
+            print("  · " + table.fill(e), file=out)
     else:
-        print(render_view(dict(view, events=fresh), names, game.deck, events=50), file=out)
+        print(table.render(scene if fresh else _quiet(scene), legend=legend), file=out)
     if hands:
-        for i, name in enumerate(names):
-            hand = state.view(i).get("hand")
-            if hand is not None:
-                print(f"  hand of {name}: {prettify(' '.join(hand), game.deck)}", file=out)
+        for i, name in enumerate(table.names):
+            mine = present(state.view(i), table.names)
+            if mine.hand is not None:
+                print(f"  hand of {name}: {table.cards(mine.hand.cards)}", file=out)
+
+
+def _quiet(scene: Scene) -> Scene:
+    """A scene with no events (none are new since the last board)."""
+    return replace(scene, events=())
 
 
 def _last_event(state) -> int:

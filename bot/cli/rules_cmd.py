@@ -1,10 +1,23 @@
-"""``parlour rules GAME``: the player-facing rules text."""
+"""``parlour rules GAME``: the player-facing rules text, formatted for a terminal.
+
+The rules are written in Markdown (the bot shows them on Discord as they are);
+here headings, emphasis and tables become plain text, bold on a colour terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
+import sys
+import textwrap
+from typing import TextIO
 
 import rules
+
+from .table_view import BOLD, CYAN, Style, wants_colour
+
+_STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -13,15 +26,58 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    style = Style(colour=wants_colour(out))
     if not args.game:
+        print(style.paint("Games", BOLD) + " (parlour rules GAME for the full rules, "
+              "parlour play GAME to play one against the AI):", file=out)
         for name, game in sorted(rules.GAMES.items()):
-            print(f"{name:10} {game.summary()}\n")
+            print("\n" + style.paint(f"{name}", BOLD, CYAN) + f" - {game.title}", file=out)
+            print(textwrap.fill(" ".join(game.summary().split()), 78, initial_indent="  ",
+                                subsequent_indent="  "), file=out)
         return 0
     try:
         game = rules.get_game(args.game)
     except ValueError as e:
-        print(e)
+        print(e, file=out)
         return 2
-    print(game.rules_text())
+    print(for_terminal(game.rules_text(), style), file=out)
     return 0
+
+
+def for_terminal(markdown: str, style: Style) -> str:
+    """Markdown rules as terminal text: headings underlined (or bold), ``**x**`` bold,
+    ``*x*`` plain, table rows as aligned lines."""
+    out: list[str] = []
+    rows: list[list[str]] = []
+
+    def flush_table() -> None:
+        if rows:
+            w = max(len(r[0]) for r in rows)
+            out.extend(f"  {r[0]:<{w}}  {' '.join(r[1:])}".rstrip() for r in rows)
+            rows.clear()
+
+    for line in _inline(markdown, style).splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(set(c) <= set("-: ") for c in cells):
+                rows.append(cells)
+            continue
+        flush_table()
+        heading = re.match(r"(#+)\s+(.*)", line)
+        if heading:
+            title = heading.group(2)
+            if style.colour:
+                out.append(style.paint(title, BOLD, CYAN))
+            else:
+                out += [title, ("=" if len(heading.group(1)) == 1 else "-") * len(title)]
+            continue
+        out.append(line)
+    flush_table()
+    return "\n".join(out)
+
+
+def _inline(text: str, style: Style) -> str:
+    text = _STRONG.sub(lambda m: style.paint(m.group(1), BOLD), text)
+    return _EMPHASIS.sub(lambda m: m.group(1), text)

@@ -1,0 +1,285 @@
+"""The viewer's moves in the terminal: numbered, explained, and read as typed.
+
+Built from the scene's ``MoveForm``s (the presenter's words) and the legal
+action texts; a player types a move's number, its canonical text (``play QH``),
+or a label as players say it (``good``, ``not good``, ``sink``; any case, a
+unique prefix is enough).  Choices of several cards are summarised ("choose 1
+to 5 of ...") instead of listing hundreds of combinations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..present.scene import MoveForm
+from .table_view import DIM, GLUE, TableView, wrap
+
+HUGE = 40       # a multi-card choice with more combinations is summarised even in 'help all'
+_EXAMPLES = 4   # labels named in the short help
+
+
+@dataclass(frozen=True)
+class Entry:
+    number: int
+    label: str      # marked-up, as players say it ("Not good", "Play {c:QH}")
+    action: str     # the canonical text the engine takes
+
+
+@dataclass(frozen=True)
+class Resolved:
+    action: str | None = None   # the move to make
+    error: str | None = None    # or why the text is not a move
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s.strip().lower()).rstrip(".!")
+
+
+class Moves:
+    def __init__(self, forms: Sequence[MoveForm], legal: Sequence[str],
+                 describe: Callable[[str], str], view: TableView,
+                 hand: Sequence[str] = ()) -> None:
+        self.forms = tuple(forms)
+        self.hand = set(hand)       # the viewer's cards: a choice among all of them says so
+        self.legal = [str(a) for a in legal]
+        self.view = view
+        self.entries: list[Entry] = []          # numbered on the table view
+        self.multi: list[MoveForm] = []         # several-card choices, summarised
+        self.extra: list[Entry] = []            # numbered in 'help all' only
+        self.huge: set[str] = set()             # kinds too many to list
+        self._entry_of_form: dict[int, list[Entry]] = {}
+        self._example: dict[str, str] = {}
+        covered: set[str] = set()
+        for k, form in enumerate(self.forms):
+            mine: list[Entry] = []
+            if form.choices:
+                for ch in form.choices:
+                    mine.append(self._add(ch.label, ch.action))
+            elif form.cards and form.high <= 1:
+                for code in dict.fromkeys(form.cards):
+                    mine.append(self._add(f"{form.verb} " + "{c:" + code + "}",
+                                          f"{form.kind} {code}"))
+            else:
+                self.multi.append(form)
+            self._entry_of_form[k] = mine
+            covered.update(_norm(e.action) for e in mine)
+        multi_kinds = {f.kind for f in self.multi}
+        rest = [a for a in self.legal if _norm(a) not in covered]
+        for kind in multi_kinds:
+            if sum(1 for a in rest if a.split()[0] == kind) > HUGE:
+                self.huge.add(kind)
+        n = len(self.entries)
+        for a in rest:
+            if a.split()[0] not in self.huge:
+                n += 1
+                self.extra.append(Entry(n, describe(a), a))
+
+    def _add(self, label: str, action: str) -> Entry:
+        e = Entry(len(self.entries) + 1, label, action)
+        self.entries.append(e)
+        return e
+
+    @property
+    def numbered(self) -> list[Entry]:
+        return self.entries + self.extra
+
+    # -- what the player reads --------------------------------------------------------
+
+    def _number(self, n: int) -> str:
+        return self.view.style.paint(f"[{n}]", DIM)
+
+    def example(self, form: MoveForm) -> str:
+        """A legal move of ``form``'s kind to show as an example: of two cards where the
+        choice allows it, and of low cards (the end of the sorted hand) rather than high."""
+        if form.kind in self._example:
+            return self._example[form.kind]
+        cards = list(dict.fromkeys(form.cards))
+        k = form.low if form.low == form.high else min(form.high, max(form.low, 2))
+        rank = {c: i for i, c in enumerate(cards)}
+        best, best_key = "", None
+        for a in self.legal:
+            words = a.split()
+            if words[0] != form.kind:
+                continue
+            key = (len(words) - 1 == k, sum(rank.get(w, 0) for w in words[1:]))
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        if not best:  # no legal list at hand: the lowest cards
+            best = f"{form.kind} {' '.join(cards[-k:])}" if cards else form.kind
+        self._example[form.kind] = best
+        return best
+
+    def panel(self) -> list[str]:
+        """The 'Your move' lines of the table view."""
+        v = self.view
+        width = v.width
+        out = [v.heading("Your move")]
+        for k, form in enumerate(self.forms):
+            head = v.fill(form.prompt) + (v.style.dim(f" ({v.plain(form.note)})")
+                                          if form.note else "")
+            out += wrap(head, width, "  ", "    ")
+            entries = self._entry_of_form[k]
+            if form.choices:
+                items = f"{GLUE}{GLUE} ".join(
+                    f"{self._number(e.number)}{GLUE}{v.fill(e.label).replace(' ', GLUE)}"
+                    for e in entries)
+                out += wrap(items, width, "    ", "    ")
+            elif entries:
+                items = f"{GLUE} ".join(
+                    f"{self._number(e.number)}{GLUE}{v.card(e.action.split()[-1])}"
+                    for e in entries)
+                out += wrap(items, width, "    ", "    ")
+            else:
+                what = _range(form.low, form.high)
+                among = ("from your hand" if self.hand and set(form.cards) == self.hand
+                         else "of " + v.cards(list(dict.fromkeys(form.cards))))
+                out += wrap(f"type {v.style.label(form.kind)} and {what} {among}, e.g. "
+                            f"{v.style.label(self.example(form).replace(' ', GLUE))}",
+                            width, "    ", "      ")
+        out += [v.style.dim(line) for line in wrap(
+            "Type a number or a move; help explains, help all lists every move, quit stops.",
+            width)]
+        return out
+
+    def short_help(self) -> list[str]:
+        """What the player can do now, one paragraph per kind of move."""
+        v = self.view
+        out = [v.heading("What you can do now")]
+        for k, form in enumerate(self.forms):
+            entries = self._entry_of_form[k]
+            prompt = v.plain(form.prompt)
+            if form.choices:
+                words = ", ".join(v.plain(e.label).lower() for e in entries[:_EXAMPLES])
+                more = ", ..." if len(entries) > _EXAMPLES else ""
+                tip = (f"{prompt}: type {words}{more} (a unique start is enough), "
+                       f"or its number ({_span(entries)}).")
+            elif entries:
+                first = entries[0].action
+                tip = (f"{prompt}: type its number ({_span(entries)}) or the card, "
+                       f"e.g. '{first.split()[-1]}' or '{first}'.")
+            else:
+                tip = (f"{prompt}: type '{form.kind}' and {_range(form.low, form.high)} "
+                       f"from your hand, or just the cards, e.g. '{self.example(form)}'.")
+            if form.note:
+                tip += f" {v.plain(form.note)}"
+            out += wrap(tip, v.width, "  ", "    ")
+        cards = ("Cards are typed as rank and suit letter (" + self._card_hint() + "). "
+                 if any(f.cards for f in self.forms) else "")
+        out += wrap(cards + "'help all' lists every move with its number; 'quit' stops "
+                    "the game (nothing is recorded).", v.width, "  ", "    ")
+        return out
+
+    def _card_hint(self) -> str:
+        cards = [c for f in self.forms for c in f.cards]
+        shown = []
+        for code in dict.fromkeys(cards):
+            face = self.view.plain("{c:" + code + "}")
+            shown.append(code if face == code else f"{code} for {face}")
+            if len(shown) == 2:
+                break
+        return ", ".join(shown)
+
+    def full_help(self) -> list[str]:
+        """Every move, numbered; huge several-card choices summarised."""
+        v = self.view
+        out = [v.heading("Every move now")]
+        w = len(str(len(self.numbered)))
+        label_w = max((len(v.plain(e.label)) for e in self.numbered), default=0)
+        for e in self.numbered:
+            label = v.fill(e.label)
+            gap = " " * max(1, label_w - len(v.plain(e.label)) + 2)
+            out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(e.action)}")
+        for form in self.multi:
+            if form.kind in self.huge:
+                out += wrap(f"{v.plain(form.prompt)}: choose {_range(form.low, form.high)} "
+                            f"of: {v.cards(list(dict.fromkeys(form.cards)))} "
+                            f"(type e.g. '{self.example(form)}')", v.width, "  ", "    ")
+        return out
+
+    # -- reading what was typed -------------------------------------------------------
+
+    def resolve(self, typed: str) -> Resolved:
+        t = _norm(typed)
+        if t.isdigit():
+            n = int(t)
+            for e in self.numbered:
+                if e.number == n:
+                    return Resolved(action=e.action)
+            top = len(self.numbered)
+            return Resolved(error=f"There is no move number {n}"
+                            + (f": the moves are numbered 1 to {top}." if top else "."))
+        for a in self.legal:
+            if _norm(a) == t:
+                return Resolved(action=a)
+        names = self._names()
+        exact = [e for e in self.numbered if t in names[e.number]]
+        if exact:
+            return self._one(t, exact)
+        starts = [e for e in self.numbered
+                  if any(n.startswith(t) for n in names[e.number])]
+        if starts:
+            return self._one(t, starts)
+        cards = self._cards(typed)
+        if cards:
+            return self._by_cards(typed.strip(), cards)
+        kinds = {a.split()[0] for a in self.legal}
+        if t.split()[0] not in kinds:
+            now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
+            return Resolved(error=f"'{typed.strip()}' is not one of your moves now"
+                                  + (f" ({now})" if now else "")
+                                  + ". Type help to see how to move.")
+        return Resolved(action=typed.strip())   # the engine parses it, or says why not
+
+    def _cards(self, typed: str) -> list[str]:
+        """The cards ``typed`` names, when it is nothing but cards ("7c", "q♥ 10s")."""
+        try:
+            return [str(c) for c in self.view.deck.parse_cards(typed)]
+        except ValueError:
+            return []
+
+    def _by_cards(self, typed: str, cards: list[str]) -> Resolved:
+        """Bare cards: the one move that uses exactly them ("7c" is "play 7C")."""
+        if len(cards) == 1:
+            found = [e for e in self.entries if e.action.split()[1:] == cards]
+            if found:
+                return self._one(typed, found)
+        fits = [f for f in self.multi
+                if f.low <= len(cards) <= f.high and all(c in f.cards for c in cards)]
+        if len(fits) == 1:
+            return Resolved(action=f"{fits[0].kind} {' '.join(cards)}")
+        now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
+        return Resolved(error=f"'{typed}' is not a move now ({now}). "
+                              "Type help to see how to move.")
+
+    def _names(self) -> dict[int, set[str]]:
+        """Each numbered move's label as typed: cards as shown (Q♥) and as codes (QH)."""
+        v = self.view
+        out = {}
+        for e in self.numbered:
+            as_shown = _norm(v.plain(e.label))
+            as_codes = _norm(v.plain(re.sub(r"\{c:([0-9A-Z]+)\}", r"\1", e.label)))
+            out[e.number] = {as_shown, as_codes}
+        return out
+
+    def _one(self, typed: str, found: list[Entry]) -> Resolved:
+        actions = list(dict.fromkeys(e.action for e in found))
+        if len(actions) == 1:
+            return Resolved(action=actions[0])
+        shown = ", ".join(f"{self.view.plain(e.label)} [{e.number}]" for e in found[:8])
+        more = f" and {len(found) - 8} more" if len(found) > 8 else ""
+        return Resolved(error=f"'{typed}' fits several moves: {shown}{more}. "
+                              "Type more of it, or its number.")
+
+
+def _range(low: int, high: int) -> str:
+    if low == high:
+        return f"{low} card{'s' if low != 1 else ''}"
+    return f"{low} to {high} cards"
+
+
+def _span(entries: Sequence[Entry]) -> str:
+    if len(entries) == 1:
+        return str(entries[0].number)
+    return f"{entries[0].number}-{entries[-1].number}"
