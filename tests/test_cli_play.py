@@ -203,3 +203,17 @@ def test_pinkerton_count_is_asked_for_not_played(tmp_path) -> None:
     assert refused.startswith("The dealer may not ask for the count; another player has to ask.")
     assert s.send("").startswith("Your move\n")          # still Alice's move, nothing changed
     assert s.eof() == 0
+
+
+def test_a_second_terminal_game_on_the_same_database_is_refused(tmp_path):
+    # Terminal tables share one channel: a second game at once must not cancel the first.
+    from bot.cli.play import _terminal_lock
+
+    db = str(tmp_path / "parlour.db")
+    first = _terminal_lock(db)
+    assert first is not None
+    assert _terminal_lock(db) is None
+    first.close()                       # the first game ended (or its process died)
+    again = _terminal_lock(db)
+    assert again is not None
+    again.close()

@@ -579,7 +579,7 @@ def test_game_ends_at_the_target():
     r = s.result()
     assert r["scores"] == [49, 40, 51] and r["winner"] == 2 and r["winners"] == [2]
     assert r["ranks"] == [2, 3, 1]
-    assert "{p2} reaches 50 and wins the game." in public_log(s)
+    assert "{p2} reaches the target of 50 with 51 points and wins the game." in public_log(s)
 
 
 def test_below_target_play_goes_on():

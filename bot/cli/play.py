@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import getpass
 import os
 import signal
 import sys
 import threading
-from typing import TextIO
+from typing import IO, TextIO
 
 import rules
 from rules.ai.players import LEVELS
@@ -32,6 +33,7 @@ from ..core import (
     rating_text,
 )
 from ..core.errors import STALE
+from ..core.store import is_postgres, sqlite_path
 from ..present import present, presenter_for
 from ..present.scene import Scene
 from .moves import Moves
@@ -131,6 +133,11 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except ValueError as e:
         print(f"Error: {e}", file=out)
         return 2
+    lock = _terminal_lock(args.db)
+    if lock is None:
+        print(f"Another terminal game is being played with the database {args.db}: finish "
+              "it first, or play this one with --db OTHER.db.", file=out)
+        return 2
     core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
@@ -142,6 +149,26 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         return await term.play(args, options, n, name)
     finally:
         await core.stop()
+        lock.close()
+
+
+def _terminal_lock(db: str) -> IO[bytes] | None:
+    """An exclusive lock beside the database while a terminal game runs, or None if another
+    process holds it: terminal tables share one channel, so a second game at once would
+    cancel the first under its feet.  The OS drops the lock when a process dies, so a
+    killed session's table is still cleaned up by the next one."""
+    if db == ":memory:" or is_postgres(db):
+        return open(os.devnull, "rb")
+    try:
+        handle = open(f"{sqlite_path(db)}.terminal-lock", "ab")
+    except OSError:  # an unusable database folder: opening the database says why
+        return open(os.devnull, "rb")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        return None
+    return handle
 
 
 class Terminal:

@@ -32,7 +32,7 @@ GAME_COLOUR = discord.Colour.dark_green()
 OVER_COLOUR = discord.Colour.gold()
 CLOSED_COLOUR = discord.Colour.dark_grey()
 # Characters per block: the blocks together stay under Discord's 4000 for a V2 message.
-HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 900, 750, 250, 350
+HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 850, 700, 250, 550
 RECENT = 8
 
 # Game-specific board buttons: game -> make(info, public view, scene) -> items for the

@@ -275,7 +275,8 @@ class PinkertonState(MoveChecks, State):
                 self.winner = scorer
                 self.over = True
                 self.current_seat = None
-                self._log(f"{{p{scorer}}} reaches {self.options['target']} and wins the game.")
+                self._log(f"{{p{scorer}}} reaches the target of {self.options['target']} "
+                          f"with {self.scores[scorer]} points and wins the game.")
                 return
         self._new_round((self.dealer + 1) % self.n)
 
