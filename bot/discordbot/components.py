@@ -185,8 +185,8 @@ def _values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
-class SafeView(discord.ui.View):
-    """A view that answers the user, and logs, when an item fails."""
+class _Safe:
+    """What every view of ours does: no timeout, and a failing item answers the user."""
 
     # discord.py gives a view sent in an ephemeral response a 15-minute timeout: a task that
     # keeps the view (and its select options) in memory that long, one per /hand - hundreds
@@ -206,6 +206,10 @@ class SafeView(discord.ui.View):
         await report(interaction, SORRY)
 
 
+class SafeView(_Safe, discord.ui.View):
+    """A classic view (action rows) of dynamic items."""
+
+
 def view_of(*items: discord.ui.Item) -> discord.ui.View:
     """A persistent view holding only dynamic items (nothing to keep in memory)."""
     view = SafeView(timeout=None)
@@ -214,21 +218,8 @@ def view_of(*items: discord.ui.Item) -> discord.ui.View:
     return view
 
 
-class SafeLayoutView(discord.ui.LayoutView):
-    """A Components V2 layout (containers, sections, text) with ``SafeView``'s manners."""
-
-    @property
-    def timeout(self) -> float | None:
-        return None
-
-    @timeout.setter
-    def timeout(self, value: float | None) -> None:
-        pass
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception,
-                       item: discord.ui.Item) -> None:
-        log.error("component %r failed", getattr(item, "custom_id", item), exc_info=error)
-        await report(interaction, SORRY)
+class SafeLayoutView(_Safe, discord.ui.LayoutView):
+    """A Components V2 layout (containers, sections, text) of dynamic items."""
 
 
 def layout_of(*items: discord.ui.Item) -> discord.ui.LayoutView:
