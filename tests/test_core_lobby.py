@@ -13,6 +13,7 @@ from bot.core import (
     LobbyChanged,
     PrivateViewChanged,
     SeatReplaced,
+    StaleMove,
     TableClosed,
     TableError,
     YourTurn,
@@ -207,7 +208,7 @@ async def test_stale_and_concurrent_submissions_apply_once(tmp_path) -> None:
                                        core.act(1, mover, move, expect_move=info.move),
                                        return_exceptions=True)
         errors = [r for r in results if isinstance(r, TableError)]
-        assert len(errors) == 1 and str(errors[0]) == STALE
+        assert len(errors) == 1 and isinstance(errors[0], StaleMove) and str(errors[0]) == STALE
         ok = next(r for r in results if not isinstance(r, Exception))
         assert ok.move == info.move + 1 and ok.action == move
         rows = await core.store.load_actions(info.table_id)
@@ -221,7 +222,7 @@ async def test_stale_and_concurrent_submissions_apply_once(tmp_path) -> None:
         results = await asyncio.gather(core.act(1, mover, move), core.act(1, mover, move),
                                        return_exceptions=True)
         assert sum(isinstance(r, TableError) for r in results) == 1
-        with pytest.raises(TableError) as e:
+        with pytest.raises(StaleMove) as e:
             await core.act(1, mover, move, expect_move=info.move)
         assert str(e.value) == STALE
 
