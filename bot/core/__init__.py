@@ -21,7 +21,6 @@ from .store import Store
 from .updates import (
     BoardChanged,
     GameOver,
-    GameStarted,
     LobbyChanged,
     MoveResult,
     PrivateViewChanged,
@@ -38,7 +37,7 @@ from .updates import (
 
 __all__ = [
     "AIRunner", "BoardChanged", "Clock", "Core", "CoreConfig", "GLOBAL", "GameOver",
-    "GameStarted", "GameSummary", "InlineRunner", "LeaderboardRow", "LobbyChanged",
+    "GameSummary", "InlineRunner", "LeaderboardRow", "LobbyChanged",
     "ManualClock", "MoveResult", "PrivateViewChanged", "ProcessRunner", "RatingChange",
     "Reminder", "Replay", "ReplayStep", "STALE", "SeatInfo", "SeatReplaced", "Store", "Strike",
     "Subscription", "SystemClock", "TableClosed", "TableError", "TableInfo", "ThreadRunner",
