@@ -51,20 +51,20 @@ def main(argv: list[str] | None = None) -> int:
         print("--tables: 1..5000 tables per run", file=sys.stderr)
         return 2
     print(f"machine: {machine()}", flush=True)
-    with database(args.db) as fresh_db:
-        results = []
-        for n in counts:
-            config = LoadConfig(tables=n, rate=args.rate, seconds=args.seconds,
-                                games=tuple(args.games.split(",")), ui=args.ui,
-                                ai_executor=args.ai_executor, ai_delay=args.ai_delay,
-                                turn_seconds=args.turn_seconds, setup_rate=args.setup_rate,
-                                pin=not args.no_pin, seed=args.seed, db=fresh_db(),
-                                processes=args.processes)
-            # Bounded: setup + window + stop, whatever the bot does.
-            limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2
-            result = asyncio.run(asyncio.wait_for(measure(config), limit))
-            print(report(result), "", sep="\n", flush=True)
-            results.append(result)
+    fresh_db = database(args.db)  # each run's database (a throw-away server stops at exit)
+    results = []
+    for n in counts:
+        config = LoadConfig(tables=n, rate=args.rate, seconds=args.seconds,
+                            games=tuple(args.games.split(",")), ui=args.ui,
+                            ai_executor=args.ai_executor, ai_delay=args.ai_delay,
+                            turn_seconds=args.turn_seconds, setup_rate=args.setup_rate,
+                            pin=not args.no_pin, seed=args.seed, db=fresh_db(),
+                            processes=args.processes)
+        # Bounded: setup + window + stop, whatever the bot does.
+        limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2
+        result = asyncio.run(asyncio.wait_for(measure(config), limit))
+        print(report(result), "", sep="\n", flush=True)
+        results.append(result)
     print(summary(results))
     return 0 if all(ok for r in results for _, ok in r.targets()) else 1
 

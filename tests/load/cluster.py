@@ -10,9 +10,9 @@ server (tests/pgserver.py, fsync on, loopback) for the run's database.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlparse
@@ -117,20 +117,17 @@ def open_run(config: LoadConfig, workdir: Path) -> LoadRun:
     return ShardedLoadRun(replace(config, pin=False, per_guild=per_guild), workdir)
 
 
-@contextmanager
-def database(kind: str) -> Iterator[Callable[[], str | None]]:
+def database(kind: str) -> Callable[[], str | None]:
     """A maker of each run's database: ``sqlite``: None (a file in the run's directory);
-    ``postgresql``: a fresh database on one throw-away server, stopped at the end."""
+    ``postgresql``: a fresh database on one throw-away server, stopped when the
+    interpreter exits (the benchmark's runs share it)."""
     if kind == "sqlite":
-        yield lambda: None
-        return
+        return lambda: None
     from tests import pgserver
 
     server = pgserver.start(durable=True)
-    try:
-        yield lambda: server.create_database("load")
-    finally:
-        server.stop()
+    atexit.register(server.stop)
+    return lambda: server.create_database("load")
 
 
 def db_server_cpu(db: str | Path | None) -> float | None:
