@@ -8,6 +8,8 @@ import pytest
 from bot.core import BoardChanged, TableError
 from tests.test_core_helpers import BOB, CAROL, DAVE, HOST, make_table, running_core
 
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL (tests/backends.py)
+
 
 async def _to_phase_two(core) -> None:
     """Humans play their first legal move until the count may be asked."""

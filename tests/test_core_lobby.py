@@ -9,10 +9,10 @@ import pytest
 from bot.core import (
     STALE,
     BoardChanged,
-    GameStarted,
     LobbyChanged,
     PrivateViewChanged,
     SeatReplaced,
+    StaleMove,
     TableClosed,
     TableError,
     YourTurn,
@@ -118,17 +118,16 @@ async def test_seat_order_is_seeded_unless_fixed(tmp_path) -> None:
         core = env.core
         orders = []
         for channel in (1, 2, 3):
-            await core.create_table(channel, HOST, "Alice", "thirteens", seed=42)
+            await core.create_table(channel, HOST, "Alice", "thirteens", seed=42,
+                                    keep_order=channel == 3)
             await core.join(channel, BOB, "Bob")
             await core.join(channel, CAROL, "Carol")
             await core.join(channel, DAVE, "Dave")
-            if channel == 3:
-                await core.reorder(channel, HOST, [3, 2, 1, 0])
             info = await core.start_game(channel, HOST)
             orders.append([s.name for s in info.seats])
         assert orders[0] == orders[1]  # same seed, same shuffle
         assert sorted(orders[0]) == ["Alice", "Bob", "Carol", "Dave"]
-        assert orders[2] == ["Dave", "Carol", "Bob", "Alice"]  # the host fixed it
+        assert orders[2] == ["Alice", "Bob", "Carol", "Dave"]  # kept in joining order
 
 
 async def test_only_host_or_moderator_manages_cancels_and_kicks(tmp_path) -> None:
@@ -207,7 +206,7 @@ async def test_stale_and_concurrent_submissions_apply_once(tmp_path) -> None:
                                        core.act(1, mover, move, expect_move=info.move),
                                        return_exceptions=True)
         errors = [r for r in results if isinstance(r, TableError)]
-        assert len(errors) == 1 and str(errors[0]) == STALE
+        assert len(errors) == 1 and isinstance(errors[0], StaleMove) and str(errors[0]) == STALE
         ok = next(r for r in results if not isinstance(r, Exception))
         assert ok.move == info.move + 1 and ok.action == move
         rows = await core.store.load_actions(info.table_id)
@@ -221,7 +220,7 @@ async def test_stale_and_concurrent_submissions_apply_once(tmp_path) -> None:
         results = await asyncio.gather(core.act(1, mover, move), core.act(1, mover, move),
                                        return_exceptions=True)
         assert sum(isinstance(r, TableError) for r in results) == 1
-        with pytest.raises(TableError) as e:
+        with pytest.raises(StaleMove) as e:
             await core.act(1, mover, move, expect_move=info.move)
         assert str(e.value) == STALE
 
@@ -234,7 +233,7 @@ async def test_updates_carry_views_turns_and_names(tmp_path) -> None:
         await core.start_game(1, HOST)
         await core.settle()
         got = env.updates()
-        assert isinstance(got[0], GameStarted)
+        assert isinstance(got[0], BoardChanged) and got[0].table.status == "playing"
         boards = [u for u in got if isinstance(u, BoardChanged)]
         assert boards and boards[-1].view == core.public_view(1)
         assert all("hand" not in b.view for b in boards)  # the public board hides hands

@@ -38,6 +38,7 @@ def test_ai_seat_names_are_distinct_first_names_without_digits() -> None:
     assert ai_seat_name("hard", ["ada", "Basil (AI, easy)"]) == "Clara (AI, hard)"
 
 
+@pytest.mark.usefixtures("backend")
 async def test_lobby_names_ai_seats_uniquely(tmp_path) -> None:
     async with running_core(tmp_path) as env:
         info = await make_table(env.core, "starshina", ais=["easy", "easy"], start=False)
@@ -75,6 +76,7 @@ def test_one_game_never_gives_a_negative_or_odd_number(opponents: list[str], ran
     assert 1300 <= shown <= 1800, (opponents, ranks, shown)
 
 
+@pytest.mark.usefixtures("backend")
 async def test_pings_setting_is_kept_with_the_table(tmp_path) -> None:
     async with running_core(tmp_path) as env:
         info = await env.core.create_table(1, HOST, "Alice", "coins", pings=False)

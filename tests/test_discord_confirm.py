@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 import rules
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.limits import walk_components
 from tests.fakediscord.players import TableDriver, confirm_button, parlour_bot
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL (tests/backends.py)
 
 PIQUET = rules.get_game("piquet")
 

@@ -3,8 +3,12 @@ player but the dealer may ask at any moment; the total goes on the board for eve
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, parlour_bot
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL (tests/backends.py)
 
 
 async def test_count_button_on_the_pinkerton_board(fake_discord: FakeDiscord, tmp_path) -> None:

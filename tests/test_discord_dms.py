@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, parlour_bot
 from tests.test_discord_robustness import coins_table
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL (tests/backends.py)
 
 
 def refused_dms(fake: FakeDiscord, user) -> int:

@@ -10,15 +10,18 @@ Simulated players behave like people who wait for the notification before moving
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from functools import partial
 
 import pytest
 
 from bot.core import BoardChanged, Update
+from tests.backends import db_for
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, find_seed, parlour_bot
+from tests.load.db import query
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL (tests/backends.py)
 
 # game, options, seats in joining order: (user name, mode) or an AI level, human-move budget
 GAMES = {
@@ -199,11 +202,9 @@ async def test_pings_off_for_a_user(fake_discord: FakeDiscord, tmp_path) -> None
         assert len(fake.notifications(bob, fake.scene.table)) == log.starts[bob.id] > 0
         again = await fake.slash(carol, "settings", channel=fake.scene.table)
         assert "Turn pings are off." in again.text
-    db = sqlite3.connect(tmp_path / "parlour.db")
-    try:  # kept per user in the database, so a restart keeps it
-        rows = db.execute("SELECT user_id, pings FROM discord_user_settings").fetchall()
-    finally:
-        db.close()
+    # Kept per user in the database, so a restart keeps it.
+    rows = query(db_for(tmp_path / "parlour.db"),
+                 "SELECT user_id, pings FROM discord_user_settings")
     assert rows == [(carol.id, 0)]
 
 

@@ -16,8 +16,7 @@ from collections import Counter
 
 import pytest
 
-from bot.core import BoardChanged, Core, GameOver, ManualClock, Strike, TableError
-from bot.core.errors import STALE
+from bot.core import BoardChanged, Core, GameOver, ManualClock, StaleMove, Strike, TableError
 from tests.backends import db_for
 from tests.test_core_helpers import BOB, HOST, config, make_table
 
@@ -62,7 +61,7 @@ async def test_a_click_delivered_to_two_processes_moves_once(tmp_path) -> None:
                                    return_exceptions=True)
         applied = [g for g in got if not isinstance(g, Exception)]
         refused = [g for g in got if isinstance(g, TableError)]
-        assert len(applied) == 1 and len(refused) == 1 and str(refused[0]) == STALE
+        assert len(applied) == 1 and len(refused) == 1 and isinstance(refused[0], StaleMove)
         assert applied[0].move == info.move + 1
         await a.settle()
         log = await _actions(a, info.table_id)

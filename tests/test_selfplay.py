@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.cli import main
-from bot.cli.selfplay import match_tasks, mean_ci, percentile
+from bot.cli.selfplay_match import match_tasks, mean_ci, percentile
 from rules.ai import search
 
 

@@ -107,9 +107,9 @@ def _database(path: str) -> Check:
 async def _discord(config: BotConfig) -> list[Check]:
     """Log in over REST (as ``parlour run`` does, same API root) and compare the commands."""
     import discord
-    from discord.http import HTTPClient, Route
+    from discord.http import HTTPClient
 
-    from .run import point_discord_at
+    from .run import api_root, point_discord_at
 
     point_discord_at(config)
     http = HTTPClient(asyncio.get_running_loop())
@@ -120,7 +120,7 @@ async def _discord(config: BotConfig) -> list[Check]:
         except Exception as e:
             return [Check(PROBLEM, "Discord", _plain(explain(e, config).message)),
                     Check(SKIPPED, "Commands", "need Discord.")]
-        reached = Check(OK, "Discord", f"reached {Route.BASE}; the token belongs to the bot "
+        reached = Check(OK, "Discord", f"reached {api_root()}; the token belongs to the bot "
                         f"{me.get('username')} (application {app['id']}).")
         try:
             if config.dev_guild:

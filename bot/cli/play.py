@@ -32,7 +32,7 @@ from ..core import (
     display_rating,
     rating_text,
 )
-from ..core.errors import STALE
+from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
 from ..present import present, presenter_for
 from ..present.scene import Scene
@@ -302,11 +302,11 @@ class Terminal:
                     await core.act(LOCAL_CHANNEL, LOCAL_USER, found.action,
                                    expect_move=info.move)
                     break
+                except StaleMove as e:
+                    self.say(str(e))
+                    break
                 except TableError as e:
-                    self.say(f"{e} Type help to see your moves." if str(e) != STALE
-                             else str(e))
-                    if str(e) == STALE:
-                        break
+                    self.say(f"{e} Type help to see your moves.")
 
     async def _ask(self) -> str | None | object:
         """The next input line (None at end of input), or _MOVED if the game moved first."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 
-from .selfplay import machine, match_tasks, percentile, run_tasks, summarise
+from .selfplay_match import machine, match_tasks, percentile, run_tasks, summarise
 
 # (label, game, players, options, seats, deals)
 SUITE: list[tuple[str, str, int, dict, list[str], int]] = [

@@ -10,7 +10,7 @@ from .ai_runner import AIRunner, InlineRunner, ProcessRunner, ThreadRunner, make
 from .clock import Clock, ManualClock, SystemClock
 from .config import CoreConfig
 from .core import Core
-from .errors import STALE, TableError
+from .errors import STALE, StaleMove, TableError
 from .hub import Subscription
 from .leaderboard import GameSummary, LeaderboardRow, UserGameStats
 from .names import ai_name, ai_seat_name, fill_names
@@ -21,7 +21,6 @@ from .store import Store
 from .updates import (
     BoardChanged,
     GameOver,
-    GameStarted,
     LobbyChanged,
     MoveResult,
     PrivateViewChanged,
@@ -38,10 +37,11 @@ from .updates import (
 
 __all__ = [
     "AIRunner", "BoardChanged", "Clock", "Core", "CoreConfig", "GLOBAL", "GameOver",
-    "GameStarted", "GameSummary", "InlineRunner", "LeaderboardRow", "LobbyChanged",
+    "GameSummary", "InlineRunner", "LeaderboardRow", "LobbyChanged",
     "ManualClock", "MoveResult", "PrivateViewChanged", "ProcessRunner", "RatingChange",
     "Reminder", "Replay", "ReplayStep", "STALE", "SeatInfo", "SeatReplaced", "Store", "Strike",
     "Subscription", "SystemClock", "TableClosed", "TableError", "TableInfo", "ThreadRunner",
     "Update", "UserGameStats", "YourTurn", "ai_name", "ai_seat_name", "fill_names", "make_runner",
     "scope_key", "PROVISIONAL_GAMES", "PROVISIONAL_NOTE", "display_rating", "rating_text",
+    "StaleMove",
 ]

@@ -11,7 +11,7 @@ from typing import Any
 from .ai_runner import AIRunner, make_runner
 from .clock import Clock, SystemClock
 from .config import CoreConfig
-from .errors import NO_TABLE, STALE, TableError
+from .errors import NO_TABLE, StaleMove, TableError
 from .hub import Hub
 from .names import fill_names
 from .records import record_game
@@ -180,7 +180,7 @@ class CoreBase:
             log.info("table %s moved on in another process; reloading it", table.id)
             table.restore(snap)
             await self._reload(table)
-            raise TableError(STALE) from None
+            raise StaleMove() from None
         except Exception:
             log.exception("commit failed for table %s", table.id)
             table.restore(snap)

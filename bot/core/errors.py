@@ -17,4 +17,13 @@ class TableError(Exception):
 
 
 STALE = "That was for an earlier position - the game has moved on."
+
+
+class StaleMove(TableError):
+    """A move chosen for an earlier position (a double click, an old panel, another
+    process moved first): the game has moved on.  Callers answer it quietly instead of
+    as a mistake, so they tell it apart by type, never by its text."""
+
+    def __init__(self, message: str = STALE) -> None:
+        super().__init__(message)
 NO_TABLE = "There is no table in this channel. Create one first."

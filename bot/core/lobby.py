@@ -4,7 +4,6 @@ cancel and kick.  Each change is committed, then a LobbyChanged is published."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import rules
 from rules.ai.players import LEVELS
@@ -16,7 +15,7 @@ from .seats import Seat
 from .store import IntegrityError, insert_table
 from .table import CANCELLED, Table
 from .turns import PlayMixin
-from .updates import GameStarted, LobbyChanged, TableClosed, TableInfo
+from .updates import LobbyChanged, TableClosed, TableInfo
 
 
 class LobbyMixin(PlayMixin):
@@ -165,22 +164,6 @@ class LobbyMixin(PlayMixin):
                  table.pings) = old
                 raise
 
-    async def reorder(self, channel_id: int, user_id: int, order: Sequence[int], *,
-                      moderator: bool = False) -> TableInfo:
-        """Fix the seat order: ``order`` lists current lobby positions in their new order.
-        Sets keep_order, so start keeps it."""
-        table = self._get(channel_id)
-        async with table.lock:
-            self._require_host(table, user_id, moderator)
-            self._require_status(table, LOBBY)
-            order = list(order)
-            if sorted(order) != list(range(len(table.seats))):
-                raise TableError(f"Give every seat position 0-{len(table.seats) - 1} once.")
-            snap = table.snapshot()
-            table.seats = [table.seats[i] for i in order]
-            table.keep_order = True
-            return await self._save_lobby(table, snap)
-
     async def start_game(self, channel_id: int, user_id: int, *,
                          moderator: bool = False) -> TableInfo:
         """Deal: seats shuffled (seeded) unless keep_order; the first turn begins."""
@@ -208,7 +191,6 @@ class LobbyMixin(PlayMixin):
             self._set_deadline(table, None)
             await self._commit_or_undo(table, snap, state_json=table.state.to_json())
             info = table.info()
-            self._publish(GameStarted(table.id, table.channel_id, info))
             events = [{"n": e["n"], "to": None, "text": e["text"]}
                       for e in table.state.view(None)["events"]]
             self._publish_board(table, events)

@@ -14,7 +14,7 @@ from rules.errors import IllegalAction
 
 from .ai_runner import choose_action
 from .base import PLAYING, CoreBase
-from .errors import STALE, TableError
+from .errors import StaleMove, TableError
 from .table import FINISHED, Table
 from .updates import MoveResult, Reminder, SeatReplaced, Strike, Update
 
@@ -58,7 +58,7 @@ class PlayMixin(CoreBase):
         async with table.lock:
             self._require_status(table, PLAYING)
             if expect_move is not None and expect_move != table.move:
-                raise TableError(STALE)
+                raise StaleMove()
             if actor == HUMAN and not table.seats[seat].human_playing:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
             state = table.state

@@ -84,13 +84,6 @@ class LobbyChanged(Update):
 
 
 @dataclass(frozen=True)
-class GameStarted(Update):
-    """Seats are final (shuffled unless keep_order); a BoardChanged follows."""
-
-    table: TableInfo
-
-
-@dataclass(frozen=True)
 class BoardChanged(Update):
     """The public board: exactly ``state.view(None)`` plus what just happened."""
 

@@ -154,10 +154,10 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
                      budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore
-    callback.__discord_app_commands_param_choices__ = choices  # type: ignore
-    callback.__discord_app_commands_param_rename__ = {  # type: ignore
-        "turn_seconds": "turn-seconds", "stand_in": "stand-in"}
+    # The decorators one would write above a hand-made command, applied to the built one.
+    callback = app_commands.describe(**descriptions)(callback)
+    callback = app_commands.choices(**choices)(callback)
+    callback = app_commands.rename(turn_seconds="turn-seconds", stand_in="stand-in")(callback)
     counts = sorted({n for n, _ in game.configurations()} | set(game.player_counts({})))
     description = render.clip(f"{game.title} ({render.count_range(counts)} players)", 100)
     return app_commands.Command(name=game.name, description=description, callback=callback)

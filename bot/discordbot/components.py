@@ -30,6 +30,8 @@ def _controls(interaction: discord.Interaction) -> Any:
 class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
     """"Show my hand" (board) and "Refresh" (panel): an ephemeral hand panel."""
 
+    pattern = ids.HAND  # the template, readable here (discord.py's copy is private)
+
     def __init__(self, channel_id: int, *, label: str = "Show my hand", emoji: str = "🂠",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
                  row: int | None = None) -> None:
@@ -48,6 +50,8 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
 
 class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
     """Join / Leave / Add AI / Start on a lobby board."""
+
+    pattern = ids.LOBBY  # the template, readable here (discord.py's copy is private)
 
     LOOK = {"join": ("Join", "🪑", discord.ButtonStyle.success),
             "leave": ("Leave", "🚪", discord.ButtonStyle.secondary),
@@ -75,6 +79,8 @@ class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
 
     Also the Confirm button of a chosen multi-card move: the choice lives in the id."""
 
+    pattern = ids.DO  # the template, readable here (discord.py's copy is private)
+
     def __init__(self, channel_id: int, move: int, action: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
                  emoji: str | None = None, row: int | None = None) -> None:
@@ -98,6 +104,8 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
     Option values are card codes; a second copy of a card (two-deck games) is
     ``QH.2`` so values stay unique.  With ``confirm`` (``pl:cc:``) the choice is
     shown with Confirm / Change instead of being made at once."""
+
+    pattern = ids.CARDS  # the template, readable here (discord.py's copy is private)
 
     def __init__(self, channel_id: int, move: int, form: int, kind: str,
                  options: list[discord.SelectOption] | None = None, *, low: int = 1,
@@ -126,6 +134,8 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
 class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
     """Pick one whole move from a list (option value = canonical move text); with
     ``confirm`` (``pl:pc:``) the choice is shown with Confirm / Change first."""
+
+    pattern = ids.PICK  # the template, readable here (discord.py's copy is private)
 
     def __init__(self, channel_id: int, move: int, form: int,
                  options: list[discord.SelectOption] | None = None, *,
@@ -160,6 +170,8 @@ async def _decide(interaction: discord.Interaction, channel_id: int, move: int, 
 class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
     """Page through a game's rules (on the board: page 0, opened ephemerally)."""
 
+    pattern = ids.RULES  # the template, readable here (discord.py's copy is private)
+
     def __init__(self, game: str, page: int, *, label: str = "Rules", emoji: str = "📖",
                  disabled: bool = False) -> None:
         super().__init__(Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
@@ -177,7 +189,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
 
 DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
                  CountButton)
-PATTERNS = tuple(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS)
+PATTERNS = tuple(item.pattern for item in DYNAMIC_ITEMS)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:

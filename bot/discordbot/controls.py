@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from ..core import STALE, TableError
+from ..core import StaleMove, TableError
 from . import ids, panel, render, rules_pages, scene_view
 from .components import walk
 from .replies import ELSEWHERE, Reply, answer, report
@@ -77,10 +77,8 @@ class Controls:
             return self._panel(channel_id, user_id, MOVED_ON)
         try:
             result = await self.core.act(channel_id, user_id, action, expect_move=move)
-        except TableError as e:
-            if str(e) == STALE:
-                return self._panel(channel_id, user_id, MOVED_ON)
-            raise
+        except StaleMove:
+            return self._panel(channel_id, user_id, MOVED_ON)
         note = f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."
         if result.over:
             return Reply(view=panel.message(note + " That ended the game: see the board."),

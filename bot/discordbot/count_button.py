@@ -24,6 +24,8 @@ def for_board(channel_id: int, view: dict) -> list[discord.ui.Item]:
 
 
 class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT):
+    pattern = ids.COUNT  # the template, readable here (discord.py's copy is private)
+
     def __init__(self, channel_id: int) -> None:
         super().__init__(discord.ui.Button(label="Count", emoji="🔢",
                                            style=discord.ButtonStyle.secondary,

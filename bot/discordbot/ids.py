@@ -20,19 +20,22 @@ choice survives a restart and a stale one is refused like any old control.
 
 from __future__ import annotations
 
+import re
+
 CUSTOM_ID_MAX = 100
 ACTION_MAX = 60   # "pl:do:" + 20-digit channel + 9-digit move + separators + 60 <= 100
 _CH = r"(?P<channel>[0-9]{1,20})"
 _MOVE = r"(?P<move>[0-9]{1,9})"
 
-HAND = rf"pl:hand:{_CH}"
-COUNT = rf"pl:count:{_CH}"
-LOBBY = rf"pl:lobby:(?P<op>join|leave|start|ai):{_CH}"
-DO = rf"pl:do:{_CH}:{_MOVE}:(?P<action>[^:]{{1,{ACTION_MAX}}})"
-CARDS = rf"pl:(?P<op>cc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})"
-PICK = rf"pl:(?P<op>pc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})"
-RULES = r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})"
-ALL = (HAND, COUNT, LOBBY, DO, CARDS, PICK, RULES)
+# Compiled once: each is a DynamicItem's template and, as its ``pattern``, what the client
+# matches a custom_id against before handing a click to discord.py.
+HAND = re.compile(rf"pl:hand:{_CH}")
+COUNT = re.compile(rf"pl:count:{_CH}")
+LOBBY = re.compile(rf"pl:lobby:(?P<op>join|leave|start|ai):{_CH}")
+DO = re.compile(rf"pl:do:{_CH}:{_MOVE}:(?P<action>[^:]{{1,{ACTION_MAX}}})")
+CARDS = re.compile(rf"pl:(?P<op>cc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})")
+PICK = re.compile(rf"pl:(?P<op>pc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})")
+RULES = re.compile(r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})")
 
 
 def hand(channel_id: int) -> str:

@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import sys
 
+from .cluster import database
 from .driver import LoadConfig
 from .measure import machine, measure, report, summary
 
@@ -31,9 +32,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--setup-rate", type=float, default=100.0, help="tables opened per second")
     p.add_argument("--no-pin", action="store_true", help="do not pin bot and driver to cores")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--processes", type=int, default=1, help="bot processes, each a slice "
+                   "of the shards (more than 1 needs --db postgresql)")
+    p.add_argument("--db", default="sqlite", choices=("sqlite", "postgresql"),
+                   help="postgresql: one throw-away server (fsync on, loopback) for all runs")
     args = p.parse_args(argv)
     if args.seconds <= 0 or args.seconds > 600 or args.rate <= 0 or args.rate > 1000:
         p.error("--seconds must be in (0, 600] and --rate in (0, 1000]")
+    if not 1 <= args.processes <= 4 or (args.processes > 1 and args.db != "postgresql"):
+        p.error("--processes 1..4; more than one needs --db postgresql")
     return args
 
 
@@ -44,13 +51,15 @@ def main(argv: list[str] | None = None) -> int:
         print("--tables: 1..5000 tables per run", file=sys.stderr)
         return 2
     print(f"machine: {machine()}", flush=True)
+    fresh_db = database(args.db)  # each run's database (a throw-away server stops at exit)
     results = []
     for n in counts:
         config = LoadConfig(tables=n, rate=args.rate, seconds=args.seconds,
                             games=tuple(args.games.split(",")), ui=args.ui,
                             ai_executor=args.ai_executor, ai_delay=args.ai_delay,
                             turn_seconds=args.turn_seconds, setup_rate=args.setup_rate,
-                            pin=not args.no_pin, seed=args.seed)
+                            pin=not args.no_pin, seed=args.seed, db=fresh_db(),
+                            processes=args.processes)
         # Bounded: setup + window + stop, whatever the bot does.
         limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2
         result = asyncio.run(asyncio.wait_for(measure(config), limit))

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import db
+from .botproc import BotProcess
+from .cluster import BotGroup, open_run
 from .driver import LoadConfig, LoadRun
 from .users import Seat
 
@@ -45,6 +47,7 @@ class CrashResult:
     restart_seconds: float = 0.0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
+    processes: int = 1             # bot processes (shards); the last one is killed
 
     @property
     def ok(self) -> bool:
@@ -72,28 +75,32 @@ def unmatched(acked: list[tuple[int | None, str, float]], logged: dict[int, list
 
 async def run_crash(tables: int = 50, rate: float = 100.0, kill_after: float = 8.0,
                     time_limit: float = 240.0, *, ui: str = "mixed", pin: bool = True,
-                    workdir: Path | None = None, db: str | None = None) -> CrashResult:
-    """``db``: the bot's database (None: a SQLite file in the work directory)."""
+                    workdir: Path | None = None, db: str | None = None,
+                    processes: int = 1) -> CrashResult:
+    """``db``: the bot's database (None: a SQLite file in the work directory);
+    ``processes`` > 1: that many sharded bots on ``db`` (PostgreSQL), the last killed."""
     with tempfile.TemporaryDirectory(prefix="parlour-crash-") as tmp:
         return await _run(tables, rate, kill_after, time_limit, ui, pin, workdir or Path(tmp),
-                          db)
+                          db, processes)
 
 
 async def _run(tables: int, rate: float, kill_after: float, time_limit: float, ui: str,
-               pin: bool, workdir: Path, db: str | None) -> CrashResult:
+               pin: bool, workdir: Path, db: str | None, processes: int) -> CrashResult:
     config = LoadConfig(tables=tables, rate=rate, seconds=time_limit, ui=ui, reopen=False,
-                        pin=pin, log_level="INFO", response_timeout=3.0, db=db)
-    result = CrashResult(tables)
+                        pin=pin, log_level="INFO", response_timeout=3.0, db=db,
+                        processes=processes)
+    result = CrashResult(tables, processes=processes)
     started = time.monotonic()
-    async with LoadRun(config, workdir) as run:
-        bot = run.bot
-        assert bot is not None
+    async with open_run(config, workdir) as run:
+        victim = _victim(run)
         await run.setup()
         load = asyncio.ensure_future(run.drive(time_limit, rate, until_done=True))
         await asyncio.sleep(kill_after)
         kill_wall, kill_at = time.time(), time.monotonic()
-        await asyncio.to_thread(bot.kill)           # SIGKILL: no shutdown code runs
-        result.restart_seconds = await run.start_bot(sync=False)
+        await asyncio.to_thread(victim.kill)        # SIGKILL: no shutdown code runs
+        result.restart_seconds = await (
+            run.start_bot(sync=False) if processes == 1 else
+            run.start_bot(sync=False, shard=processes - 1))  # type: ignore[call-arg]
         restart_at = time.monotonic()
         await load
         await run.quiesce()
@@ -103,10 +110,16 @@ async def _run(tables: int, rate: float, kill_after: float, time_limit: float, u
     return result
 
 
+def _victim(run: LoadRun) -> BotProcess:
+    """The process the test kills: the bot, or with several the last shard's."""
+    assert run.bot is not None
+    return run.bot.processes[-1] if isinstance(run.bot, BotGroup) else run.bot
+
+
 def _check(result: CrashResult, run: LoadRun, seats: list[Seat], kill_at: float,
            restart_at: float, kill_wall: float) -> None:
     assert run.bot is not None
-    path = run.bot.db_path
+    path, victim, n = run.bot.db_path, _victim(run), result.processes
     logged = db.human_actions(path)
     statuses = db.table_status(path)
     for seat in seats:
@@ -118,10 +131,13 @@ def _check(result: CrashResult, run: LoadRun, seats: list[Seat], kill_at: float,
         if seat.table_id is not None and statuses.get(seat.table_id) == "finished":
             result.finished_db += 1
     result.unanswered = sum(run.latencies.unanswered.values())
-    result.active_at_kill = db.query(path, "SELECT COUNT(*) FROM games WHERE finished >= ?",
-                                     (kill_wall,))[0][0]
+    # The killed process's tables: those of its shard's guilds (all, with one process).
+    result.active_at_kill = sum(
+        1 for (guild_id,) in db.query(path, "SELECT guild_id FROM games WHERE finished >= ?",
+                                      (kill_wall,))
+        if n == 1 or (guild_id >> 22) % n == n - 1)
     games = db.query(path, "SELECT COUNT(*) FROM games")[0][0]
-    counts = [int(m[1]) for m in RESUMED.finditer(run.bot.log_path.read_text(errors="replace"))]
+    counts = [int(m[1]) for m in RESUMED.finditer(victim.log_path.read_text(errors="replace"))]
     result.resumed_logged = counts[-1] if counts else 0
     if result.lost:
         result.problems.append(f"{len(result.lost)} acknowledged move(s) missing from the log, "
@@ -141,10 +157,12 @@ def _check(result: CrashResult, run: LoadRun, seats: list[Seat], kill_at: float,
 
 
 def report(r: CrashResult) -> str:
+    who = "the bot" if r.processes == 1 else (
+        f"shard {r.processes - 1}'s process (one of {r.processes})")
     lines = [
-        f"tables: {r.tables}; {r.active_at_kill} were playing when the bot was SIGKILLed; the "
-        f"restarted bot resumed {r.resumed_logged} (connected {r.restart_seconds:.1f} s after "
-        "the kill)",
+        f"tables: {r.tables}; {r.active_at_kill} of them were playing on {who} when it was "
+        f"SIGKILLed; restarted, it resumed {r.resumed_logged} (connected {r.restart_seconds:.1f}"
+        " s after the kill)",
         f"acknowledged moves: {r.acked} ({r.acked_before_kill} before the kill, "
         f"{r.acked_after_restart} after the restart); in the action log: "
         f"{r.acked - len(r.lost)}; lost: {len(r.lost)}",
@@ -172,9 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-pin", action="store_true")
     p.add_argument("--postgres", action="store_true", help="the bot on a throw-away "
                    "PostgreSQL server (tests/pgserver.py, fsync on) instead of SQLite")
+    p.add_argument("--processes", type=int, default=1, help="sharded bot processes on the "
+                   "PostgreSQL database (needs --postgres); the last one is killed")
     args = p.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 0 < args.time_limit <= 900:
         p.error("--tables 1..2000, --time-limit (0, 900]")
+    if not 1 <= args.processes <= 4 or (args.processes > 1 and not args.postgres):
+        p.error("--processes 1..4; more than one needs --postgres")
     server = None
     if args.postgres:
         from tests import pgserver
@@ -183,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
         db = server.create_database("crash") if server else None
         result = asyncio.run(asyncio.wait_for(
             run_crash(args.tables, args.rate, args.kill_after, args.time_limit, ui=args.ui,
-                      pin=not args.no_pin, db=db), args.time_limit + 120))
+                      pin=not args.no_pin, db=db, processes=args.processes),
+            args.time_limit + 120))
     finally:
         if server:
             server.stop()

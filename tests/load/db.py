@@ -41,7 +41,10 @@ def connect(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=10)
 
 
-def figures(path: Path) -> DbFigures:
+def figures(path: Path | str) -> DbFigures:
+    if is_postgres(str(path)):
+        return _pg_figures(str(path))
+    path = Path(path)
     with connect(path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         owners = {name: tbl for name, tbl in conn.execute(
@@ -59,11 +62,26 @@ def figures(path: Path) -> DbFigures:
     return DbFigures(size, dict(by_table), actions, human, games, tables, float(moves or 0))
 
 
-def moves_between(path: Path, start_wall: float, end_wall: float) -> list[tuple[int, int, float]]:
+def _pg_figures(url: str) -> DbFigures:
+    """The same figures on PostgreSQL: the database's size, each table's with its indexes
+    and TOAST (after a VACUUM, so dead rows left by updates are not counted as data)."""
+    query(url, "VACUUM")
+    size = query(url, "SELECT pg_database_size(current_database())")[0][0]
+    by_table = {name: int(n) for name, n in query(
+        url, "SELECT relname, pg_total_relation_size(oid) FROM pg_class WHERE relkind = 'r' "
+             "AND relnamespace = 'public'::regnamespace")}
+    actions = query(url, "SELECT COUNT(*) FROM actions")[0][0]
+    human = query(url, "SELECT COUNT(*) FROM actions WHERE actor = 'human'")[0][0]
+    games, moves = query(url, "SELECT COUNT(*), AVG(moves) FROM games")[0]
+    tables = query(url, "SELECT COUNT(*) FROM tables")[0][0]
+    return DbFigures(int(size), by_table, actions, human, games, tables, float(moves or 0))
+
+
+def moves_between(path: Path | str, start_wall: float, end_wall: float
+                  ) -> list[tuple[int, int, float]]:
     """(table id, move, commit time) of every move committed in the window."""
-    with connect(path) as conn:
-        return list(conn.execute("SELECT table_id, move, at FROM actions WHERE at >= ? AND "
-                                 "at < ? ORDER BY at", (start_wall, end_wall)))
+    return query(path, "SELECT table_id, move, at FROM actions WHERE at >= ? AND at < ? "
+                       "ORDER BY at", (start_wall, end_wall))
 
 
 def query(db: Path | str, sql: str, params: tuple = ()) -> list[tuple]:

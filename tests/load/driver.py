@@ -38,6 +38,7 @@ class LoadConfig:
     response_timeout: float = 5.0
     log_level: str = "WARNING"
     db: str | None = None          # the bot's database (None: parlour.db in the workdir)
+    processes: int = 1             # bot processes, each a slice of the shards (tests.load.cluster)
 
 
 @dataclass
@@ -75,12 +76,8 @@ class LoadRun:
     async def __aenter__(self) -> LoadRun:
         await self.fake.start()
         self.seats = build_world(self.fake, self.config.tables, list(self.config.games),
-                                 self.config.per_guild)
-        c = self.config
-        self.bot = BotProcess(self.fake.api_url, self.fake.gateway_url, self.fake.token,
-                              c.db or self.workdir / "parlour.db", self.workdir / "bot.log",
-                              ai_executor=c.ai_executor, ai_delay=c.ai_delay, pin=c.pin,
-                              log_level=c.log_level)
+                                 self.config.per_guild, self.config.processes)
+        self.bot = self.make_bot()
         try:
             await self.start_bot(sync=True)
         except BaseException:
@@ -97,6 +94,13 @@ class LoadRun:
             await self.fake.stop()
         finally:
             unpin_driver(self._affinity)
+
+    def make_bot(self) -> BotProcess:
+        c = self.config
+        return BotProcess(self.fake.api_url, self.fake.gateway_url, self.fake.token,
+                          c.db or self.workdir / "parlour.db", self.workdir / "bot.log",
+                          ai_executor=c.ai_executor, ai_delay=c.ai_delay, pin=c.pin,
+                          log_level=c.log_level)
 
     def problems(self) -> list[str]:
         """What the fake Discord objected to (limits, timing, unknown routes, its own bugs)."""

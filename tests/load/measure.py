@@ -12,7 +12,8 @@ from pathlib import Path
 import psutil
 
 from . import db
-from .driver import LoadConfig, LoadRun, Window
+from .cluster import db_server_cpu, open_run
+from .driver import LoadConfig, Window
 from .stats import GLOBAL_LIMIT, Latencies, Requests, board_lags, board_shows, percentile
 from .stats import requests_in as count_requests
 
@@ -41,6 +42,7 @@ class Result:
     pinned: bool = False
     problems: list[str] = field(default_factory=list)   # what the fake Discord objected to
     others_cpu_seconds: float = 0.0   # other processes on the machine during the window
+    db_cpu_seconds: float | None = None   # the PostgreSQL server's, in the window
 
     @property
     def seconds(self) -> float:
@@ -80,7 +82,7 @@ async def measure(config: LoadConfig, workdir: Path | None = None) -> Result:
 
 async def _measure(config: LoadConfig, workdir: Path) -> Result:
     me = psutil.Process()
-    async with LoadRun(config, workdir) as run:
+    async with open_run(config, workdir) as run:
         bot = run.bot
         assert bot is not None
         await asyncio.sleep(1.0)  # the bot's startup work is over
@@ -89,9 +91,10 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
         await asyncio.sleep(1.0)
         rss_setup = bot.rss()
         cpu0, mine0, written0 = bot.cpu_seconds(), _cpu(me), bot.written_bytes()
-        machine0 = _busy()
+        machine0, db0 = _busy(), db_server_cpu(bot.db_path)
         window = await run.drive(config.seconds, config.rate)
         cpu1, mine1, written1 = bot.cpu_seconds(), _cpu(me), bot.written_bytes()
+        db1 = db_server_cpu(bot.db_path)
         others = _busy() - machine0 - (cpu1 - cpu0) - (mine1 - mine0)
         rss_end = bot.rss()
         await run.quiesce()
@@ -113,7 +116,7 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
                       None if written0 is None or written1 is None else written1 - written0,
                       requests, figures, len(moves), lags, unshown,
                       vars(run.users.counts).copy(), run.pinned, run.problems(),
-                      max(0.0, others))
+                      max(0.0, others), None if db0 is None or db1 is None else db1 - db0)
 
 
 def _cpu(process: psutil.Process) -> float:
@@ -146,6 +149,9 @@ def machine() -> str:
 def report(r: Result) -> str:
     c, w = r.config, r.window
     lines = [f"== {c.tables} tables, {c.rate:g} move attempts/s for {r.seconds:.1f} s "
+             + (f"on {c.processes} bot processes (shard k of {c.processes} each) "
+                if c.processes > 1 else "")
+             + f"{'on PostgreSQL ' if c.db and '://' in c.db else ''}"
              f"({'/'.join(c.games)} target {c.target}: 1 human + 2 easy AI; UI {c.ui}; AI "
              f"{c.ai_executor}, delay {c.ai_delay:g}s; bot pinned: {r.pinned}) ==",
              f"setup: {c.tables} tables opened in {r.setup_seconds:.1f} s",
@@ -165,7 +171,10 @@ def report(r: Result) -> str:
         f"({r.window_moves} moves committed incl. AI: "
         f"{r.cpu_seconds / max(1, r.window_moves) * 1e3:.2f} ms per move); "
         f"driver CPU {r.driver_cpu_seconds / r.seconds:.0%} of a core; other processes "
-        f"{r.others_cpu_seconds / r.seconds:.0%} of a core (0% = a quiet machine)",
+        f"{r.others_cpu_seconds / r.seconds:.0%} of a core (0% = a quiet machine)"
+        + (f"; PostgreSQL server CPU {r.db_cpu_seconds:.2f} s = "
+           f"{r.db_cpu_seconds / max(1, r.window_moves) * 1e3:.2f} ms per committed move"
+           if r.db_cpu_seconds is not None else ""),
         f"memory: RSS {r.rss_base / 2**20:.1f} MB before tables, {r.rss_setup / 2**20:.1f} "
         f"after setup, {r.rss_end / 2**20:.1f} after the window = {r.kb_per_table:.1f} KB per "
         f"table after setup, {r.kb_per_table_end:.1f} after the window",

@@ -60,14 +60,17 @@ class Counts:
     games_ended: int = 0
 
 
-def build_world(fake: FakeDiscord, tables: int, games: list[str], per_guild: int = 100
-                ) -> list[Seat]:
-    """Guilds of ``per_guild`` channels (Discord allows 500), one user per channel."""
+def build_world(fake: FakeDiscord, tables: int, games: list[str], per_guild: int = 100,
+                shard_count: int = 1) -> list[Seat]:
+    """Guilds of ``per_guild`` channels (Discord allows 500), one user per channel; with
+    ``shard_count`` > 1 the guilds fall on the shards in turn."""
     seats: list[Seat] = []
     guild: Guild | None = None
     for i in range(tables):
         if i % per_guild == 0:
-            guild = fake.add_guild(f"Load guild {i // per_guild + 1}")
+            g = i // per_guild
+            guild = fake.add_guild(f"Load guild {g + 1}", shard=(
+                (g % shard_count, shard_count) if shard_count > 1 else None))
         assert guild is not None
         channel = fake.add_text_channel(guild, f"table-{i + 1:04d}")
         user = fake.add_user(f"player{i + 1:04d}", global_name=f"Player {i + 1}")
