@@ -142,7 +142,7 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
     descriptions["pings"] = ("Mention each player in a short message when their turn starts "
-                             "(default True)")
+                             "(on by default)")
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
