@@ -111,6 +111,33 @@ MIGRATIONS: list[list[str | Dialects]] = [
                 ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,
                     updated = excluded.updated"""),
     ],
+    # v3 (daily): the daily deal's attempts (one per user, game and UTC day) and par.
+    [
+        """CREATE TABLE daily_attempts (
+            day INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER,
+            name TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            names TEXT NOT NULL,
+            state TEXT NOT NULL,
+            actions TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            score REAL,
+            started REAL NOT NULL,
+            finished REAL,
+            PRIMARY KEY (day, game, user_id))""",
+        "CREATE INDEX daily_attempts_user ON daily_attempts(user_id, day)",
+        "CREATE INDEX daily_attempts_field ON daily_attempts(day, game, status, score)",
+        """CREATE TABLE daily_par (
+            day INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            score REAL NOT NULL,
+            computed REAL NOT NULL,
+            PRIMARY KEY (day, game))""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
