@@ -138,6 +138,27 @@ MIGRATIONS: list[list[str | Dialects]] = [
             computed REAL NOT NULL,
             PRIMARY KEY (day, game))""",
     ],
+    # v4 (daily): rating seasons beside the all-time ratings, and servers' season lengths.
+    [
+        """CREATE TABLE season_ratings (
+            scope TEXT NOT NULL,
+            season TEXT NOT NULL,
+            ends TEXT NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            abandons INTEGER NOT NULL,
+            updated REAL NOT NULL,
+            PRIMARY KEY (scope, season, game, user_id))""",
+        """CREATE TABLE season_settings (
+            guild_id INTEGER PRIMARY KEY,
+            length_days INTEGER,
+            anchor_day INTEGER NOT NULL,
+            updated REAL NOT NULL)""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
