@@ -13,6 +13,7 @@ from ..core import Core, TableError
 from . import (
     commands_daily,
     commands_info,
+    commands_mygames,
     commands_play,
     commands_season,
     commands_settings,
@@ -71,7 +72,8 @@ class ParlourBot(discord.Client):
         self.tree.add_command(commands_table.build(self))
         self.tree.add_command(commands_season.build(self))
         for command in (commands_play.build(self) + commands_info.build(self)
-                        + commands_settings.build(self) + commands_daily.build(self)):
+                        + commands_settings.build(self) + commands_daily.build(self)
+                        + commands_mygames.build(self)):
             self.tree.add_command(command)
 
     # --- lifecycle ------------------------------------------------------------------------
