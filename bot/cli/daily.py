@@ -72,8 +72,9 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                 return 0
             return 2
         style, width = _style(args, out), _width(out)
-        say(f"{attempt.title}: today's deal is the same for everyone. Type a move, its "
-            "number, or help; quit keeps your attempt for later.")
+        why = DAILY_RULES[attempt.game].why
+        say(f"{attempt.title} ({why}): today's deal is the same for everyone. Type a move, "
+            "its number, or help; quit keeps your attempt for later.")
         reader = _LineReader(stdin)
         while not attempt.finished:
             attempt = await _turn(core, attempt, reader, say, TableView(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -185,8 +186,9 @@ class Daily:
         self.runner = runner
         self.ai_level = ai_level
         self.par_level = par_level
-        self._locks: dict[tuple[int, str, int], asyncio.Lock] = {}
-        self._par_locks: dict[tuple[int, str], asyncio.Lock] = {}
+        # Weak: a lock lives while someone holds or waits for it, so days of players do
+        # not pile up in memory.
+        self._locks: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
     def today(self) -> int:
         return day_of(self.clock.now())
@@ -298,7 +300,7 @@ class Daily:
         rule = self._rule(game)
         day = self.today() if day is None else day
         key = (day, rule.game)
-        async with self._par_locks.setdefault(key, asyncio.Lock()):
+        async with self._lock_for(("par", *key)):
             row = await self.store.fetchone(
                 "SELECT score FROM daily_par WHERE day = ? AND game = ?", key)
             if row is not None:
@@ -391,7 +393,13 @@ class Daily:
         return rule
 
     def _lock(self, day: int, game: str, user_id: int) -> asyncio.Lock:
-        return self._locks.setdefault((day, game, user_id), asyncio.Lock())
+        return self._lock_for((day, game, user_id))
+
+    def _lock_for(self, key: tuple) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
 
     @staticmethod
     def _scope(day: int, game: str, guild_id: int | None) -> tuple[str, tuple]:

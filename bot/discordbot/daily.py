@@ -45,12 +45,6 @@ def unkey(channel_id: int) -> tuple[str, int]:
     return _GAMES[index], day
 
 
-def help_text() -> str:
-    """What each daily is and why (the command's help and the README say the same)."""
-    return " ".join(f"{render.game_of(g).title.split(' (')[0]}: {r.why}."
-                    for g, r in sorted(DAILY_RULES.items()))
-
-
 class DailyControls:
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
@@ -70,7 +64,8 @@ class DailyControls:
             if mine is not None and mine.finished:
                 return await self._result(mine, interaction.guild_id, None)
             attempt = await self.daily.start(game, user.id, name, interaction.guild_id)
-            return self._panel(attempt, None, update=False)
+            why = DAILY_RULES[attempt.game].why
+            return self._panel(attempt, why[0].upper() + why[1:] + ".", update=False)
         await answer(interaction, work(), budget=self.budget)
 
     async def refresh(self, interaction: discord.Interaction, channel_id: int) -> None:
