@@ -10,8 +10,8 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("play", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run", "health",
-            "doctor", "dbtools")
+COMMANDS = ("play", "daily", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run",
+            "health", "doctor", "dbtools")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import time
 
 import rules
 
 from ..core import PROVISIONAL_NOTE, Store, TableError, display_rating, rating_text, scope_key
-from ..core.leaderboard import leaderboard, user_stats
+from ..core.leaderboard import leaderboard, season_leaderboard, user_stats
+from ..core.seasons import current_season
 from ..core.store import is_postgres, sqlite_path
 
 
@@ -17,6 +19,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("leaderboard", help="top players of a game, or one user's stats")
     p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))}")
     p.add_argument("--scope", default="global", help="'global' (default) or a guild id")
+    p.add_argument("--season", default=None,
+                   help="'current', or an earlier season by its first day (2026-11-01); "
+                        "default: all time")
     p.add_argument("--limit", type=int, default=10, help="rows to show (default 10)")
     p.add_argument("--user", type=int, help="show this user id's stats across games instead")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
@@ -57,8 +62,16 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -
                       f"win rate {s.win_rate:4.0%}  abandoned {s.abandons:<3} "
                       f"rating {rating_text(s.rating, s.games)}")
             return 0
-        rows = await leaderboard(store, game.name, scope, args.limit)
-        print(f"{game.title} leaderboard ({scope})")
+        if args.season is None:
+            rows = await leaderboard(store, game.name, scope, args.limit)
+            when = ""
+        else:
+            season = args.season
+            if season == "current":
+                season = (await current_season(store, scope, time.time())).key
+            rows = await season_leaderboard(store, game.name, scope, season, args.limit)
+            when = f", season from {season}"
+        print(f"{game.title} leaderboard ({scope}{when})")
         if not rows:
             print("  no rated games yet")
             return 0

@@ -11,6 +11,7 @@ from typing import Any
 from .ai_runner import AIRunner, make_runner
 from .clock import Clock, SystemClock
 from .config import CoreConfig
+from .daily import Daily
 from .errors import NO_TABLE, StaleMove, TableError
 from .hub import Hub
 from .names import fill_names
@@ -48,6 +49,9 @@ class CoreBase:
         self.runner = runner or make_runner(self.config.ai_executor, self.config.ai_workers)
         self.store = store or Store(self.config.db_path, self.config.db_synchronous)
         self.hub = Hub(self.config.subscriber_queue)
+        self.daily = Daily(self.store, self.clock, self.runner,
+                           ai_level=self.config.daily_ai_level,
+                           par_level=self.config.daily_par_level)
         self._tables: dict[int, Table] = {}
         self._foreign: set[int] = set()   # channels of tables another process owns
         self._tasks: set[asyncio.Task] = set()

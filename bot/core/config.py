@@ -29,5 +29,8 @@ class CoreConfig:
     db_synchronous: str = "NORMAL"       # WAL + NORMAL: a committed move survives a crash
     # Several processes on one PostgreSQL: this one runs ``shards`` of ``shard_count`` and
     # owns the tables of those shards' guilds (None: every shard, a single process).
+    # The daily deal: the AI seats every player meets, and the AI whose score is par.
+    daily_ai_level: str = "normal"
+    daily_par_level: str = "hard"
     shard_count: int = 1
     shards: tuple[int, ...] | None = None

@@ -19,11 +19,14 @@ from .leaderboard import (
     UserGameStats,
     leaderboard,
     recent_games,
+    season_leaderboard,
+    seasons_played,
     user_stats,
 )
 from .lobby import LobbyMixin
-from .records import GLOBAL
+from .records import GLOBAL, scope_key
 from .replay import Replay, load_replay
+from .seasons import Season, current_season, set_season_length
 from .table import LOBBY, Table
 from .updates import BoardChanged, LobbyChanged, TableInfo
 
@@ -158,8 +161,28 @@ class Core(LobbyMixin):
     # --- stats ----------------------------------------------------------------------------------
 
     async def leaderboard(self, game: str, scope: int | str | None = GLOBAL,
-                          limit: int = 10) -> list[LeaderboardRow]:
-        return await leaderboard(self.store, game, scope, limit)
+                          limit: int = 10, *, season: str | None = None
+                          ) -> list[LeaderboardRow]:
+        """All-time (``season`` None), the current season ("current") or an earlier one
+        (its key, the first day: "2026-11-01")."""
+        if season is None:
+            return await leaderboard(self.store, game, scope, limit)
+        if season == "current":
+            season = (await self.current_season(scope)).key
+        return await season_leaderboard(self.store, game, scope, season, limit)
+
+    async def current_season(self, scope: int | str | None = GLOBAL) -> Season:
+        """The running season of ``scope`` ("global" or a guild id)."""
+        return await current_season(self.store, scope_key(scope), self.clock.now())
+
+    async def seasons(self, game: str, scope: int | str | None = GLOBAL) -> list[Season]:
+        """Seasons with rated games of ``game`` in ``scope``, newest first."""
+        return await seasons_played(self.store, game, scope)
+
+    async def set_season_length(self, guild_id: int, days: int | None) -> Season:
+        """A server's season length in days (None or 0: calendar months, the default).
+        A new season starts today; the running one is kept as it stands."""
+        return await set_season_length(self.store, guild_id, days, self.clock.now())
 
     async def user_stats(self, user_id: int, scope: int | str | None = GLOBAL
                          ) -> list[UserGameStats]:

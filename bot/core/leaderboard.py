@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .ratings import PROVISIONAL_GAMES, ordinal
 from .records import GLOBAL, scope_key
+from .seasons import Season, season_of
 from .store import Store
 
 
@@ -77,6 +78,28 @@ async def leaderboard(store: Store, game: str, scope: int | str | None = GLOBAL,
                            r["wins"] / r["games"] if r["games"] else 0.0, r["abandons"],
                            r["games"] < PROVISIONAL_GAMES)
             for i, r in enumerate(rows)]
+
+
+async def season_leaderboard(store: Store, game: str, scope: int | str | None, season: str,
+                             limit: int = 10) -> list[LeaderboardRow]:
+    """The top ``limit`` players of ``game`` in one season (its key) of ``scope``."""
+    rows = await store.fetchall(
+        f"SELECT r.*, {_NAME} AS name FROM season_ratings r LEFT JOIN users u "
+        f"USING (user_id) WHERE r.scope = ? AND r.season = ? AND r.game = ? AND r.games > 0 "
+        f"ORDER BY {_ORDER} LIMIT ?", (scope_key(scope), season, game, int(limit)))
+    return [LeaderboardRow(i + 1, r["user_id"], r["name"], ordinal(r["mu"], r["sigma"]),
+                           r["mu"], r["sigma"], r["games"], r["wins"],
+                           r["wins"] / r["games"] if r["games"] else 0.0, r["abandons"],
+                           r["games"] < PROVISIONAL_GAMES)
+            for i, r in enumerate(rows)]
+
+
+async def seasons_played(store: Store, game: str, scope: int | str | None) -> list[Season]:
+    """The seasons with rated games of ``game`` in ``scope``, newest first."""
+    rows = await store.fetchall(
+        "SELECT DISTINCT season, ends FROM season_ratings WHERE scope = ? AND game = ? "
+        "AND games > 0 ORDER BY season DESC", (scope_key(scope), game))
+    return [season_of(r["season"], r["ends"]) for r in rows]
 
 
 async def user_stats(store: Store, user_id: int, scope: int | str | None = GLOBAL

@@ -18,6 +18,7 @@ from .ratings import (
     rate,
     sides_and_ranks,
 )
+from .seasons import rate_season
 from .seats import Seat
 from .store import Conn
 from .updates import RatingChange
@@ -58,6 +59,11 @@ async def record_game(conn: Conn, *, table_id: int, game: str, options: dict,
             mu, sigma, games = current[scope, seat.user_id]
             played[seat.user_id] = games
             entrants.append(Entrant(seat.user_id, None, mu, sigma))
+        users = [seat.user_id for seat in seats]
+        await rate_season(conn, scope, game, users,
+                          {i: e for i, e in enumerate(entrants) if e.user_id is None},
+                          sides, side_ranks,
+                          {i: 1 for i in winners if i not in abandoned}, abandoned, finished)
         for i, (mu, sigma) in rate(entrants, sides, side_ranks).items():
             seat = seats[i]
             won = int(i in winners and i not in abandoned)

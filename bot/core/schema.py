@@ -111,6 +111,54 @@ MIGRATIONS: list[list[str | Dialects]] = [
                 ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,
                     updated = excluded.updated"""),
     ],
+    # v3 (daily): the daily deal's attempts (one per user, game and UTC day) and par.
+    [
+        """CREATE TABLE daily_attempts (
+            day INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER,
+            name TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            names TEXT NOT NULL,
+            state TEXT NOT NULL,
+            actions TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            score REAL,
+            started REAL NOT NULL,
+            finished REAL,
+            PRIMARY KEY (day, game, user_id))""",
+        "CREATE INDEX daily_attempts_user ON daily_attempts(user_id, day)",
+        "CREATE INDEX daily_attempts_field ON daily_attempts(day, game, status, score)",
+        """CREATE TABLE daily_par (
+            day INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            score REAL NOT NULL,
+            computed REAL NOT NULL,
+            PRIMARY KEY (day, game))""",
+    ],
+    # v4 (daily): rating seasons beside the all-time ratings, and servers' season lengths.
+    [
+        """CREATE TABLE season_ratings (
+            scope TEXT NOT NULL,
+            season TEXT NOT NULL,
+            ends TEXT NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            abandons INTEGER NOT NULL,
+            updated REAL NOT NULL,
+            PRIMARY KEY (scope, season, game, user_id))""",
+        """CREATE TABLE season_settings (
+            guild_id INTEGER PRIMARY KEY,
+            length_days INTEGER,
+            anchor_day INTEGER NOT NULL,
+            updated REAL NOT NULL)""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -10,7 +10,15 @@ from discord import app_commands
 
 from .. import heartbeat
 from ..core import Core, TableError
-from . import commands_info, commands_play, commands_settings, commands_table
+from . import (
+    commands_daily,
+    commands_info,
+    commands_mygames,
+    commands_play,
+    commands_season,
+    commands_settings,
+    commands_table,
+)
 from .components import DYNAMIC_ITEMS, PATTERNS
 from .config import BotConfig
 from .controls import Controls, custom_id_is_ours
@@ -62,8 +70,10 @@ class ParlourBot(discord.Client):
         self._heartbeat: asyncio.Task | None = None
         self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
         self.tree.add_command(commands_table.build(self))
+        self.tree.add_command(commands_season.build(self))
         for command in (commands_play.build(self) + commands_info.build(self)
-                        + commands_settings.build(self)):
+                        + commands_settings.build(self) + commands_daily.build(self)
+                        + commands_mygames.build(self)):
             self.tree.add_command(command)
 
     # --- lifecycle ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=name)
                 for name, g in sorted(rules.GAMES.items())]
+ALL_TIME, CURRENT = "all", "current"
 SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
                  app_commands.Choice(name="everywhere", value="global")]
 
@@ -35,17 +36,27 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
         await answer(interaction, work(), budget=budget)
 
     @app_commands.command(name="leaderboard", description="Top rated players of a game")
-    @app_commands.describe(game="Which game", scope="This server (default) or everywhere")
+    @app_commands.describe(game="Which game", scope="This server (default) or everywhere",
+                           season="All time (default), this season, or an earlier season "
+                                  "(start typing for the list)")
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(interaction: discord.Interaction, game: str,
-                          scope: str = "server") -> None:
+                          scope: str = "server", season: str | None = None) -> None:
         async def work() -> Reply:
             key = _scope(interaction, scope)
-            rows = await bot.core.leaderboard(game, key, limit=10)
+            wanted = None if season in (None, ALL_TIME) else season
+            if wanted not in (None, CURRENT) and wanted not in {
+                    s.key for s in await bot.core.seasons(game, key)}:
+                raise TableError("No rated games in that season here: pick one from the "
+                                 "list as you type.")
+            rows = await bot.core.leaderboard(game, key, limit=10, season=wanted)
             title = render.game_of(game).title
             where = "everywhere" if key == GLOBAL else "this server"
+            when = await _season_name(bot, game, key, wanted)
             if not rows:
-                text = "No rated games yet. Finish a game to appear here."
+                text = ("No rated games yet. Finish a game to appear here." if wanted is None
+                        else "No rated games in this season yet. Finish a game to appear "
+                             "here.")
             else:
                 text = "\n".join(
                     f"**{r.position}.** {r.name} — {display_rating(r.rating)}"
@@ -54,11 +65,26 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                     for r in rows)
                 if any(r.provisional for r in rows):
                     text += f"\n{PROVISIONAL_NOTE}"
-            embed = discord.Embed(title=f"{title} leaderboard · {where}",
+            embed = discord.Embed(title=f"{title} leaderboard · {where} · {when}"[:256],
                                   description=render.clip(text, 4000),
                                   colour=discord.Colour.gold())
             return Reply(embed=embed, ephemeral=False)
         await answer(interaction, work(), budget=budget, ephemeral=False)
+
+    @leaderboard.autocomplete("season")
+    async def leaderboard_season(interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        ns = interaction.namespace
+        try:
+            key = _scope(interaction, getattr(ns, "scope", None) or "server")
+            played = await bot.core.seasons(ns.game, key) if getattr(ns, "game", None) else []
+        except TableError:
+            played = []
+        choices = [app_commands.Choice(name="All time", value=ALL_TIME),
+                   app_commands.Choice(name="This season", value=CURRENT)]
+        choices += [app_commands.Choice(name=s.name, value=s.key) for s in played]
+        typed = current.lower()
+        return [c for c in choices if typed in c.name.lower()][:25]
 
     @app_commands.command(name="stats", description="Ratings and records of a player")
     @app_commands.describe(user="Whose stats (default: yours)",
@@ -113,6 +139,15 @@ def _scope(interaction: discord.Interaction, scope: str) -> str | int:
     return interaction.guild_id
 
 
+
+
+async def _season_name(bot: ParlourBot, game: str, key: str | int, season: str | None) -> str:
+    if season is None:
+        return "all time"
+    if season == CURRENT:
+        return f"this season ({(await bot.core.current_season(key)).name})"
+    found = next((s for s in await bot.core.seasons(game, key) if s.key == season), None)
+    return found.name if found else season
 
 
 def _n(count: int, word: str) -> str:

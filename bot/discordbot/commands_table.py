@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 LEVEL_CHOICES = [app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS]
 TURN_MAX = 24 * 3600
+SLOW_HOURS, SLOW_MAX_HOURS = 24, 168   # slow tables: default and longest turn, in hours
+PACE_CHOICES = [app_commands.Choice(name="normal", value="normal"),
+                app_commands.Choice(name="slow", value="slow")]
 
 
 def build(bot: ParlourBot) -> app_commands.Group:
@@ -130,6 +133,13 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
                                     annotation=app_commands.Range[int, 0, TURN_MAX]))
     descriptions["turn_seconds"] = (f"Seconds per turn, 0 = no timer (default "
                                     f"{game.turn_seconds})")
+    params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=str))
+    descriptions["pace"] = "slow: hours a turn, over days"
+    choices["pace"] = PACE_CHOICES
+    params.append(inspect.Parameter("turn_hours", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=app_commands.Range[int, 1, SLOW_MAX_HOURS]))
+    descriptions["turn_hours"] = f"Hours a turn at a slow table (default {SLOW_HOURS})"
     params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
     cfg = bot.core.config
@@ -146,21 +156,38 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
+        pace, hours = values.pop("pace", None), values.pop("turn_hours", None)
         stand_in = values.pop("stand_in", None)
         pings = values.pop("pings", None)
         options = {k: v for k, v in values.items() if v is not None}
-        await answer(interaction, _create(bot, interaction, game, options, turn, stand_in,
-                                          pings is not False),
-                     budget=bot.config.ack_budget)
+        async def work() -> Reply:
+            seconds = turn_time(turn, pace, hours)
+            return await _create(bot, interaction, game, options, seconds, stand_in,
+                                 pings is not False)
+        await answer(interaction, work(), budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     # The decorators one would write above a hand-made command, applied to the built one.
     callback = app_commands.describe(**descriptions)(callback)
     callback = app_commands.choices(**choices)(callback)
-    callback = app_commands.rename(turn_seconds="turn-seconds", stand_in="stand-in")(callback)
+    callback = app_commands.rename(turn_seconds="turn-seconds", stand_in="stand-in",
+                                   turn_hours="turn-hours")(callback)
     counts = sorted({n for n, _ in game.configurations()} | set(game.player_counts({})))
     description = render.clip(f"{game.title} ({render.count_range(counts)} players)", 100)
     return app_commands.Command(name=game.name, description=description, callback=callback)
+
+
+def turn_time(turn_seconds: int | None, pace: str | None, turn_hours: int | None
+              ) -> int | None:
+    """The turn time in seconds from /table new's turn-seconds, pace and turn-hours."""
+    slow = pace == "slow" or (pace is None and turn_hours is not None)
+    if pace == "normal" and turn_hours is not None:
+        raise TableError("turn-hours is for slow tables: choose pace slow, or give "
+                         "turn-seconds instead.")
+    if slow and turn_seconds is not None:
+        raise TableError("A slow table counts its turns in hours: give turn-hours, not "
+                         "turn-seconds.")
+    return (turn_hours or SLOW_HOURS) * 3600 if slow else turn_seconds
 
 
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
@@ -172,6 +199,9 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
+    slow = (f" It is a slow table with {render.hours_a_turn(info)}: each player is pinged "
+            "when their turn starts and reminded before it runs out, and `/mygames` lists "
+            "your tables." if render.is_slow(info) else "")
     return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "
                  "seat. Others join with the **Join** button or `/table join`; add AI seats "
-                 "with `/table ai-add`; start with `/table start`.")
+                 "with `/table ai-add`; start with `/table start`." + slow)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..core import StaleMove, TableError
-from . import ids, panel, render, rules_pages, scene_view
+from . import daily, ids, panel, render, rules_pages, scene_view
 from .components import walk
 from .replies import ELSEWHERE, Reply, answer, report
 
@@ -39,6 +39,7 @@ class Controls:
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         self.core = bot.core
+        self.daily = daily.DailyControls(bot)   # panels of the daily deal
 
     @property
     def budget(self) -> float:
@@ -48,6 +49,9 @@ class Controls:
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Open (or, from a panel's Refresh, redraw) the user's hand panel."""
+        if daily.is_daily(channel_id):
+            await self.daily.refresh(interaction, channel_id)
+            return
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -61,6 +65,9 @@ class Controls:
     async def move(self, interaction: discord.Interaction, channel_id: int, move: int,
                    action: str) -> None:
         """A move from a panel control drawn at position ``move``."""
+        if daily.is_daily(channel_id):
+            await self.daily.move(interaction, channel_id, move, action)
+            return
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -89,6 +96,9 @@ class Controls:
                      action: str) -> None:
         """A multi-card move chosen on a panel drawn at ``move``: show it with Confirm /
         Change (Confirm makes it through ``move``, so a stale Confirm is refused too)."""
+        if daily.is_daily(channel_id):
+            await self.daily.choose(interaction, channel_id, move, action)
+            return
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return

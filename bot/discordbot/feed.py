@@ -117,8 +117,8 @@ class Feed:
             self._forget(u.table_id, u.channel_id)
         elif isinstance(u, Reminder):
             who = self.pings.who(u.user_id, u.name, u.channel_id)
-            self.note(u.channel_id, f"⏰ {who}, about {int(u.seconds_left)} s left for your "
-                                    "move.")
+            self.note(u.channel_id, f"⏰ {who}, about {render.time_left(u.seconds_left)} left "
+                                    "for your move.")
         elif isinstance(u, Strike):
             self.note(u.channel_id, f"⌛ Time ran out for **{u.name}**: the AI moved for them "
                                     f"(strike {u.strikes} of {u.max_strikes}).")

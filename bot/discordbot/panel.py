@@ -30,6 +30,7 @@ COLOUR = discord.Colour.dark_teal()
 # Characters per text block (together under Discord's 4000 for a V2 message).
 HEAD, HAND, TABLE, EVENTS, TURN, FOOT = 400, 900, 1300, 600, 500, 250
 RECENT = 4
+TYPED = "Choose below, or type `/play`."
 
 
 @dataclass
@@ -143,9 +144,11 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
 
 def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
          note: str | None = None, pending: str | None = None,
-         describe: Callable[[str], str] | None = None) -> ui.LayoutView:
+         describe: Callable[[str], str] | None = None, *, footer: str | None = None,
+         typed: str = TYPED) -> ui.LayoutView:
     """The panel of ``seat``'s scene (pure: no core, easy to test); ``describe`` words a
-    canonical move (default: the game's presenter)."""
+    canonical move (default: the game's presenter).  ``footer`` and ``typed`` (the
+    sentence after the moves) for panels that are not a channel's table (the daily)."""
     w = scene_view.Writer.for_scene(scene)
     describe = describe or scene_view.presenter(scene.game).describe
     head = f"### Your hand · {scene_view.escape(scene.title or info.title)}"
@@ -167,10 +170,10 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
         items += _confirm(info, w, describe, pending)
     else:
         packed, more = rows(plan_controls(forms, legal, w.plain, describe))
-        items.append(_text(_turn_line(info, seat, scene, w, forms), TURN))
+        items.append(_text(_turn_line(info, seat, scene, w, forms, typed), TURN))
         for row in packed:
             items.append(ui.ActionRow(*(i for c in row for i in _items(c, info, w))))
-    footer = f"-# table #{info.table_id} · move {info.move} · only you can see this"
+    footer = footer or f"-# table #{info.table_id} · move {info.move} · only you can see this"
     if more:
         footer = MORE + "\n" + footer
     items.append(_text(footer, FOOT))
@@ -201,14 +204,14 @@ def _confirm(info: TableInfo, w: scene_view.Writer, describe: Callable[[str], st
 
 
 def _turn_line(info: TableInfo, seat: int, scene: Scene, w: scene_view.Writer,
-               forms: Sequence[MoveForm]) -> str:
+               forms: Sequence[MoveForm], typed: str = "") -> str:
     if info.seats[seat].ai_level is not None:
         return "🤖 The AI plays your seat now."
     if forms:
         asks = [_sentence(w(f.prompt)) for f in forms]
         notes = [_sentence(w(f.note)) for f in forms if f.note]
         return " ".join([f"{scene_view.TURN} **Your turn**:", *asks, *notes,
-                         "Choose below, or type `/play`."])
+                         typed or TYPED])
     if scene.to_move is not None:
         return f"⏳ Waiting for {w.seat(scene.to_move)}."
     return "The game is over; the board has the result."

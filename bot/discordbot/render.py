@@ -50,9 +50,36 @@ def options_text(info: TableInfo) -> str:
     return " · ".join(parts)
 
 
+SLOW_SECONDS = 3600   # a turn of an hour or more: a slow (correspondence) table
+
+
+def is_slow(info: TableInfo) -> bool:
+    return info.turn_seconds >= SLOW_SECONDS
+
+
+def time_left(seconds: float) -> str:
+    """"40 s", "25 minutes", "8 hours": a span as people say it, rounded."""
+    if seconds < 120:
+        return f"{int(seconds)} s"
+    if seconds < 2 * 3600:
+        return f"{round(seconds / 60)} minutes"
+    return f"{round(seconds / 3600)} hours"
+
+
+def hours_a_turn(info: TableInfo) -> str:
+    """"24 hours a turn" (slow tables)."""
+    hours = info.turn_seconds / 3600
+    shown = int(hours) if hours.is_integer() else round(hours, 1)
+    return f"{shown} hour{'' if shown == 1 else 's'} a turn"
+
+
 def table_settings(info: TableInfo) -> str:
     """The table's own settings (not the game's): turn timer and stand-in AI."""
-    parts = [f"turn timer {info.turn_seconds} s" if info.turn_seconds else "no turn timer"]
+    if is_slow(info):
+        timer = f"slow table: {hours_a_turn(info)}"
+    else:
+        timer = f"turn timer {info.turn_seconds} s" if info.turn_seconds else "no turn timer"
+    parts = [timer]
     if info.stand_in:
         parts.append(f"stand-in AI {info.stand_in}")
     return " · ".join(parts)
