@@ -111,6 +111,16 @@ MIGRATIONS: list[list[str | Dialects]] = [
                 ON CONFLICT (user_id) DO UPDATE SET name = excluded.name,
                     updated = excluded.updated"""),
     ],
+    # v3 (issue 16): languages - each user's Discord locale (for DMs, which carry none) and
+    # each table's board language (chosen at /table new).
+    [
+        """CREATE TABLE user_languages (
+            user_id BIGINT PRIMARY KEY,
+            lang TEXT NOT NULL)""",
+        """CREATE TABLE table_languages (
+            table_id BIGINT PRIMARY KEY,
+            lang TEXT NOT NULL)""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -13,14 +13,18 @@ import rules
 from rules.ai.players import LEVELS
 
 from ..core import TableError
+from ..i18n import LANGUAGES, NATIVE_NAME
 from . import render
 from .controls import display_name, is_moderator
+from .languages import guild_default
 from .replies import Reply, answer
 
 if TYPE_CHECKING:
     from .client import ParlourBot
 
 LEVEL_CHOICES = [app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS]
+# Each language by its own name (not translated: a reader looks for their own).
+LANGUAGE_CHOICES = [app_commands.Choice(name=NATIVE_NAME[c], value=c) for c in LANGUAGES]
 TURN_MAX = 24 * 3600
 
 
@@ -141,6 +145,11 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     choices["stand_in"] = LEVEL_CHOICES
     params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
+    params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=str))
+    descriptions["language"] = ("The board's language (default: the server's language when "
+                                "Parlour speaks it, else English)")
+    choices["language"] = LANGUAGE_CHOICES
     descriptions["pings"] = ("Mention each player in a short message when their turn starts "
                              "(default True)")
 
@@ -148,9 +157,10 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         turn = values.pop("turn_seconds", None)
         stand_in = values.pop("stand_in", None)
         pings = values.pop("pings", None)
+        language = values.pop("language", None) or guild_default(interaction)
         options = {k: v for k, v in values.items() if v is not None}
         await answer(interaction, _create(bot, interaction, game, options, turn, stand_in,
-                                          pings is not False),
+                                          pings is not False, language),
                      budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -165,13 +175,18 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
 
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
-                  stand_in: str | None = None, pings: bool = True) -> Reply:
+                  stand_in: str | None = None, pings: bool = True,
+                  language: str = "en") -> Reply:
+    _ = bot.langs.of(interaction).gettext
     if interaction.guild_id is None:
-        raise TableError("Tables live in server channels, not in DMs.")
+        raise TableError(_("Tables live in server channels, not in DMs."))
     info = await bot.core.create_table(
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
-    return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "
-                 "seat. Others join with the **Join** button or `/table join`; add AI seats "
-                 "with `/table ai-add`; start with `/table start`.")
+    # Set before the lobby board is first drawn (the feed draws it on the next loop turn).
+    await bot.langs.set_table(info.table_id, language)
+    return Reply("🃏 " + _("You opened a {game} table (#{table}) and took the first seat. "
+                           "Others join with the **Join** button or `/table join`; add AI seats "
+                           "with `/table ai-add`; start with `/table start`.",
+                           game=info.title, table=info.table_id))

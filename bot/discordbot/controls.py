@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..core import STALE, TableError
+from ..i18n import N_
 from . import ids, panel, render, rules_pages, scene_view
 from .components import walk
 from .replies import ELSEWHERE, Reply, answer, report
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.discord")
 
-MOVED_ON = "⏩ The game has moved on since that panel was drawn - here is your hand now."
-NOT_ALLOWED = "That choice is not a legal move now: choose again."
+MOVED_ON = N_("⏩ The game has moved on since that panel was drawn - here is your hand now.")
+NOT_ALLOWED = N_("⚠️ That choice is not a legal move now: choose again.")
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -48,6 +49,7 @@ class Controls:
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Open (or, from a panel's Refresh, redraw) the user's hand panel."""
+        self.bot.langs.note(interaction)
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -61,6 +63,7 @@ class Controls:
     async def move(self, interaction: discord.Interaction, channel_id: int, move: int,
                    action: str) -> None:
         """A move from a panel control drawn at position ``move``."""
+        self.bot.langs.note(interaction)
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -81,16 +84,19 @@ class Controls:
             if str(e) == STALE:
                 return self._panel(channel_id, user_id, MOVED_ON)
             raise
-        note = f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."
+        lang = self.bot.langs.user(user_id)
+        note = "✅ " + lang._("Your move: {move}.", move="**" + scene_view.describe(
+            info.game, result.action, lang.code) + "**")
         if result.over:
-            return Reply(view=panel.message(note + " That ended the game: see the board."),
-                         update=True)
+            return Reply(view=panel.message(note + " " + lang._("That ended the game: see the "
+                                                                "board.")), update=True)
         return self._panel(channel_id, user_id, note)
 
     async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
                      action: str) -> None:
         """A multi-card move chosen on a panel drawn at ``move``: show it with Confirm /
         Change (Confirm makes it through ``move``, so a stale Confirm is refused too)."""
+        self.bot.langs.note(interaction)
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -107,7 +113,7 @@ class Controls:
             legal = self.core.legal_actions(channel_id, user_id)
             canonical = _canonical(info.game, action)
             if canonical is None or canonical not in legal:
-                return self._panel(channel_id, user_id, f"⚠️ {NOT_ALLOWED}")
+                return self._panel(channel_id, user_id, NOT_ALLOWED)
             if ids.do(channel_id, move, canonical) is None:  # no room for a Confirm button
                 return await self._make(channel_id, user_id, move, canonical)
             return self._panel(channel_id, user_id, None, pending=canonical)
@@ -116,7 +122,8 @@ class Controls:
 
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                update: bool = True, pending: str | None = None) -> Reply:
-        drawn = panel.build(self.core, channel_id, user_id, note, pending=pending)
+        drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
+                            lang=self.bot.langs.user(user_id))
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note)
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,

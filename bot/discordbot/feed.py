@@ -152,7 +152,8 @@ class Feed:
         if table_id not in self.latest:
             return
         channel_id, update = self.latest[table_id]
-        shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
+        shown = board.render_update(update, self.recent.get(table_id, ()),  # type: ignore[arg-type]
+                                    self.bot.langs.table(table_id))
         channel = self.bot.get_partial_messageable(channel_id)
         message_id = self.board_ids.get(table_id)
         if message_id is not None:
@@ -173,7 +174,8 @@ class Feed:
 
     def _maybe_dm(self, u: PrivateViewChanged) -> None:
         info = self.core.table(u.channel_id)
-        scene = present(u.view, render.names(info) if info else [], recent=1)
+        lang = self.bot.langs.user(u.user_id)
+        scene = present(u.view, render.names(info, lang) if info else [], recent=1, lang=lang)
         deal = scene.deal_no
         if scene.hand is None or not scene.hand.cards or \
                 not self.dms.wants(u.table_id, u.user_id, deal):
@@ -227,9 +229,10 @@ class Feed:
         if info is not None and info.move == shown_move:
             return  # already shows this position
         try:
-            drawn = panel.build(self.core, channel_id, user_id, note)
+            lang = self.bot.langs.user(user_id)
+            drawn = panel.build(self.core, channel_id, user_id, note, lang=lang)
         except TableError:
-            view = panel.message("This game is over; the board has the result.")
+            view = panel.message(lang._("This game is over; the board has the result."))
             self.panels.pop(key, None)
         else:
             view = drawn.view
