@@ -38,7 +38,8 @@ def translate_text(lang: Lang, text: str) -> str:
     if out != text:
         return out
     if m := _DEFAULT.match(text):
-        value = lang._(m["value"])
+        raw = m["value"]
+        value = lang._(raw)
         return lang._("{what} (default {value})", what=translate_text(lang, m["what"]),
                       value=value)
     if m := _PLAYERS.match(text):

@@ -117,11 +117,14 @@ def normalise(code: str | None) -> str | None:
     return lang if lang in LANGUAGES else None
 
 
-@functools.cache
 def lang_for(code: str | None) -> Lang:
     """The ``Lang`` for a locale code; English when the code is missing or not supported."""
-    norm = normalise(code) or DEFAULT
-    return Lang(norm, _translations(norm))
+    return _lang(normalise(code) or DEFAULT)
+
+
+@functools.cache
+def _lang(code: str) -> Lang:
+    return Lang(code, _translations(code))
 
 
 EN = lang_for(DEFAULT)

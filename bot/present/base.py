@@ -186,7 +186,7 @@ class Presenter:
             what = (_("a card") if high == 1 else
                     self.units(high, "card") if low == high else
                     _("{low} to {high} cards", low=low, high=high))
-            return MoveForm(kind=kind, prompt=_("{verb}: {what}", verb=self.verb(kind), what=what),
+            return MoveForm(kind=kind, prompt=_("{verb} {what}", verb=self.verb(kind), what=what),
                             verb=self.verb(kind), cards=self.sort_cards(form["cards"]), low=low,
                             high=high, confirm=high > 1)
         choices = tuple(MoveChoice(a, self.describe(a)) for a in form.get("choices", ()))
