@@ -44,6 +44,17 @@ NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("f
                 N_("twelve"))
 
 
+# Each game's name (``Game.title``) as its players say it.
+GAME_TITLES = {"Coins": N_("Coins"), "Pinkerton": N_("Pinkerton"), "Piquet": N_("Piquet"),
+               "Starshina (Sergeant Major)": N_("Starshina (Sergeant Major)"),
+               "Thirteens": N_("Thirteens")}
+
+
+def game_title(title: str, lang: Lang = EN) -> str:
+    """A game's title in ``lang`` (``Game.title`` as the engine has it)."""
+    return lang._(GAME_TITLES[title]) if title in GAME_TITLES else title
+
+
 def register(cls: type[Presenter]) -> type[Presenter]:
     _REGISTRY[cls.game] = cls
     return cls

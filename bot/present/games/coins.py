@@ -14,7 +14,7 @@ from bot.i18n import Lang
 from rules.cards import BASTOS, COPAS, ESPADAS, OROS, SUIT_LETTER, SUIT_SYMBOL
 from rules.games.coins import BEATS, coins_winner
 
-from ..base import TRICK_FIELDS, Presenter, register, suit_name
+from ..base import TRICK_FIELDS, Presenter, game_title, register, suit_name
 from ..scene import CentreScene, Fact, MoveForm, Scene
 
 HAND_TRICKS = 16
@@ -69,7 +69,7 @@ class CoinsPresenter(Presenter):
         if over:
             result = self.ranked_lines(view["result"], [self.units(s, "coin") for s in scores])
         hand = self.hand(view, forms, legal) if view["seat"] is not None else None
-        return Scene(game=self.game, title=self.engine.title,
+        return Scene(game=self.game, title=game_title(self.engine.title, self.lang),
                      phase=_("Game over") if over else _("Trick play"), headline=headline,
                      seats=seats, centre=centre, events=self.events(view, recent),
                      to_move=view["current_seat"], viewer=view["seat"], hand=hand,

@@ -17,7 +17,7 @@ from rules.games.thirteens import hand_size, led_suit, thirteens_winner
 from rules.games.thirteens_scoring import JOKER_PENALTY, NO_TRICK_PENALTY
 
 from .. import text
-from ..base import TRICK_FIELDS, Presenter, register, signed
+from ..base import TRICK_FIELDS, Presenter, game_title, register, signed
 from ..scene import CentreScene, Fact, Scene
 
 SUIT_BY_LETTER = {SUIT_LETTER[s]: s for s in range(4)}
@@ -76,7 +76,7 @@ class ThirteensPresenter(Presenter):
                 led = led_suit(self._cards(view["trick"]))
                 note = self.follow_note(led, len(hand.forms[0].cards), len(view["hand"]))
                 hand = replace(hand, forms=(replace(hand.forms[0], note=note),))
-        return Scene(game=self.game, title=self.engine.title,
+        return Scene(game=self.game, title=game_title(self.engine.title, self.lang),
                      phase=_("Game over") if over else _("Trick play"), headline=headline,
                      seats=seats, centre=centre, events=self.events(view, recent),
                      to_move=view["current_seat"], viewer=view["seat"], hand=hand,
