@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import rules
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
+from bot.i18n.events import translate as translate_event
 from rules.cards import SUIT_NAME, DeckKind
 
 from . import text
@@ -208,7 +209,7 @@ class Presenter:
 
     def events(self, view: dict, recent: int) -> tuple[str, ...]:
         """The last ``recent`` events of the view, card codes marked."""
-        return tuple(text.from_engine(e["text"], self.deck)
+        return tuple(translate_event(self.lang, text.from_engine(e["text"], self.deck))
                      for e in (view.get("events") or [])[-recent:])
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
