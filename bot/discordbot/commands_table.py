@@ -129,19 +129,25 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=None, annotation=annotation))
         default = f" (default {render.scalar(opt.default)})"
-        descriptions[opt.name] = render.clip(opt.help or opt.name, 100 - len(default)) + default
+        # The translator reads the whole help and default from the extras (the English
+        # text may be clipped).
+        descriptions[opt.name] = app_commands.locale_str(
+            render.clip(opt.help or opt.name, 100 - len(default)) + default,
+            help=opt.help or opt.name, default=render.scalar(opt.default))
     params.append(inspect.Parameter("turn_seconds", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=app_commands.Range[int, 0, TURN_MAX]))
-    descriptions["turn_seconds"] = (f"Seconds per turn, 0 = no timer (default "
-                                    f"{game.turn_seconds})")
+    descriptions["turn_seconds"] = app_commands.locale_str(
+        f"Seconds per turn, 0 = no timer (default {game.turn_seconds})",
+        help="Seconds per turn, 0 = no timer", default=str(game.turn_seconds))
     params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
     cfg = bot.core.config
     fallback = (cfg.timeout_level if cfg.timeout_level == cfg.replacement_level
                 else "the bot's")
-    descriptions["stand_in"] = render.clip(
+    descriptions["stand_in"] = app_commands.locale_str(render.clip(
         "AI level that moves for a player out of time and takes over a seat left empty "
-        f"(default {fallback})", 100)
+        f"(default {fallback})", 100), help="AI level that moves for a player out of time and "
+        "takes over a seat left empty", default=fallback)
     choices["stand_in"] = LEVEL_CHOICES
     params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
@@ -150,8 +156,9 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     descriptions["language"] = ("The board's language (default: the server's language when "
                                 "Parlour speaks it, else English)")
     choices["language"] = LANGUAGE_CHOICES
-    descriptions["pings"] = ("Mention each player in a short message when their turn starts "
-                             "(default True)")
+    descriptions["pings"] = app_commands.locale_str(
+        "Mention each player in a short message when their turn starts (default on)",
+        help="Mention each player in a short message when their turn starts", default="on")
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)

@@ -13,6 +13,7 @@ import discord
 
 from ..core import STALE, TableError
 from ..i18n import N_
+from ..present.base import game_title
 from . import ids, panel, render, rules_pages, scene_view
 from .components import walk
 from .replies import ELSEWHERE, Reply, answer, report
@@ -157,16 +158,19 @@ class Controls:
     # --- table operations (shared with /table) ---------------------------------------
 
     async def join(self, interaction: discord.Interaction) -> Reply:
+        lang = self.bot.langs.note(interaction)
         info = await self.core.join(interaction.channel_id, interaction.user.id,
                                     display_name(interaction.user))
-        return Reply(f"🪑 You joined the {info.title} table ({len(info.seats)} seated; "
-                     f"needs {render.count_range(info.player_counts)}).")
+        return Reply("🪑 " + lang._("You joined the {game} table ({n} seated; needs {need}).",
+                                   game=game_title(info.title, lang), n=len(info.seats),
+                                   need=render.count_range(info.player_counts, lang)))
 
     async def leave(self, interaction: discord.Interaction) -> Reply:
+        lang = self.bot.langs.note(interaction)
         info = await self.core.leave(interaction.channel_id, interaction.user.id)
         if info.status == "playing":
-            return Reply("🚪 You left the game; the AI plays your seat from now on.")
-        return Reply("🚪 You left the table.")
+            return Reply("🚪 " + lang._("You left the game; the AI plays your seat from now on."))
+        return Reply("🚪 " + lang._("You left the table."))
 
     async def add_ai(self, interaction: discord.Interaction, level: str, count: int) -> Reply:
         info = None
@@ -174,15 +178,19 @@ class Controls:
             info = await self.core.add_ai(interaction.channel_id, interaction.user.id, level,
                                           moderator=is_moderator(interaction))
         assert info is not None
-        return Reply(f"🤖 Added {count} AI seat{'s' if count > 1 else ''} ({level}); "
-                     f"{len(info.seats)} seated.")
+        lang = self.bot.langs.note(interaction)
+        return Reply("🤖 " + lang.n_("Added {n} AI seat ({level}); {seated} seated.",
+                                    "Added {n} AI seats ({level}); {seated} seated.", count,
+                                    level=lang._(level), seated=len(info.seats)))
 
     async def start(self, interaction: discord.Interaction) -> Reply:
         info = await self.core.start_game(interaction.channel_id, interaction.user.id,
                                           moderator=is_moderator(interaction))
-        order = ", ".join(render.seat_name(s) for s in info.seats)
-        return Reply(f"▶️ {info.title} has started. Seating: {order}. Your cards: **Show my "
-                     "hand** on the board, `/hand`, or your DMs.")
+        lang = self.bot.langs.note(interaction)
+        order = ", ".join(render.seat_name(s, lang) for s in info.seats)
+        return Reply("▶️ " + lang._("{game} has started. Seating: {order}. Your cards: **Show my "
+                                   "hand** on the board, `/hand`, or your DMs.",
+                                   game=game_title(info.title, lang), order=order))
 
     # --- rules pages --------------------------------------------------------------------
 

@@ -44,7 +44,8 @@ class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT)
         async def work() -> Reply:
             await core.ask_count(self.channel_id, interaction.user.id)
             total = core.public_view(self.channel_id).get("pile_total")
-            return Reply(f"🔢 The pile stands at **{total}**; the count is on the board for "
-                         "everyone.")
+            lang = interaction.client.langs.note(interaction)  # type: ignore[attr-defined]
+            return Reply("🔢 " + lang._("The pile stands at {n}; the count is on the board for "
+                                       "everyone.", n=f"**{total}**"))
 
         await answer(interaction, work(), budget=interaction.client.config.ack_budget)  # type: ignore[attr-defined]

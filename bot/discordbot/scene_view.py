@@ -15,6 +15,7 @@ import discord
 
 import rules
 from bot.i18n import EN, Lang, lang_for
+from bot.i18n.events import translate as translate_event
 from bot.present import Presenter, Scene, presenter_for
 from bot.present import text as marked
 from bot.present.scene import CentreScene, Fact, HandScene, PileScene, SeatScene, TrickScene
@@ -202,8 +203,8 @@ def describe(game: str, action: str, lang: str = "en") -> str:
                          lambda c: marked.pretty_card(c, words.deck))
 
 
-def event(game: str, text: str) -> str:
-    """An engine event text (names filled) with its cards shown as ``Q♥``."""
+def event(game: str, text: str, lang: str = "en") -> str:
+    """An engine event text (names filled) with its cards shown as ``Q♥``, in ``lang``."""
     deck = rules.get_game(game).deck
-    return marked.render(marked.from_engine(text, deck), lambda i: f"seat {i + 1}",
-                         lambda c: marked.pretty_card(c, deck))
+    said = translate_event(lang_for(lang), marked.from_engine(text, deck))
+    return marked.render(said, lambda i: f"seat {i + 1}", lambda c: marked.pretty_card(c, deck))

@@ -17,7 +17,10 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from ..i18n import Lang, lang_for
+from ..present.base import GAME_TITLES, game_title
+from . import render
 from .languages import locale_code
+from .render import OPTION_WORDS
 
 NAME_CONTEXT = "command name"
 # Discord's rule for command and option names (https://discord.com/developers/docs/
@@ -32,20 +35,36 @@ def valid_name(name: str) -> bool:
     return bool(NAME_RE.match(name)) and name == name.lower()
 
 
-def translate_text(lang: Lang, text: str) -> str:
-    """A description or choice name in ``lang`` (itself when the catalog lacks it)."""
-    out = lang._(text)
+def translate_text(lang: Lang, text: str, extras: dict | None = None) -> str:
+    """A description or choice name in ``lang`` (itself when the catalog lacks it).
+
+    ``extras`` of a ``locale_str``: ``help``/``default`` for an option whose English
+    description was clipped to fit."""
+    extras = extras or {}
+    if "help" in extras:
+        value = _word(lang, str(extras.get("default", "")))
+        what = extras["help"]
+        return lang._("{what} (default {value})", what=lang._(what), value=value)
+    out = _word(lang, text)
     if out != text:
         return out
     if m := _DEFAULT.match(text):
-        raw = m["value"]
-        value = lang._(raw)
         return lang._("{what} (default {value})", what=translate_text(lang, m["what"]),
-                      value=value)
+                      value=_word(lang, m["value"]))
     if m := _PLAYERS.match(text):
         count = m["count"].replace(" or ", " " + lang._("or") + " ")
-        return lang._("{game} ({count} players)", game=m["title"], count=count)
+        return lang._("{game} ({count} players)", game=game_title(m["title"], lang),
+                      count=count)
     return text
+
+
+def _word(lang: Lang, word: str) -> str:
+    """A catalog text, an option value ("au_cent") or a game's title in ``lang``."""
+    if word in OPTION_WORDS:
+        return lang._(OPTION_WORDS[word])
+    if word in GAME_TITLES:
+        return game_title(word, lang)
+    return lang._(word)
 
 
 class CommandTranslator(app_commands.Translator):
@@ -58,6 +77,6 @@ class CommandTranslator(app_commands.Translator):
         if context.location in _NAMES:
             name = lang.pgettext(NAME_CONTEXT, string.message)
             return name if name != string.message and valid_name(name) else None
-        text = translate_text(lang, string.message)
+        text = translate_text(lang, string.message, string.extras)
         limit = 100
-        return text[:limit] if text != string.message else None
+        return render.clip(text, limit) if text != string.message else None
