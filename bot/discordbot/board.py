@@ -22,7 +22,7 @@ from ..core import (
     display_rating,
     rating_text,
 )
-from ..i18n import EN, Lang
+from ..i18n import EN, Lang, lang_for
 from ..present import Scene, present
 from . import count_button, render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
@@ -50,7 +50,8 @@ def add_board_buttons(game: str, make: BoardButtons) -> None:
 
 # Pinkerton: anyone but the dealer may ask for the pile's count (RULINGS 6).
 add_board_buttons("pinkerton",
-                  lambda info, view, scene: count_button.for_board(info.channel_id, view))
+                  lambda info, view, scene: count_button.for_board(info.channel_id, view,
+                                                                   lang_for(scene.lang)))
 
 
 @dataclass
@@ -90,7 +91,7 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     need = render.count_range(info.player_counts, lang)
     seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s, lang))}**"
                       for i, s in enumerate(info.seats))
-    head = f"{_title(info, what=_('lobby'), lang=lang)}"
+    head = _title(info, what=_("lobby"), lang=lang)
     if lang.code == "en":   # the engines' one-line summaries are English (see docs/I18N.md)
         head += f"\n{render.clip(game.summary(), 400)}"
     host = scene_view.escape(info.host_name) if info.host_name else _("nobody")
@@ -126,7 +127,7 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
     if centre := w.centre(scene.centre):
         items += [ui.Separator(), _text("\n".join(centre), CENTRE)]
     if scene.events:
-        items += [ui.Separator(), _text(f"**{_('Recent')}**\n"
+        items += [ui.Separator(), _text("**" + _("Recent") + "**\n"
                                         + "\n".join(w.events(scene.events, RECENT)), EVENTS)]
     items.append(ui.Separator())
     items.append(ui.Section(_text(_turn_line(info, lang), LINE),
@@ -162,14 +163,14 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
         _text(_title(info, scene, _("game over"), lang) + "\n" + "\n".join(lines),
               HEAD + SEATS // 2),
         ui.Separator(),
-        _text(f"**{_('Final position')}**\n" + scene_view.seats(scene, w), SEATS)]
+        _text("**" + _("Final position") + "**\n" + scene_view.seats(scene, w), SEATS)]
     if scene.events:
-        items.append(_text(f"**{_('Last events')}**\n"
+        items.append(_text("**" + _("Last events") + "**\n"
                            + "\n".join(w.events(scene.events, RECENT)), EVENTS))
     changes = [c for c in update.rating_changes if c.scope != "global"] or \
         list(update.rating_changes)
     if changes:
-        items.append(_text(f"**{_('Ratings')}**\n" + "\n".join(
+        items.append(_text("**" + _("Ratings") + "**\n" + "\n".join(
             f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
             f"{rating_text(c.after, c.games)}" for c in changes), SEATS // 2))
     items.append(_text("-# " + _("game #{game} · {moves} · `/leaderboard {name}` · `/table new` "
@@ -188,7 +189,7 @@ def closed(update: TableClosed, lang: Lang = EN) -> Shown:
         why = _("Cancelled by {who}.", who=f"<@{update.by_user}>")
     else:
         why = _("Cancelled.")
-    box = ui.Container(_text(f"{_title(info, what=_('closed'), lang=lang)}\n{why}", HEAD),
+    box = ui.Container(_text(_title(info, what=_("closed"), lang=lang) + "\n" + why, HEAD),
                        _text("-# " + _("This table is closed. `/table new` opens another."),
                              LINE),
                        accent_colour=CLOSED_COLOUR)

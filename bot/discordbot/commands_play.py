@@ -39,7 +39,8 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
             result = await bot.core.act(interaction.channel_id, interaction.user.id, move)
             said = scene_view.describe(info.game, result.action, lang.code)
             lines = ["✅ " + lang._("Your move: {move}.", move=f"**{said}**")]
-            lines += [f"• {scene_view.event(info.game, e, lang.code)}"
+            names = [seat.name for seat in info.seats]
+            lines += [f"• {scene_view.event(info.game, e, lang.code, names)}"
                       for e in result.events[-5:]]
             if result.over:
                 lines.append(lang._("That ended the game: see the board."))

@@ -214,7 +214,7 @@ def _turn_line(info: TableInfo, seat: int, scene: Scene, w: scene_view.Writer,
     if forms:
         asks = [_sentence(w(f.prompt)) for f in forms]
         notes = [_sentence(w(f.note)) for f in forms if f.note]
-        return " ".join([f"{scene_view.TURN} **{_('Your turn')}**:", *asks, *notes,
+        return " ".join([f"{scene_view.TURN} **" + _("Your turn") + "**:", *asks, *notes,
                          _("Choose below, or type `/play`.")])
     if scene.to_move is not None:
         return "⏳ " + _("Waiting for {who}.", who=w.seat(scene.to_move))

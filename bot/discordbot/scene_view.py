@@ -203,8 +203,17 @@ def describe(game: str, action: str, lang: str = "en") -> str:
                          lambda c: marked.pretty_card(c, words.deck))
 
 
-def event(game: str, text: str, lang: str = "en") -> str:
-    """An engine event text (names filled) with its cards shown as ``Q♥``, in ``lang``."""
+def event(game: str, text: str, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """An engine event text with its cards shown as ``Q♥``, in ``lang``.
+
+    The core fills seat names into the events it returns; with ``names`` (the seats'
+    names) they become seat tokens again, so the event can be matched and translated."""
     deck = rules.get_game(game).deck
-    said = translate_event(lang_for(lang), marked.from_engine(text, deck))
-    return marked.render(said, lambda i: f"seat {i + 1}", lambda c: marked.pretty_card(c, deck))
+    tokens = marked.from_engine(text, deck)
+    if names and lang != "en":
+        for i, name in sorted(enumerate(names), key=lambda p: -len(p[1])):
+            if name:
+                tokens = tokens.replace(name, marked.seat(i))
+    said = translate_event(lang_for(lang), tokens)
+    return marked.render(said, lambda i: marked.name_of(names, i) if names else f"seat {i + 1}",
+                         lambda c: marked.pretty_card(c, deck))

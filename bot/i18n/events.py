@@ -93,7 +93,7 @@ def _claim(lang: Lang, said: str) -> str:
 def _claims_shown(lang: Lang, parts: str) -> str:
     """"quart major (AS KS QS JS), trio of aces (...)" with each claim translated."""
     out = []
-    for m in re.finditer(rf"(?P<claim>[^,(]+?) \((?P<cards>{CS})\)", parts):
+    for m in re.finditer(rf"\s*(?P<claim>[^,(]+?) \((?P<cards>{CS})\)", parts):
         out.append(f"{_claim(lang, m['claim'])} ({m['cards']})")
     return ", ".join(out) if out else parts
 
