@@ -164,3 +164,24 @@ def test_every_engine_event_has_a_translation_rule(game, n, options):
                 for code in ("pl", "ru"):
                     out = translate(lang_for(code), marked)
                     assert out != marked or not re.search(r"[a-z]{3,}", marked), (code, out)
+
+
+def test_terminal_language_from_flag_then_locale_variables():
+    from bot.cli.play import terminal_lang
+    assert terminal_lang("ru", {"LANG": "pl_PL.UTF-8"}).code == "ru"
+    assert terminal_lang(None, {"LANG": "pl_PL.UTF-8"}).code == "pl"
+    assert terminal_lang(None, {"LC_ALL": "ru_RU.UTF-8", "LANG": "pl_PL.UTF-8"}).code == "ru"
+    assert terminal_lang(None, {"LANG": "C.UTF-8"}).code == "en"
+    assert terminal_lang(None, {}).code == "en"
+
+
+@pytest.mark.parametrize(("code", "words"), [("pl", ("Gracz", "Na stole", "Twoje karty")),
+                                             ("ru", ("Игрок", "На столе", "Ваши карты"))])
+def test_a_terminal_table_in_polish_and_russian(tmp_path, code, words):
+    from tests.cli_driver import Session
+    s = Session("thirteens", "--seed", "4", "--ai", "random", "--name", "Alice", "--lang",
+                code, cwd=tmp_path, env={"NO_COLOR": "1"})
+    board = s.until_prompt()
+    for word in words:
+        assert word in board, (word, board)
+    s.send("quit")
