@@ -255,7 +255,7 @@ class Terminal:
             task.cancel()
 
     def _table_view(self, names: list[str]) -> TableView:
-        return TableView(self.game.name, names, self.style, self.width)
+        return TableView(self.game.name, names, self.style, self.width, self.lang)
 
     def _scene(self, view: dict, names: list[str], forms=(), legal=()) -> Scene:
         fresh = sum(1 for e in view.get("events") or () if e["n"] > self.shown)

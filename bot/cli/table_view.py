@@ -112,14 +112,15 @@ def wrap(s: str, width: int, indent: str = "", hang: str | None = None) -> list[
 class TableView:
     """Renders scenes of one game for one viewer (or a spectator)."""
 
-    def __init__(self, game: str, names: Sequence[str], style: Style, width: int = 80) -> None:
+    def __init__(self, game: str, names: Sequence[str], style: Style, width: int = 80,
+                 lang: Lang = EN) -> None:
         self.deck: DeckKind = rules.get_game(game).deck
         self.names = list(names)
         self.style = style
         self.width = max(40, width)
         self.viewer: int | None = None     # whose view is being drawn (set by ``render``)
-        self.lang: Lang = EN               # the scene's language (set by ``render``)
-        self._ = EN.gettext
+        self.lang: Lang = lang             # the scene's language (``render`` takes the scene's)
+        self._ = lang.gettext
 
     # -- pieces -----------------------------------------------------------------------
 

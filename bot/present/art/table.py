@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 import rules
+from bot.i18n import LANGUAGES, lang_for
 
 from .. import text as tx
 from ..scene import PileScene, Scene, SeatScene, TrickScene
@@ -109,7 +110,7 @@ def _header_lines(scene: Scene) -> list[list[str]]:
 
 def _draw_header(cv: Canvas, scene: Scene, lines: list[list[str]]) -> None:
     title = f"{scene.title} - {tx.plain(scene.phase, cv.names, cv.deck)}"
-    if scene.deal_no and not any(f.label in ("Deal", "Hand", "Round") for f in scene.headline):
+    if scene.deal_no and not any(f.label in _DEAL_LABELS for f in scene.headline):
         title += f" (deal {scene.deal_no})"
     cv.text(16, 10, title, 24, bold=True, kind="title")
     y = 46
@@ -219,7 +220,11 @@ def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre) -> None:
                     kind="trick-note", seat=play.seat, anchor="ma")
 
 
-_MAIN_PILES = ("Pile", "Centre", "Turn-up", "Centre card")
+# Pile labels as the presenters give them, in every language (a scene's words are translated).
+_MAIN_PILES = {lang_for(code)._(label) for code in LANGUAGES
+               for label in ("Pile", "Centre", "Turn-up", "Centre card")}
+_DEAL_LABELS = {lang_for(code)._(label) for code in LANGUAGES
+                for label in ("Deal", "Hand", "Round")}
 _STEP = {"table": 24, "small": 18}
 _PILE_GAP = 28
 _PILE_MIN = 110
