@@ -26,7 +26,8 @@ has are was will seat seated board player players dealer good equal trumps heart
 clubs diamonds round phase stock kitty quota quotas partie stakes stake pot target passes
 passed waiting choose confirm change refresh join leave start recent last events ratings
 final position lobby options host needs nobody yet thinking time runs out left right elder
-younger declare discard play give return sink keep bid double redouble count add
+younger declare discard play give return sink keep bid double redouble count add games
+provisional fewer than rating leaderboard abandoned
 """.split())
 HIDE = re.compile(r"<[@#]!?\d+>|<t:\d+(?::\w)?>|\(https?://[^)]*\)|`[^`]*`|\{[^}]*\}")
 

@@ -20,7 +20,6 @@ from ..core import (
     TableClosed,
     TableInfo,
     display_rating,
-    rating_text,
 )
 from ..i18n import EN, Lang, lang_for
 from ..present import Scene, present
@@ -172,7 +171,7 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
     if changes:
         items.append(_text("**" + _("Ratings") + "**\n" + "\n".join(
             f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
-            f"{rating_text(c.after, c.games)}" for c in changes), SEATS // 2))
+            f"{render.rating_words(c.after, c.games, lang)}" for c in changes), SEATS // 2))
     items.append(_text("-# " + _("game #{game} · {moves} · `/leaderboard {name}` · `/table new` "
                                  "to play again", game=update.game_id,
                                  moves=lang.n_("{n} move", "{n} moves", info.move),

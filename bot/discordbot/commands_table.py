@@ -13,7 +13,8 @@ import rules
 from rules.ai.players import LEVELS
 
 from ..core import TableError
-from ..i18n import LANGUAGES, NATIVE_NAME
+from ..i18n import EN, LANGUAGES, N_, NATIVE_NAME, Lang
+from ..present.base import game_title
 from . import render
 from .controls import display_name, is_moderator
 from .languages import guild_default
@@ -57,9 +58,10 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="ai-remove", description="Remove the last AI seat (host or moderator)")
     async def ai_remove(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             info = await bot.core.remove_ai(interaction.channel_id, interaction.user.id,
                                             moderator=is_moderator(interaction))
-            return Reply(f"🤖 Removed an AI seat; {len(info.seats)} seated.")
+            return Reply("🤖 " + lang._("Removed an AI seat; {n} seated.", n=len(info.seats)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @table.command(name="start", description="Deal and start the game (host or moderator)")
@@ -70,9 +72,11 @@ def build(bot: ParlourBot) -> app_commands.Group:
                    "moderator)")
     async def cancel(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             info = await bot.core.cancel(interaction.channel_id, interaction.user.id,
                                          moderator=is_moderator(interaction))
-            return Reply(f"🛑 The {info.title} table was cancelled; no result is recorded.")
+            return Reply("🛑 " + lang._("The {game} table was cancelled; no result is recorded.",
+                                       game=game_title(info.title, lang)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @table.command(name="kick", description="Remove a player (host or moderator); the AI "
@@ -80,36 +84,43 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @app_commands.describe(user="The player to remove")
     async def kick(interaction: discord.Interaction, user: discord.User) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             await bot.core.kick(interaction.channel_id, interaction.user.id, user.id,
                                 moderator=is_moderator(interaction))
-            return Reply(f"👢 {display_name(user)} was removed from the table.")
+            return Reply("👢 " + lang._("{who} was removed from the table.",
+                                       who=display_name(user)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @table.command(name="status", description="Who sits here, whose turn it is, the options")
     async def status(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            return Reply(status_text(bot, interaction.channel_id))
+            return Reply(status_text(bot, interaction.channel_id, bot.langs.note(interaction)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     return table
 
 
-def status_text(bot: ParlourBot, channel_id: int) -> str:
+def status_text(bot: ParlourBot, channel_id: int, lang: Lang = EN) -> str:
+    _ = lang.gettext
     info = bot.core.table(channel_id)
     if info is None:
-        return "There is no table in this channel. Open one with `/table new`."
-    lines = [f"**{info.title}** · table #{info.table_id} · {info.status}",
-             f"Options: {render.options_text(info)}", f"Host: {info.host_name or '—'}",
-             "Turn pings: " + ("on (`/settings` switches them for yourself)" if info.pings
-                               else "off at this table")]
+        return _("There is no table in this channel. Open one with `/table new`.")
+    status = {"lobby": N_("lobby"), "playing": N_("playing"), "finished": N_("finished"),
+              "cancelled": N_("cancelled")}
+    lines = [f"**{game_title(info.title, lang)}** · " + _("table #{table}", table=info.table_id)
+             + " · " + _(status.get(info.status, info.status)),
+             _("Options: {options}", options=render.options_text(info, lang)),
+             _("Host: {host}", host=info.host_name or "—"),
+             _("Turn pings: on (`/settings` switches them for yourself)") if info.pings
+             else _("Turn pings: off at this table")]
     for s in info.seats:
         here = " ▶" if info.current_seat == s.index and info.status == "playing" else ""
-        lines.append(f"{s.index + 1}. {render.seat_name(s)}{here}")
+        lines.append(f"{s.index + 1}. {render.seat_name(s, lang)}{here}")
     if info.status == "playing":
-        lines.append(f"Move {info.move}. Your cards: `/hand`; your move: `/play`.")
+        lines.append(_("Move {n}. Your cards: `/hand`; your move: `/play`.", n=info.move))
     else:
-        need = render.count_range(info.player_counts)
-        lines.append(f"Needs {need} players; the host starts with `/table start`.")
+        need = render.count_range(info.player_counts, lang)
+        lines.append(_("Needs {need} players; the host starts with `/table start`.", need=need))
     return render.clip("\n".join(lines), 2000)
 
 

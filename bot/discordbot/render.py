@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 import rules
 
-from ..core import SeatInfo, TableInfo
+from ..core import SeatInfo, TableInfo, display_rating
+from ..core.ratings import PROVISIONAL_GAMES
 from ..i18n import EN, N_, Lang
 
 # Engine option names and values as words (the engines' keys are not translated).
@@ -49,6 +50,20 @@ def seat_name(seat: SeatInfo, lang: Lang = EN) -> str:
     if seat.ai_level is not None:  # a human whose seat the AI plays now
         return lang._("{name} (AI {level})", name=seat.name, level=seat.ai_level)
     return seat.name
+
+
+def rating_words(value: float, games: int, lang: Lang = EN) -> str:
+    """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
+    shown = str(display_rating(value))
+    if games < PROVISIONAL_GAMES:
+        shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
+    return shown
+
+
+def provisional_note(lang: Lang = EN) -> str:
+    """The footnote under a table that marks provisional ratings with "?"."""
+    return lang._("? provisional: fewer than {n} games played, so the rating can still move "
+                  "a lot", n=PROVISIONAL_GAMES)
 
 
 def mention(seat: SeatInfo, lang: Lang = EN) -> str:
