@@ -185,3 +185,19 @@ def test_a_terminal_table_in_polish_and_russian(tmp_path, code, words):
     for word in words:
         assert word in board, (word, board)
     s.send("quit")
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_refusals_in_the_readers_language(code):
+    """Core and engine refusals, constant or with names and cards, come out translated."""
+    from bot.i18n.errors import translate as refusal
+    lang = lang_for(code)
+    for message in ("You are not playing at this table.",
+                    "It is not your turn: waiting for Bob.",
+                    "You do not hold QH. You can play: 7C, 8D.",
+                    "You must follow suit: you hold a heart.",
+                    "Only the host (Alice) or a moderator can do that."):
+        out = refusal(lang, message)
+        assert out != message and not re.search(r"\b(you|your|the|hold)\b", out), out
+    assert "Bob" in refusal(lang, "It is not your turn: waiting for Bob.")
+    assert refusal(EN, "The game is over.") == "The game is over."

@@ -58,6 +58,10 @@ async def test_whole_game_speaks_the_servers_and_users_language(
         t = TableDriver(fake, bot, s.table, modes)
         names = list(users)
         await t.open(users[names[0]], game, options)
+        # Refusals speak the user's language too (checked with everything else below).
+        again = await fake.slash(users[names[0]], "table join", channel=s.table)
+        early = await fake.slash(users[names[0]], "hand", channel=s.table)
+        assert again.text.startswith("⚠️") and early.text.startswith("⚠️"), (again, early)
         for name in names[1:]:
             await t.expect_ok(users[name], "table join")
         ais = [x for x in lobby if not isinstance(x, tuple)]

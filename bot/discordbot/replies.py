@@ -18,6 +18,7 @@ import discord
 
 from ..core import TableError
 from ..i18n import N_, lang_for
+from ..i18n.errors import translate as translate_error
 from .languages import locale_code
 
 log = logging.getLogger("parlour.discord")
@@ -27,9 +28,9 @@ ELSEWHERE = N_("That control belongs to a table in another channel.")
 
 
 def said(interaction: discord.Interaction, message: str) -> str:
-    """``message`` in the user's language when the catalogs know it (core errors are
-    English sentences; those with names or numbers in them stay English for now)."""
-    return lang_for(locale_code(getattr(interaction, "locale", None)))._(message)
+    """``message`` (an error as raised: English) in the user's language when the catalogs
+    or ``bot/i18n/errors.py`` know it."""
+    return translate_error(lang_for(locale_code(getattr(interaction, "locale", None))), message)
 
 
 @dataclass
