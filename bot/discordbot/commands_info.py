@@ -33,7 +33,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     @app_commands.choices(game=GAME_CHOICES)
     async def rules_cmd(interaction: discord.Interaction, game: str) -> None:
         async def work() -> Reply:
-            embed, view = rules_pages.page(game, 0)
+            embed, view = rules_pages.page(game, 0, bot.langs.note(interaction))
             return Reply(embed=embed, view=view)
         await answer(interaction, work(), budget=budget)
 

@@ -198,7 +198,7 @@ class Controls:
         update = _on_ephemeral(interaction)
 
         async def work() -> Reply:
-            embed, view = rules_pages.page(game, page)
+            embed, view = rules_pages.page(game, page, self.bot.langs.note(interaction))
             return Reply(embed=embed, view=view, update=update)
 
         await answer(interaction, work(), budget=self.budget, update=update)
