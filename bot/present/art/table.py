@@ -171,7 +171,7 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
                 max_lines=2)
     under = []
     if turn:
-        under.append("to play")
+        under.append(lang_for(cv.lang)._("to play"))
     under += [tx.plain(r, cv.names, cv.deck) for r in seat.roles]
     if seat.status:
         under.append(tx.plain(seat.status, cv.names, cv.deck))
@@ -188,7 +188,7 @@ def _draw_backs(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     for k in range(shown):
         cv.card(None, "tiny", x + k * 6, y, "backs", seat.index)
     count = seat.hand_count or 0
-    cv.text(x + 24, y + 56, f"{count} card{'s' if count != 1 else ''}", 13, INK,
+    cv.text(x + 24, y + 56, lang_for(cv.lang).n_("{n} card", "{n} cards", count), 13, INK,
             kind="hand-count", seat=seat.index, anchor="ma")
 
 
@@ -277,7 +277,8 @@ def _draw_pile(cv: Canvas, pile: PileScene, x: float, y: float, squeeze: float =
     h = sp.size_of(size)[1]
     note = pile.note or ""
     if not pile.cards and pile.face_down and not any(ch.isdigit() for ch in note):
-        note = (note + " - " if note else "") + f"{pile.face_down} face down"
+        note = (note + " - " if note else "") + lang_for(cv.lang).n_(
+            "{n} card face down", "{n} cards face down", pile.face_down)
     if note:
         cv.rich(x, y + h + 4, note, 13, width, fill=LIGHT, kind="pile-note", max_lines=3)
 
@@ -354,7 +355,8 @@ def _draw_footer(cv: Canvas, scene: Scene, top: int) -> float:
 def _draw_last_trick(cv: Canvas, trick: TrickScene, x: float, y: float) -> float:
     label = trick.label
     if trick.winner is not None:
-        label += f" - won by {tx.name_of(cv.names, trick.winner)}"
+        label += " - " + lang_for(cv.lang)._("won by {who}",
+                                              who=tx.name_of(cv.names, trick.winner))
     cv.text(x, y, label, 15, WHITE_ISH, kind="last-label", bold=True)
     w, h = sp.size_of("small")
     cx = x
