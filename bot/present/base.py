@@ -7,7 +7,8 @@ call ``bot.present.present(...)`` and never see a field name.
 Shared pieces for trick games: ``trick_centre`` (the trick in progress and the
 last trick of this deal), ``tricks_played``, ``trick_winner`` (a hook) and
 ``follow_note``; for every game ``seat_scene``, ``ranked_lines``, ``signed``,
-``counted``, ``suit_name`` and the hand sorting/grouping helpers (``suit_order``).
+``units`` (counted nouns in the presenter's language), ``suit_name`` and the hand
+sorting/grouping helpers (``suit_order``).
 """
 
 from __future__ import annotations
@@ -86,11 +87,6 @@ def number_word(n: int, lang: Lang = EN) -> str:
     return lang._(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def plural(n: int, one: str, many: str | None = None, lang: Lang = EN) -> str:
-    """``3 cards``, ``1 card``, ``-1 point`` (``one``: a unit of ``units``)."""
-    return units(lang, n, one)
-
-
 def units(lang: Lang, n: int, unit: str) -> str:
     """``n`` of a unit in ``lang`` with the right plural form: ``5 kart``, ``2 очка``.
 
@@ -111,11 +107,6 @@ def units(lang: Lang, n: int, unit: str) -> str:
     out = forms[unit]()
     # Plural forms go by the absolute value: "-1 point", "-2 points".
     return out if n >= 0 else out.replace(str(m), str(n), 1)
-
-
-def counted(n: int, one: str, many: str | None = None) -> str:
-    """Like ``plural`` but small numbers in words: ``three cards``, ``one card``."""
-    return f"{number_word(n)} {one if n == 1 else (many or one + 's')}"
 
 
 def signed(n: int) -> str:
