@@ -141,8 +141,9 @@ class Writer:
 
 def _restates_count(note: str, count: int) -> bool:
     """A note that only repeats the number of face-down cards ("68 cards", "6 cards left")."""
-    # Any language: the number and a word or two ("68 cards", "6 kart zostało").
-    return bool(count) and re.fullmatch(rf"{count} \w+( \w+)?\.?", note.strip()) is not None
+    # Any language: a short note holding the number ("68 cards", "осталось: 2 карты").
+    words = note.strip().rstrip(".").split()
+    return bool(count) and str(count) in words and len(words) <= 3
 
 
 # --- whole scenes ------------------------------------------------------------------------
