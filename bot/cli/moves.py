@@ -152,27 +152,31 @@ class Moves:
         v = self.view
         out = [v.heading(v._("What you can do now"))]
         for k, form in enumerate(self.forms):
+            _ = v._
             entries = self._entry_of_form[k]
             prompt = v.plain(form.prompt)
             if form.choices:
                 words = ", ".join(v.plain(e.label).lower() for e in entries[:_EXAMPLES])
                 more = ", ..." if len(entries) > _EXAMPLES else ""
-                tip = (f"{prompt}: type {words}{more} (a unique start is enough), "
-                       f"or its number ({_span(entries)}).")
+                tip = _("{prompt}: type {words} (a unique start is enough), or its number "
+                        "({span}).", prompt=prompt, words=words + more, span=_span(entries))
             elif entries:
                 first = entries[0].action
-                tip = (f"{prompt}: type its number ({_span(entries)}) or the card, "
-                       f"e.g. '{first.split()[-1]}' or '{first}'.")
+                tip = _("{prompt}: type its number ({span}) or the card, e.g. '{card}' or "
+                        "'{move}'.", prompt=prompt, span=_span(entries),
+                        card=first.split()[-1], move=first)
             else:
-                tip = (f"{prompt}: type '{form.kind}' and {_range(form.low, form.high)} "
-                       f"from your hand, or just the cards, e.g. '{self.example(form)}'.")
+                tip = _("{prompt}: type '{kind}' and {what} from your hand, or just the cards, "
+                        "e.g. '{example}'.", prompt=prompt, kind=form.kind,
+                        what=_range(form.low, form.high, v.lang), example=self.example(form))
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
-        cards = ("Cards are typed as rank and suit letter (" + self._card_hint() + "). "
-                 if any(f.cards for f in self.forms) else "")
-        out += wrap(cards + "'help all' lists every move with its number; 'quit' stops "
-                    "the game (nothing is recorded).", v.width, "  ", "    ")
+        _ = v._
+        cards = (_("Cards are typed as rank and suit letter ({hint}).",
+                   hint=self._card_hint()) + " " if any(f.cards for f in self.forms) else "")
+        out += wrap(cards + _("'help all' lists every move with its number; 'quit' stops "
+                              "the game (nothing is recorded)."), v.width, "  ", "    ")
         return out
 
     def _card_hint(self) -> str:
@@ -180,7 +184,8 @@ class Moves:
         shown = []
         for code in dict.fromkeys(cards):
             face = self.view.plain("{c:" + code + "}")
-            shown.append(code if face == code else f"{code} for {face}")
+            shown.append(code if face == code else
+                         self.view._("{code} for {face}", code=code, face=face))
             if len(shown) == 2:
                 break
         return ", ".join(shown)
@@ -197,9 +202,11 @@ class Moves:
             out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(e.action)}")
         for form in self.multi:
             if form.kind in self.huge:
-                out += wrap(f"{v.plain(form.prompt)}: choose {_range(form.low, form.high)} "
-                            f"of: {v.cards(list(dict.fromkeys(form.cards)))} "
-                            f"(type e.g. '{self.example(form)}')", v.width, "  ", "    ")
+                out += wrap(v._("{prompt}: choose {what} of: {cards} (type e.g. '{example}')",
+                                prompt=v.plain(form.prompt),
+                                what=_range(form.low, form.high, v.lang),
+                                cards=v.cards(list(dict.fromkeys(form.cards))),
+                                example=self.example(form)), v.width, "  ", "    ")
         return out
 
     # -- reading what was typed -------------------------------------------------------

@@ -8,7 +8,6 @@ no game and no engine field.  What it is given is all it can show, so the board
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Sequence
 
 import discord
