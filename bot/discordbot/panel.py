@@ -16,6 +16,7 @@ import discord
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
 from ..i18n import EN, N_, Lang
+from ..i18n.cards import card_words
 from ..present import Scene, present
 from ..present import text as marked
 from ..present.scene import MoveForm
@@ -239,10 +240,11 @@ def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.I
     options = []
     for value in control.values:
         card = w.deck.parse_card(value.split(".")[0])
-        # The card in words under its symbol (English names only until the card-word API).
-        options.append(discord.SelectOption(
-            label=card.pretty, value=value,
-            description=card.name.capitalize() if w.lang.code == "en" else None))
+        # The card in words under its symbol.
+        said = (card.name if w.lang.code == "en" else
+                card_words(w.lang.code, card.suit, card.rank, card.is_joker))
+        options.append(discord.SelectOption(label=card.pretty, value=value,
+                                            description=said.capitalize() if said else None))
     return [CardSelect(ch, move, control.form, control.move_kind, options, low=control.low,
                        high=control.high, placeholder=placeholder, confirm=control.confirm)]
 

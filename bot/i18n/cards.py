@@ -79,3 +79,22 @@ def claim_words(code: str, cat: str, n: int, x: int) -> str | None:
     if cat == "sequence":
         return f"{SEQUENCE[code][n]} {TO_RANK[code][x]}"
     return SET_OF[code][n][x]
+
+
+# --- a French card in words ("dama kier", "дама червей"), for select menus ----------------
+_RANK_WORD = {"pl": {14: "as", 13: "król", 12: "dama", 11: "walet"},
+              "ru": {14: "туз", 13: "король", 12: "дама", 11: "валет"}}
+# Polish names a card's suit uninflected ("as pik"), Russian in the genitive ("туз пик").
+_OF_SUIT = {"pl": {CLUBS: "trefl", DIAMONDS: "karo", HEARTS: "kier", SPADES: "pik"},
+            "ru": {CLUBS: "треф", DIAMONDS: "бубен", HEARTS: "червей", SPADES: "пик"}}
+
+
+def card_words(code: str, suit: int, rank: int, joker: bool = False) -> str | None:
+    """A French-deck card in words in language ``code``; None when not known here."""
+    if code not in _RANK_WORD:
+        return None
+    if joker:
+        return JOKERS[code][:-1] if code == "pl" else "джокер"
+    if suit not in _OF_SUIT[code]:
+        return None   # the Spanish deck: its names come with the card-word API
+    return f"{_RANK_WORD[code].get(rank, str(rank))} {_OF_SUIT[code][suit]}"
