@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import EN, Lang
 from ..present.scene import MoveForm
 from .table_view import DIM, GLUE, TableView, wrap
 
@@ -114,8 +115,9 @@ class Moves:
     def panel(self) -> list[str]:
         """The 'Your move' lines of the table view."""
         v = self.view
+        _ = v._
         width = v.width
-        out = [v.heading("Your move")]
+        out = [v.heading(_("Your move"))]
         for k, form in enumerate(self.forms):
             head = v.fill(form.prompt) + (v.style.dim(f" ({v.plain(form.note)})")
                                           if form.note else "")
@@ -132,43 +134,49 @@ class Moves:
                     for e in entries)
                 out += wrap(items, width, "    ", "    ")
             else:
-                what = _range(form.low, form.high)
-                among = ("from your hand" if self.hand and set(form.cards) == self.hand
-                         else "of " + v.cards(list(dict.fromkeys(form.cards))))
-                out += wrap(f"type {v.style.label(form.kind)} and {what} {among}, e.g. "
-                            f"{v.style.label(self.example(form).replace(' ', GLUE))}",
-                            width, "    ", "      ")
+                what = _range(form.low, form.high, v.lang)
+                values = dict(kind=v.style.label(form.kind), what=what,
+                              example=v.style.label(self.example(form).replace(" ", GLUE)))
+                line = (_("type {kind} and {what} from your hand, e.g. {example}", **values)
+                        if self.hand and set(form.cards) == self.hand else
+                        _("type {kind} and {what} of {cards}, e.g. {example}",
+                          cards=v.cards(list(dict.fromkeys(form.cards))), **values))
+                out += wrap(line, width, "    ", "      ")
         out += [v.style.dim(line) for line in wrap(
-            "Type a number or a move; help explains, help all lists every move, quit stops.",
+            _("Type a number or a move; help explains, help all lists every move, quit stops."),
             width)]
         return out
 
     def short_help(self) -> list[str]:
         """What the player can do now, one paragraph per kind of move."""
         v = self.view
-        out = [v.heading("What you can do now")]
+        out = [v.heading(v._("What you can do now"))]
         for k, form in enumerate(self.forms):
+            _ = v._
             entries = self._entry_of_form[k]
             prompt = v.plain(form.prompt)
             if form.choices:
                 words = ", ".join(v.plain(e.label).lower() for e in entries[:_EXAMPLES])
                 more = ", ..." if len(entries) > _EXAMPLES else ""
-                tip = (f"{prompt}: type {words}{more} (a unique start is enough), "
-                       f"or its number ({_span(entries)}).")
+                tip = _("{prompt}: type {words} (a unique start is enough), or its number "
+                        "({span}).", prompt=prompt, words=words + more, span=_span(entries))
             elif entries:
                 first = entries[0].action
-                tip = (f"{prompt}: type its number ({_span(entries)}) or the card, "
-                       f"e.g. '{first.split()[-1]}' or '{first}'.")
+                tip = _("{prompt}: type its number ({span}) or the card, e.g. '{card}' or "
+                        "'{move}'.", prompt=prompt, span=_span(entries),
+                        card=first.split()[-1], move=first)
             else:
-                tip = (f"{prompt}: type '{form.kind}' and {_range(form.low, form.high)} "
-                       f"from your hand, or just the cards, e.g. '{self.example(form)}'.")
+                tip = _("{prompt}: type '{kind}' and {what} from your hand, or just the cards, "
+                        "e.g. '{example}'.", prompt=prompt, kind=form.kind,
+                        what=_range(form.low, form.high, v.lang), example=self.example(form))
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
-        cards = ("Cards are typed as rank and suit letter (" + self._card_hint() + "). "
-                 if any(f.cards for f in self.forms) else "")
-        out += wrap(cards + "'help all' lists every move with its number; 'quit' stops "
-                    "the game (nothing is recorded).", v.width, "  ", "    ")
+        _ = v._
+        cards = (_("Cards are typed as rank and suit letter ({hint}).",
+                   hint=self._card_hint()) + " " if any(f.cards for f in self.forms) else "")
+        out += wrap(cards + _("'help all' lists every move with its number; 'quit' stops "
+                              "the game (nothing is recorded)."), v.width, "  ", "    ")
         return out
 
     def _card_hint(self) -> str:
@@ -176,7 +184,8 @@ class Moves:
         shown = []
         for code in dict.fromkeys(cards):
             face = self.view.plain("{c:" + code + "}")
-            shown.append(code if face == code else f"{code} for {face}")
+            shown.append(code if face == code else
+                         self.view._("{code} for {face}", code=code, face=face))
             if len(shown) == 2:
                 break
         return ", ".join(shown)
@@ -184,7 +193,7 @@ class Moves:
     def full_help(self) -> list[str]:
         """Every move, numbered; huge several-card choices summarised."""
         v = self.view
-        out = [v.heading("Every move now")]
+        out = [v.heading(v._("Every move now"))]
         w = len(str(len(self.numbered)))
         label_w = max((len(v.plain(e.label)) for e in self.numbered), default=0)
         for e in self.numbered:
@@ -193,9 +202,11 @@ class Moves:
             out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(e.action)}")
         for form in self.multi:
             if form.kind in self.huge:
-                out += wrap(f"{v.plain(form.prompt)}: choose {_range(form.low, form.high)} "
-                            f"of: {v.cards(list(dict.fromkeys(form.cards)))} "
-                            f"(type e.g. '{self.example(form)}')", v.width, "  ", "    ")
+                out += wrap(v._("{prompt}: choose {what} of: {cards} (type e.g. '{example}')",
+                                prompt=v.plain(form.prompt),
+                                what=_range(form.low, form.high, v.lang),
+                                cards=v.cards(list(dict.fromkeys(form.cards))),
+                                example=self.example(form)), v.width, "  ", "    ")
         return out
 
     # -- reading what was typed -------------------------------------------------------
@@ -208,8 +219,10 @@ class Moves:
                 if e.number == n:
                     return Resolved(action=e.action)
             top = len(self.numbered)
-            return Resolved(error=f"There is no move number {n}"
-                            + (f": the moves are numbered 1 to {top}." if top else "."))
+            _ = self.view._
+            return Resolved(error=_("There is no move number {n}: the moves are numbered 1 to "
+                                    "{top}.", n=n, top=top) if top else
+                            _("There is no move number {n}.", n=n))
         for a in self.legal:
             if _norm(a) == t:
                 return Resolved(action=a)
@@ -227,9 +240,11 @@ class Moves:
         kinds = {a.split()[0] for a in self.legal}
         if t.split()[0] not in kinds:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
-            return Resolved(error=f"'{typed.strip()}' is not one of your moves now"
-                                  + (f" ({now})" if now else "")
-                                  + ". Type help to see how to move.")
+            _ = self.view._
+            return Resolved(error=_("'{typed}' is not one of your moves now ({now}). Type help "
+                                    "to see how to move.", typed=typed.strip(), now=now) if now
+                            else _("'{typed}' is not one of your moves now. Type help to see "
+                                   "how to move.", typed=typed.strip()))
         return Resolved(action=typed.strip())   # the engine parses it, or says why not
 
     def _cards(self, typed: str) -> list[str]:
@@ -250,8 +265,8 @@ class Moves:
         if len(fits) == 1:
             return Resolved(action=f"{fits[0].kind} {' '.join(cards)}")
         now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
-        return Resolved(error=f"'{typed}' is not a move now ({now}). "
-                              "Type help to see how to move.")
+        return Resolved(error=self.view._("'{typed}' is not a move now ({now}). Type help to "
+                                          "see how to move.", typed=typed, now=now))
 
     def _names(self) -> dict[int, set[str]]:
         """Each numbered move's label as typed: cards as shown (Q♥) and as codes (QH)."""
@@ -268,15 +283,17 @@ class Moves:
         if len(actions) == 1:
             return Resolved(action=actions[0])
         shown = ", ".join(f"{self.view.plain(e.label)} [{e.number}]" for e in found[:8])
-        more = f" and {len(found) - 8} more" if len(found) > 8 else ""
-        return Resolved(error=f"'{typed}' fits several moves: {shown}{more}. "
-                              "Type more of it, or its number.")
+        _ = self.view._
+        if len(found) > 8:
+            shown = _("{shown} and {n} more", shown=shown, n=len(found) - 8)
+        return Resolved(error=_("'{typed}' fits several moves: {shown}. Type more of it, or its "
+                                "number.", typed=typed, shown=shown))
 
 
-def _range(low: int, high: int) -> str:
+def _range(low: int, high: int, lang: Lang = EN) -> str:
     if low == high:
-        return f"{low} card{'s' if low != 1 else ''}"
-    return f"{low} to {high} cards"
+        return lang.n_("{n} card", "{n} cards", low)
+    return lang._("{low} to {high} cards", low=low, high=high)
 
 
 def _span(entries: Sequence[Entry]) -> str:

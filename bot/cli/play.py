@@ -34,7 +34,9 @@ from ..core import (
 )
 from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
+from ..i18n import EN, LANGUAGES, Lang, lang_for
 from ..present import present, presenter_for
+from ..present.base import game_title
 from ..present.scene import Scene
 from .moves import Moves
 from .table_view import Style, TableView, wants_colour
@@ -71,10 +73,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--name", default=None,
                    help="your name at the table and on the leaderboard "
                         "(default: your login name, or Player)")
+    p.add_argument("--lang", default=None, choices=LANGUAGES,
+                   help="language of the table: en, pl or ru (default: from LANG, else en)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"),
                    help="colour: auto (on a terminal unless NO_COLOR is set), always or never")
     p.set_defaults(func=run)
+
+
+def terminal_lang(chosen: str | None, env: dict | None = None) -> Lang:
+    """``--lang`` if given, else the locale of ``LC_ALL``/``LC_MESSAGES``/``LANG`` (as
+    gettext looks them up), else English."""
+    if chosen:
+        return lang_for(chosen)
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var):
+            return lang_for(env[var])
+    return EN
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -144,7 +160,8 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except Exception as e:  # an unreadable or newer database: say so, do not crash
         print(f"Error: cannot open the database {args.db}: {e}", file=out)
         return 2
-    term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out))
+    term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
+                    terminal_lang(getattr(args, "lang", None)))
     try:
         return await term.play(args, options, n, name)
     finally:
@@ -173,14 +190,15 @@ def _terminal_lock(db: str) -> IO[bytes] | None:
 
 class Terminal:
     def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader,
-                 style: Style | None = None, width: int = 80) -> None:
+                 style: Style | None = None, width: int = 80, lang: Lang = EN) -> None:
         self.core = core
         self.game = game
         self.out = out
         self.reader = reader
         self.style = style or Style()
         self.width = width
-        self.presenter = presenter_for(game.name)
+        self.lang = lang
+        self.presenter = presenter_for(game.name, lang)
         self.shown = 0          # last event number printed
         self.over: GameOver | None = None
         self.line_task: asyncio.Task | None = None
@@ -207,9 +225,14 @@ class Terminal:
         except TableError as e:
             self.say(f"Error: {e}")
             return 2
-        self.say(self.style.label(f"{self.game.title}: ") + self.game.summary())
-        self.say(f"You play as {name}. Type a move, its number, or help; "
-                 "quit (or Ctrl-D, Ctrl-C) stops.")
+        _ = self.lang.gettext
+        title = game_title(self.game.title, self.lang)
+        if self.lang.code == "en":   # the engines' one-line summaries are English
+            self.say(self.style.label(f"{title}: ") + self.game.summary())
+        else:
+            self.say(self.style.label(title))
+        self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
+                   "Ctrl-C) stops.", name=name))
         task = asyncio.current_task()
         hooked = _on_interrupt(lambda: self._interrupt(task))
         try:
@@ -232,12 +255,12 @@ class Terminal:
             task.cancel()
 
     def _table_view(self, names: list[str]) -> TableView:
-        return TableView(self.game.name, names, self.style, self.width)
+        return TableView(self.game.name, names, self.style, self.width, self.lang)
 
     def _scene(self, view: dict, names: list[str], forms=(), legal=()) -> Scene:
         fresh = sum(1 for e in view.get("events") or () if e["n"] > self.shown)
         scene = present(view, names, forms=forms, legal=legal,
-                        recent=min(max(fresh, 1), 20))
+                        recent=min(max(fresh, 1), 20), lang=self.lang)
         if view.get("events"):
             self.shown = max(self.shown, view["events"][-1]["n"])
         return scene

@@ -30,6 +30,7 @@ from rules.cards import (
     DeckKind,
 )
 
+from ..i18n import EN, Lang, lang_for
 from ..present import text
 from ..present.scene import Fact, PileScene, Scene, SeatScene, TrickScene
 
@@ -111,12 +112,15 @@ def wrap(s: str, width: int, indent: str = "", hang: str | None = None) -> list[
 class TableView:
     """Renders scenes of one game for one viewer (or a spectator)."""
 
-    def __init__(self, game: str, names: Sequence[str], style: Style, width: int = 80) -> None:
+    def __init__(self, game: str, names: Sequence[str], style: Style, width: int = 80,
+                 lang: Lang = EN) -> None:
         self.deck: DeckKind = rules.get_game(game).deck
         self.names = list(names)
         self.style = style
         self.width = max(40, width)
         self.viewer: int | None = None     # whose view is being drawn (set by ``render``)
+        self.lang: Lang = lang             # the scene's language (``render`` takes the scene's)
+        self._ = lang.gettext
 
     # -- pieces -----------------------------------------------------------------------
 
@@ -158,18 +162,20 @@ class TableView:
         """The table view of ``scene``; ``moves`` are the viewer's move lines, already laid
         out.  Without ``legend`` only the first legend line is shown (a reminder)."""
         self.viewer = scene.viewer
+        self.lang = lang_for(scene.lang)
+        self._ = _ = self.lang.gettext
         out: list[str] = []
         out += self._title(scene, legend)
         out += self._seats(scene)
         out += self._centre(scene)
         if scene.events:
             out.append("")
-            out.append(self.heading("Recent"))
+            out.append(self.heading(_("Recent")))
             for e in scene.events:
                 out += wrap(self.fill(e), self.width, "  · ", "    ")
         if scene.result is not None:
             out.append("")
-            out.append(self.heading("Result"))
+            out.append(self.heading(_("Result")))
             for line in scene.result.lines:
                 out += wrap(self.fill(line), self.width, "  ", "    ")
             for line in scene.result.details:
@@ -209,16 +215,17 @@ class TableView:
             for f in s.facts:
                 if f.label not in fact_labels:
                     fact_labels.append(f.label)
-        header = ["", "Player"]
+        _ = self._
+        header = ["", _("Player")]
         rows = [[self._marker(s), self._seat_name(s, scene)] for s in seats]
         right = [False, False]
         if any(s.roles for s in seats):
-            header.append("Role")
+            header.append(_("Role"))
             right.append(False)
             for row, s in zip(rows, seats, strict=True):
                 row.append(", ".join(self.fill(r) for r in s.roles))
         if any(s.score is not None for s in seats):
-            header.append("Score")
+            header.append(_("Score"))
             right.append(True)
             for row, s in zip(rows, seats, strict=True):
                 row.append(self.fill(s.score) if s.score is not None else "")
@@ -229,12 +236,12 @@ class TableView:
                 value = next((f.value for f in s.facts if f.label == label), "")
                 row.append(self.fill(value))
         if any(s.hand_count is not None for s in seats):
-            header.append("Cards")
+            header.append(_("Cards"))
             right.append(True)
             for row, s in zip(rows, seats, strict=True):
                 row.append("" if s.hand_count is None else str(s.hand_count))
         if any(s.status for s in seats):
-            header.append("Status")
+            header.append(_("Status"))
             right.append(False)
             for row, s in zip(rows, seats, strict=True):
                 row.append(self.fill(s.status) if s.status else "")
@@ -266,7 +273,7 @@ class TableView:
 
     def _seat_name(self, s: SeatScene, scene: Scene) -> str:
         name = text.name_of(self.names, s.index) if s.index < len(self.names) else s.name
-        return name + (" (you)" if scene.viewer == s.index else "")
+        return self._("{name} (you)", name=name) if scene.viewer == s.index else name
 
     def _centre(self, scene: Scene) -> list[str]:
         c = scene.centre
@@ -279,7 +286,7 @@ class TableView:
             rows.append((pile.label, self._pile(pile)))
         if not rows and not c.lines:
             return []
-        out = ["", self.heading("On the table")]
+        out = ["", self.heading(self._("On the table"))]
         label_w = max((width_of(label) for label, _ in rows), default=0) + 1
         for label, value in rows:
             head = "  " + pad(self.fill(label) + ":", label_w) + " "
@@ -295,17 +302,18 @@ class TableView:
             if p.note:
                 bit += f" ({self.fill(p.note)})"
             plays.append(bit)
+        _ = self._
         s = ", ".join(plays)
         if t.winner is not None:
-            s += f" - won by {self.name(t.winner)}"
+            s += " - " + _("won by {who}", who=self.name(t.winner))
         if current:
             if not t.plays and t.to_lead is not None:
-                s = f"{self.name(t.to_lead)} to lead"
+                s = _("{who} to lead", who=self.name(t.to_lead))
             elif not t.plays and scene.to_move is not None:
-                s = f"{self.name(scene.to_move)} to lead"
+                s = _("{who} to lead", who=self.name(scene.to_move))
             elif scene.to_move is not None:
-                s += f"; {self.name(scene.to_move)} to play"
-        return s or "no cards yet"
+                s += "; " + _("{who} to play", who=self.name(scene.to_move))
+        return s or _("no cards yet")
 
     def _pile(self, p: PileScene) -> str:
         bits = []
@@ -313,23 +321,25 @@ class TableView:
             bits.append(self.cards(p.cards))
         if p.face_down:
             backs = self.style.dim("▒" * min(p.face_down, 8))
-            count = "" if p.note and str(p.face_down) in p.note else f" {p.face_down} face down"
+            count = ("" if p.note and str(p.face_down) in p.note else
+                     " " + self.lang.n_("{n} card face down", "{n} cards face down", p.face_down))
             bits.append(backs + count)   # the note may give the count already
         if p.note:
             bits.append(("- " if bits else "") + self.fill(p.note))
-        return " ".join(bits) or "empty"
+        return " ".join(bits) or self._("empty")
 
     def _hand(self, scene: Scene) -> list[str]:
         h = scene.hand
         n = len(h.cards)
-        out = ["", self.heading(f"Your hand ({n} card{'s' if n != 1 else ''})")]
-        groups = h.groups or ((("Cards", h.cards),) if h.cards else ())
+        out = ["", self.heading(self._("Your hand ({cards})",
+                                       cards=self.lang.n_("{n} card", "{n} cards", n)))]
+        groups = h.groups or (((self._("Cards"), h.cards),) if h.cards else ())
         label_w = max((width_of(g) for g, _ in groups), default=0) + 1
         for label, cards in groups:
             head = "  " + pad(label + ":", label_w) + " "
             out += wrap(self.cards(cards), self.width, head, " " * width_of(head))
         if not h.cards:
-            out.append("  (no cards)")
+            out.append("  (" + self._("no cards") + ")")
         for line in h.lines:
             out += wrap(self.fill(line), self.width, "  ", "    ")
         return out

@@ -159,6 +159,16 @@ MIGRATIONS: list[list[str | Dialects]] = [
             anchor_day INTEGER NOT NULL,
             updated REAL NOT NULL)""",
     ],
+    # v5 (issue 16): languages - each user's Discord locale (for DMs, which carry none) and
+    # each table's board language (chosen at /table new).
+    [
+        """CREATE TABLE user_languages (
+            user_id BIGINT PRIMARY KEY,
+            lang TEXT NOT NULL)""",
+        """CREATE TABLE table_languages (
+            table_id BIGINT PRIMARY KEY,
+            lang TEXT NOT NULL)""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -20,8 +20,8 @@ from ..core import (
     TableClosed,
     TableInfo,
     display_rating,
-    rating_text,
 )
+from ..i18n import EN, Lang, lang_for
 from ..present import Scene, present
 from . import count_button, render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
@@ -49,7 +49,8 @@ def add_board_buttons(game: str, make: BoardButtons) -> None:
 
 # Pinkerton: anyone but the dealer may ask for the pile's count (RULINGS 6).
 add_board_buttons("pinkerton",
-                  lambda info, view, scene: count_button.for_board(info.channel_id, view))
+                  lambda info, view, scene: count_button.for_board(info.channel_id, view,
+                                                                   lang_for(scene.lang)))
 
 
 @dataclass
@@ -61,113 +62,135 @@ class Shown:
 
 
 def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
-                  recent: tuple[str, ...] = ()) -> Shown:
+                  recent: tuple[str, ...] = (), lang: Lang = EN) -> Shown:
+    """The board for ``update`` in the table's language ``lang``."""
     if isinstance(update, LobbyChanged):
-        return lobby(update.table)
+        return lobby(update.table, lang)
     if isinstance(update, BoardChanged):
-        return game(update)
+        return game(update, lang)
     if isinstance(update, GameOver):
-        return over(update, recent)
-    return closed(update)
+        return over(update, recent, lang)
+    return closed(update, lang)
 
 
 def _text(text: str, limit: int) -> ui.TextDisplay:
     return ui.TextDisplay(render.clip(text, limit))
 
 
-def _title(info: TableInfo, scene: Scene | None = None, what: str = "") -> str:
+def _title(info: TableInfo, scene: Scene | None = None, what: str = "",
+           lang: Lang = EN) -> str:
     title = scene.title if scene is not None and scene.title else info.title
-    return f"## {scene_view.escape(title)} · table #{info.table_id}" + (f" · {what}"
-                                                                          if what else "")
+    where = lang._("table #{table}", table=info.table_id)
+    return f"## {scene_view.escape(title)} · {where}" + (f" · {what}" if what else "")
 
 
-def lobby(info: TableInfo) -> Shown:
+def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
+    _ = lang.gettext
     game = render.game_of(info.game)
-    need = render.count_range(info.player_counts)
-    seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s))}**"
+    need = render.count_range(info.player_counts, lang)
+    seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s, lang))}**"
                       for i, s in enumerate(info.seats))
-    head = f"{_title(info, what='lobby')}\n{render.clip(game.summary(), 400)}"
-    details = (f"**Options**: {render.options_text(info)}\n"
-               f"**Host**: {scene_view.escape(info.host_name) if info.host_name else 'nobody'}"
-               f"\n**Players** ({len(info.seats)}; needs {need}):\n{seats or 'nobody yet'}")
-    buttons = [LobbyButton(op, info.channel_id) for op in ("join", "leave", "ai", "start")]
+    head = _title(info, what=_("lobby"), lang=lang)
+    if lang.code == "en":   # the engines' one-line summaries are English (see docs/I18N.md)
+        head += f"\n{render.clip(game.summary(), 400)}"
+    host = scene_view.escape(info.host_name) if info.host_name else _("nobody")
+    details = (_("**Options**: {options}", options=render.options_text(info, lang)) + "\n"
+               + _("**Host**: {host}", host=host) + "\n"
+               + _("**Players** ({n}; needs {need}):", n=len(info.seats), need=need) + "\n"
+               + (seats or _("nobody yet")))
+    buttons = [LobbyButton(op, info.channel_id, lang) for op in ("join", "leave", "ai", "start")]
     box = ui.Container(
         _text(head, HEAD + 200), ui.Separator(), _text(details, SEATS),
-        ui.ActionRow(*buttons, RulesButton(info.game, 0)),
-        _text("-# Join with the button or `/table join` · the host starts with `/table start`"
-              " · `/rules` for the rules", LINE),
+        ui.ActionRow(*buttons, RulesButton(info.game, 0, label=_("Rules"))),
+        _text("-# " + _("Join with the button or `/table join` · the host starts with "
+                        "`/table start` · `/rules` for the rules"), LINE),
         accent_colour=LOBBY_COLOUR)
     return Shown(layout_of(box))
 
 
-def game(update: BoardChanged) -> Shown:
+def game(update: BoardChanged, lang: Lang = EN) -> Shown:
     info = update.table
-    return draw_game(info, present(update.view, render.names(info), recent=RECENT),
-                     update.view)
+    return draw_game(info, present(update.view, render.names(info, lang), recent=RECENT,
+                                   lang=lang), update.view)
 
 
 def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
     """The board of a running game from the spectator's scene (pure: easy to test)."""
     w = scene_view.Writer.for_scene(scene)
-    head = _title(info, scene)
+    lang = w.lang
+    _ = lang.gettext
+    head = _title(info, scene, lang=lang)
     if line := scene_view.heading(scene, w):
         head += "\n" + line
     items: list[ui.Item] = [_text(head, HEAD), _text(scene_view.seats(scene, w), SEATS)]
     if centre := w.centre(scene.centre):
         items += [ui.Separator(), _text("\n".join(centre), CENTRE)]
     if scene.events:
-        items += [ui.Separator(), _text("**Recent**\n" + "\n".join(w.events(scene.events, RECENT)),
-                                        EVENTS)]
+        items += [ui.Separator(), _text("**" + _("Recent") + "**\n"
+                                        + "\n".join(w.events(scene.events, RECENT)), EVENTS)]
     items.append(ui.Separator())
-    items.append(ui.Section(_text(_turn_line(info), LINE), accessory=HandButton(info.channel_id)))
+    items.append(ui.Section(_text(_turn_line(info, lang), LINE),
+                            accessory=HandButton(info.channel_id, label=_("Show my hand"))))
     extra = _BOARD_BUTTONS.get(info.game)
     extras = extra(info, view or {}, scene) if extra else ()
-    items.append(ui.ActionRow(RulesButton(info.game, 0), *extras))
-    footer = [f"-# move {info.move} · {render.table_settings(info)} · anyone here can watch · "
-              "your cards: **Show my hand** or `/hand` · moves: `/play`"]
+    items.append(ui.ActionRow(RulesButton(info.game, 0, label=_("Rules")), *extras))
+    footer = ["-# " + _("move {move} · {settings} · anyone here can watch · your cards: "
+                        "**Show my hand** or `/hand` · moves: `/play`", move=info.move,
+                        settings=render.table_settings(info, lang))]
     if scene.legend:
         footer.append(scene_view.legend(scene, w))
     items.append(_text("\n".join(footer), FOOT))
     return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)))
 
 
-def over(update: GameOver, recent: tuple[str, ...]) -> Shown:
+def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
+    _ = lang.gettext
     info = update.table
-    scene = present(update.view, render.names(info), recent=RECENT)
+    scene = present(update.view, render.names(info, lang), recent=RECENT, lang=lang)
     w = scene_view.Writer.for_scene(scene)
     lines = []
     if update.reason == "abandoned":
-        lines.append("The game was abandoned: no human player was left.")
+        lines.append(_("The game was abandoned: no human player was left."))
     if scene.result is not None:
         lines += scene_view.result(scene, w)
     elif update.result:
         lines += _result_lines(update.result, info)
     for seat in update.abandoned:
-        lines.append(f"🚪 {scene_view.escape(render.seat_name(info.seats[seat]))} left the game.")
+        lines.append("🚪 " + _("{who} left the game.", who=scene_view.escape(
+            render.seat_name(info.seats[seat], lang))))
     items: list[ui.Item] = [
-        _text(_title(info, scene, "game over") + "\n" + "\n".join(lines), HEAD + SEATS // 2),
+        _text(_title(info, scene, _("game over"), lang) + "\n" + "\n".join(lines),
+              HEAD + SEATS // 2),
         ui.Separator(),
-        _text("**Final position**\n" + scene_view.seats(scene, w), SEATS)]
+        _text("**" + _("Final position") + "**\n" + scene_view.seats(scene, w), SEATS)]
     if scene.events:
-        items.append(_text("**Last events**\n" + "\n".join(w.events(scene.events, RECENT)),
-                           EVENTS))
+        items.append(_text("**" + _("Last events") + "**\n"
+                           + "\n".join(w.events(scene.events, RECENT)), EVENTS))
     changes = [c for c in update.rating_changes if c.scope != "global"] or \
         list(update.rating_changes)
     if changes:
-        items.append(_text("**Ratings**\n" + "\n".join(
+        items.append(_text("**" + _("Ratings") + "**\n" + "\n".join(
             f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
-            f"{rating_text(c.after, c.games)}" for c in changes), SEATS // 2))
-    items.append(_text(f"-# game #{update.game_id} · {info.move} moves · `/leaderboard "
-                       f"{info.game}` · `/table new` to play again", LINE))
+            f"{render.rating_words(c.after, c.games, lang)}" for c in changes), SEATS // 2))
+    items.append(_text("-# " + _("game #{game} · {moves} · `/leaderboard {name}` · `/table new` "
+                                 "to play again", game=update.game_id,
+                                 moves=lang.n_("{n} move", "{n} moves", info.move),
+                                 name=info.game), LINE))
     return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True)
 
 
-def closed(update: TableClosed) -> Shown:
+def closed(update: TableClosed, lang: Lang = EN) -> Shown:
+    _ = lang.gettext
     info = update.table
-    why = ("Cancelled" + (f" by <@{update.by_user}>." if update.by_user else ".")
-           if update.reason == "cancelled" else "Everyone left the lobby.")
-    box = ui.Container(_text(f"{_title(info, what='closed')}\n{why}", HEAD),
-                       _text("-# This table is closed. `/table new` opens another.", LINE),
+    if update.reason != "cancelled":
+        why = _("Everyone left the lobby.")
+    elif update.by_user:
+        why = _("Cancelled by {who}.", who=f"<@{update.by_user}>")
+    else:
+        why = _("Cancelled.")
+    box = ui.Container(_text(_title(info, what=_("closed"), lang=lang) + "\n" + why, HEAD),
+                       _text("-# " + _("This table is closed. `/table new` opens another."),
+                             LINE),
                        accent_colour=CLOSED_COLOUR)
     return Shown(layout_of(box), final=True)
 
@@ -187,14 +210,16 @@ def _result_lines(result: dict, info: TableInfo) -> list[str]:
     return out
 
 
-def _turn_line(info: TableInfo) -> str:
+def _turn_line(info: TableInfo, lang: Lang = EN) -> str:
+    _ = lang.gettext
     if info.current_seat is None:
-        return "The game is over."
+        return _("The game is over.")
     seat = info.seats[info.current_seat]
+    name = f"**{scene_view.escape(render.seat_name(seat, lang))}**"
     if seat.user_id is None or seat.ai_level is not None:
-        return f"🤖 **{scene_view.escape(render.seat_name(seat))}** is thinking…"
+        return "🤖 " + _("{who} is thinking…", who=name)
     # No mention: an edit does not notify; the turn ping (pings.py) does.
-    line = f"{scene_view.TURN} It's **{scene_view.escape(render.seat_name(seat))}**'s turn."
+    line = f"{scene_view.TURN} " + _("It's {who}'s turn.", who=name)
     if info.deadline:
-        line += f" Time runs out <t:{int(info.deadline)}:R>."
+        line += " " + _("Time runs out {when}.", when=f"<t:{int(info.deadline)}:R>")
     return line

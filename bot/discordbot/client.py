@@ -23,7 +23,9 @@ from .components import DYNAMIC_ITEMS, PATTERNS
 from .config import BotConfig
 from .controls import Controls, custom_id_is_ours
 from .feed import Feed
+from .languages import Languages
 from .replies import SORRY, report
+from .translator import CommandTranslator
 
 log = logging.getLogger("parlour.discord")
 
@@ -62,6 +64,7 @@ class ParlourBot(discord.Client):
         self.config = config or BotConfig()
         self.tree = app_commands.CommandTree(self)
         self.tree.error(self._on_command_error)
+        self.langs = Languages(core.store)
         self.controls = Controls(self)
         self.feed = Feed(self)
         self._subscription = None
@@ -81,8 +84,10 @@ class ParlourBot(discord.Client):
     async def setup_hook(self) -> None:
         """After login, before the gateway: start the core, resume tables, register buttons."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CommandTranslator())
         self._subscription = self.core.subscribe(self.feed.handle)
         resumed = await self.core.start()
+        await self.langs.load()
         self.feed.resumed(resumed)  # at once: resumed AI seats move when the loop runs
         await self.feed.start()
         if resumed:
@@ -155,6 +160,7 @@ class ParlourBot(discord.Client):
     # --- interactions nothing else answers -------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.langs.note(interaction)   # remembered for panels and DMs, which carry none
         if interaction.type is discord.InteractionType.component and \
                 not custom_id_is_ours(interaction, PATTERNS):
             await self.controls.unknown(interaction)

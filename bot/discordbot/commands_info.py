@@ -9,8 +9,11 @@ from discord import app_commands
 
 import rules
 
-from ..core import GLOBAL, PROVISIONAL_NOTE, TableError, display_rating, rating_text
+from ..core import GLOBAL, TableError, display_rating
+from ..i18n import EN, Lang, lang_for
+from ..present.base import game_title
 from . import render, rules_pages
+from .languages import guild_default
 from .replies import Reply, answer
 
 if TYPE_CHECKING:
@@ -31,7 +34,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     @app_commands.choices(game=GAME_CHOICES)
     async def rules_cmd(interaction: discord.Interaction, game: str) -> None:
         async def work() -> Reply:
-            embed, view = rules_pages.page(game, 0)
+            embed, view = rules_pages.page(game, 0, bot.langs.note(interaction))
             return Reply(embed=embed, view=view)
         await answer(interaction, work(), budget=budget)
 
@@ -43,29 +46,33 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def leaderboard(interaction: discord.Interaction, game: str,
                           scope: str = "server", season: str | None = None) -> None:
         async def work() -> Reply:
-            key = _scope(interaction, scope)
+            # A public answer: the server's language (as a new table's board).
+            lang = lang_for(guild_default(interaction))
+            _ = lang.gettext
+            key = _scope(interaction, scope, lang)
             wanted = None if season in (None, ALL_TIME) else season
             if wanted not in (None, CURRENT) and wanted not in {
                     s.key for s in await bot.core.seasons(game, key)}:
-                raise TableError("No rated games in that season here: pick one from the "
-                                 "list as you type.")
+                raise TableError(_("No rated games in that season here: pick one from the "
+                                   "list as you type."))
             rows = await bot.core.leaderboard(game, key, limit=10, season=wanted)
-            title = render.game_of(game).title
-            where = "everywhere" if key == GLOBAL else "this server"
-            when = await _season_name(bot, game, key, wanted)
+            title = game_title(render.game_of(game).title, lang)
+            where = _("everywhere") if key == GLOBAL else _("this server")
+            when = await _season_name(bot, game, key, wanted, lang)
             if not rows:
-                text = ("No rated games yet. Finish a game to appear here." if wanted is None
-                        else "No rated games in this season yet. Finish a game to appear "
-                             "here.")
+                text = (_("No rated games yet. Finish a game to appear here.") if wanted is None
+                        else _("No rated games in this season yet. Finish a game to appear "
+                               "here."))
             else:
                 text = "\n".join(
                     f"**{r.position}.** {r.name} — {display_rating(r.rating)}"
                     f"{'?' if r.provisional else ''}"
-                    f" · {_n(r.games, 'game')} · {_n(r.wins, 'win')} ({r.win_rate:.0%})"
+                    f" · {_games(lang, r.games)} · {_wins(lang, r.wins)} ({r.win_rate:.0%})"
                     for r in rows)
                 if any(r.provisional for r in rows):
-                    text += f"\n{PROVISIONAL_NOTE}"
-            embed = discord.Embed(title=f"{title} leaderboard · {where} · {when}"[:256],
+                    text += "\n" + render.provisional_note(lang)
+            embed = discord.Embed(title=_("{game} leaderboard · {where} · {when}", game=title,
+                                          where=where, when=when)[:256],
                                   description=render.clip(text, 4000),
                                   colour=discord.Colour.gold())
             return Reply(embed=embed, ephemeral=False)
@@ -93,18 +100,21 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def stats(interaction: discord.Interaction, user: discord.User | None = None,
                     scope: str = "server") -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
+            _ = lang.gettext
             who = user or interaction.user
-            key = _scope(interaction, scope)
+            key = _scope(interaction, scope, lang)
             rows = await bot.core.user_stats(who.id, key)
             if not rows:
-                text = "No rated games yet."
+                text = _("No rated games yet.")
             else:
                 text = "\n".join(
-                    f"**{render.game_of(s.game).title}**: {rating_text(s.rating, s.games)}, "
-                    f"#{s.position} · {_n(s.games, 'game')} · {_n(s.wins, 'win')} · "
-                    f"{s.abandons} left early" for s in rows)
+                    f"**{game_title(render.game_of(s.game).title, lang)}**: "
+                    f"{render.rating_words(s.rating, s.games, lang)}, "
+                    f"#{s.position} · {_games(lang, s.games)} · {_wins(lang, s.wins)} · "
+                    + _("{n} left early", n=s.abandons) for s in rows)
             name = getattr(who, "display_name", who.name)
-            embed = discord.Embed(title=f"Stats of {name}"[:256],
+            embed = discord.Embed(title=_("Stats of {name}", name=name)[:256],
                                   description=render.clip(text, 4000))
             return Reply(embed=embed)
         await answer(interaction, work(), budget=budget)
@@ -112,18 +122,20 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     @app_commands.command(name="recent", description="Recently finished games in this channel")
     async def recent(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
+            _ = lang.gettext
             games = await bot.core.recent_games(channel_id=interaction.channel_id, limit=10)
             if not games:
-                return Reply("No finished games in this channel yet.")
+                return Reply(_("No finished games in this channel yet."))
             lines = []
             for g in games:
                 when = int(g.finished)
                 players = ", ".join(p["name"] for p in g.players)
                 won = ", ".join(g.winners) or "—"
-                lines.append(f"#{g.game_id} {render.game_of(g.game).title} <t:{when}:R> · "
-                             f"{players} · won: {won}"
-                             + (" (abandoned)" if g.reason == "abandoned" else ""))
-            embed = discord.Embed(title="Recent games here",
+                lines.append(f"#{g.game_id} {game_title(render.game_of(g.game).title, lang)} "
+                             f"<t:{when}:R> · {players} · " + _("won: {who}", who=won)
+                             + (" " + _("(abandoned)") if g.reason == "abandoned" else ""))
+            embed = discord.Embed(title=_("Recent games here"),
                                   description=render.clip("\n".join(lines), 4000))
             return Reply(embed=embed)
         await answer(interaction, work(), budget=budget)
@@ -131,24 +143,31 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     return [rules_cmd, leaderboard, stats, recent]
 
 
-def _scope(interaction: discord.Interaction, scope: str) -> str | int:
+def _scope(interaction: discord.Interaction, scope: str, lang: Lang = EN) -> str | int:
     if scope == "global":
         return GLOBAL
     if interaction.guild_id is None:
-        raise TableError("Server rankings only exist in a server; use scope: everywhere.")
+        raise TableError(lang._("Server rankings only exist in a server; use scope: "
+                                "everywhere."))
     return interaction.guild_id
 
 
 
 
-async def _season_name(bot: ParlourBot, game: str, key: str | int, season: str | None) -> str:
+async def _season_name(bot: ParlourBot, game: str, key: str | int, season: str | None,
+                       lang: Lang) -> str:
     if season is None:
-        return "all time"
+        return lang._("all time")
     if season == CURRENT:
-        return f"this season ({(await bot.core.current_season(key)).name})"
+        return lang._("this season ({name})",
+                      name=(await bot.core.current_season(key)).name)
     found = next((s for s in await bot.core.seasons(game, key) if s.key == season), None)
     return found.name if found else season
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _games(lang: Lang, n: int) -> str:
+    return lang.n_("{n} game", "{n} games", n)
+
+
+def _wins(lang: Lang, n: int) -> str:
+    return lang.n_("{n} win", "{n} wins", n)

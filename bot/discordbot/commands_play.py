@@ -34,12 +34,16 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def play(interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 100]) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             info = bot.core.table(interaction.channel_id)  # before: a last move ends it
             result = await bot.core.act(interaction.channel_id, interaction.user.id, move)
-            lines = [f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."]
-            lines += [f"• {scene_view.event(info.game, e)}" for e in result.events[-5:]]
+            said = scene_view.describe(info.game, result.action, lang.code)
+            lines = ["✅ " + lang._("Your move: {move}.", move=f"**{said}**")]
+            names = [seat.name for seat in info.seats]
+            lines += [f"• {scene_view.event(info.game, e, lang.code, names)}"
+                      for e in result.events[-5:]]
             if result.over:
-                lines.append("That ended the game: see the board.")
+                lines.append(lang._("That ended the game: see the board."))
             return Reply(render.clip("\n".join(lines), 2000))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
@@ -47,7 +51,8 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def play_move(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         try:  # synchronous reads only: the answer must be quick
-            return move_choices(bot, interaction.channel_id, interaction.user.id, current)
+            return move_choices(bot, interaction.channel_id, interaction.user.id, current,
+                                bot.langs.note(interaction).code)
         except TableError:
             return []
         except Exception:
@@ -58,7 +63,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
 
 
 def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
-                 typed: str) -> list[app_commands.Choice[str]]:
+                 typed: str, lang: str = "en") -> list[app_commands.Choice[str]]:
     """The user's legal moves matching what they typed: name = pretty, value = canonical."""
     info = bot.core.table(channel_id)
     if info is None or info.status != "playing":
@@ -71,6 +76,7 @@ def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
     # Matching uses the players' words for each move; hundreds of legal moves (a piquet
     # discard) are matched on their cards only, which is what their words say anyway.
     say = (scene_view.describe if len(legal) <= WORDED_MAX else scene_view.event)
+    english = say   # typed English words (the canonical move texts) match in every language
     picked: list[str] = []
     exact = _parse(game, typed)
     if exact in legal:
@@ -80,10 +86,12 @@ def move_choices(bot: ParlourBot, channel_id: int, user_id: int,
             break
         if action in picked:
             continue
-        haystack = f"{action.lower()} {say(info.game, action).lower()}"
+        haystack = f"{action.lower()} {english(info.game, action).lower()}"
+        if lang != "en":
+            haystack += " " + say(info.game, action, lang).lower()
         if all(w in haystack for w in words):
             picked.append(action)
-    return [app_commands.Choice(name=render.clip(scene_view.describe(info.game, a), 100),
+    return [app_commands.Choice(name=render.clip(scene_view.describe(info.game, a, lang), 100),
                                 value=a) for a in picked]
 
 

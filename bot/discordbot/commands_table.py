@@ -13,14 +13,19 @@ import rules
 from rules.ai.players import LEVELS
 
 from ..core import TableError
+from ..i18n import EN, LANGUAGES, N_, NATIVE_NAME, Lang
+from ..present.base import game_title
 from . import render
 from .controls import display_name, is_moderator
+from .languages import guild_default
 from .replies import Reply, answer
 
 if TYPE_CHECKING:
     from .client import ParlourBot
 
 LEVEL_CHOICES = [app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS]
+# Each language by its own name (not translated: a reader looks for their own).
+LANGUAGE_CHOICES = [app_commands.Choice(name=NATIVE_NAME[c], value=c) for c in LANGUAGES]
 TURN_MAX = 24 * 3600
 SLOW_HOURS, SLOW_MAX_HOURS = 24, 168   # slow tables: default and longest turn, in hours
 PACE_CHOICES = [app_commands.Choice(name="normal", value="normal"),
@@ -56,9 +61,10 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="ai-remove", description="Remove the last AI seat (host or moderator)")
     async def ai_remove(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             info = await bot.core.remove_ai(interaction.channel_id, interaction.user.id,
                                             moderator=is_moderator(interaction))
-            return Reply(f"🤖 Removed an AI seat; {len(info.seats)} seated.")
+            return Reply("🤖 " + lang._("Removed an AI seat; {n} seated.", n=len(info.seats)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @table.command(name="start", description="Deal and start the game (host or moderator)")
@@ -69,9 +75,11 @@ def build(bot: ParlourBot) -> app_commands.Group:
                    "moderator)")
     async def cancel(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             info = await bot.core.cancel(interaction.channel_id, interaction.user.id,
                                          moderator=is_moderator(interaction))
-            return Reply(f"🛑 The {info.title} table was cancelled; no result is recorded.")
+            return Reply("🛑 " + lang._("The {game} table was cancelled; no result is recorded.",
+                                       game=game_title(info.title, lang)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @table.command(name="kick", description="Remove a player (host or moderator); the AI "
@@ -79,36 +87,43 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @app_commands.describe(user="The player to remove")
     async def kick(interaction: discord.Interaction, user: discord.User) -> None:
         async def work() -> Reply:
+            lang = bot.langs.note(interaction)
             await bot.core.kick(interaction.channel_id, interaction.user.id, user.id,
                                 moderator=is_moderator(interaction))
-            return Reply(f"👢 {display_name(user)} was removed from the table.")
+            return Reply("👢 " + lang._("{who} was removed from the table.",
+                                       who=display_name(user)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @table.command(name="status", description="Who sits here, whose turn it is, the options")
     async def status(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            return Reply(status_text(bot, interaction.channel_id))
+            return Reply(status_text(bot, interaction.channel_id, bot.langs.note(interaction)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     return table
 
 
-def status_text(bot: ParlourBot, channel_id: int) -> str:
+def status_text(bot: ParlourBot, channel_id: int, lang: Lang = EN) -> str:
+    _ = lang.gettext
     info = bot.core.table(channel_id)
     if info is None:
-        return "There is no table in this channel. Open one with `/table new`."
-    lines = [f"**{info.title}** · table #{info.table_id} · {info.status}",
-             f"Options: {render.options_text(info)}", f"Host: {info.host_name or '—'}",
-             "Turn pings: " + ("on (`/settings` switches them for yourself)" if info.pings
-                               else "off at this table")]
+        return _("There is no table in this channel. Open one with `/table new`.")
+    status = {"lobby": N_("lobby"), "playing": N_("playing"), "finished": N_("finished"),
+              "cancelled": N_("cancelled")}
+    lines = [f"**{game_title(info.title, lang)}** · " + _("table #{table}", table=info.table_id)
+             + " · " + _(status.get(info.status, info.status)),
+             _("Options: {options}", options=render.options_text(info, lang)),
+             _("Host: {host}", host=info.host_name or "—"),
+             _("Turn pings: on (`/settings` switches them for yourself)") if info.pings
+             else _("Turn pings: off at this table")]
     for s in info.seats:
         here = " ▶" if info.current_seat == s.index and info.status == "playing" else ""
-        lines.append(f"{s.index + 1}. {render.seat_name(s)}{here}")
+        lines.append(f"{s.index + 1}. {render.seat_name(s, lang)}{here}")
     if info.status == "playing":
-        lines.append(f"Move {info.move}. Your cards: `/hand`; your move: `/play`.")
+        lines.append(_("Move {n}. Your cards: `/hand`; your move: `/play`.", n=info.move))
     else:
-        need = render.count_range(info.player_counts)
-        lines.append(f"Needs {need} players; the host starts with `/table start`.")
+        need = render.count_range(info.player_counts, lang)
+        lines.append(_("Needs {need} players; the host starts with `/table start`.", need=need))
     return render.clip("\n".join(lines), 2000)
 
 
@@ -128,11 +143,16 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=None, annotation=annotation))
         default = f" (default {render.scalar(opt.default)})"
-        descriptions[opt.name] = render.clip(opt.help or opt.name, 100 - len(default)) + default
+        # The translator reads the whole help and default from the extras (the English
+        # text may be clipped).
+        descriptions[opt.name] = app_commands.locale_str(
+            render.clip(opt.help or opt.name, 100 - len(default)) + default,
+            help=opt.help or opt.name, default=render.scalar(opt.default))
     params.append(inspect.Parameter("turn_seconds", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=app_commands.Range[int, 0, TURN_MAX]))
-    descriptions["turn_seconds"] = (f"Seconds per turn, 0 = no timer (default "
-                                    f"{game.turn_seconds})")
+    descriptions["turn_seconds"] = app_commands.locale_str(
+        f"Seconds per turn, 0 = no timer (default {game.turn_seconds})",
+        help="Seconds per turn, 0 = no timer", default=str(game.turn_seconds))
     params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
     descriptions["pace"] = "slow: hours a turn, over days"
@@ -145,25 +165,33 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     cfg = bot.core.config
     fallback = (cfg.timeout_level if cfg.timeout_level == cfg.replacement_level
                 else "the bot's")
-    descriptions["stand_in"] = render.clip(
+    descriptions["stand_in"] = app_commands.locale_str(render.clip(
         "AI level that moves for a player out of time and takes over a seat left empty "
-        f"(default {fallback})", 100)
+        f"(default {fallback})", 100), help="AI level that moves for a player out of time and "
+        "takes over a seat left empty", default=fallback)
     choices["stand_in"] = LEVEL_CHOICES
     params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
-    descriptions["pings"] = ("Mention each player in a short message when their turn starts "
-                             "(on by default)")
+    params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=str))
+    descriptions["language"] = ("The board's language (default: the server's language when "
+                                "Parlour speaks it, else English)")
+    choices["language"] = LANGUAGE_CHOICES
+    descriptions["pings"] = app_commands.locale_str(
+        "Mention each player in a short message when their turn starts (default on)",
+        help="Mention each player in a short message when their turn starts", default="on")
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
         pace, hours = values.pop("pace", None), values.pop("turn_hours", None)
         stand_in = values.pop("stand_in", None)
         pings = values.pop("pings", None)
+        language = values.pop("language", None) or guild_default(interaction)
         options = {k: v for k, v in values.items() if v is not None}
         async def work() -> Reply:
             seconds = turn_time(turn, pace, hours)
             return await _create(bot, interaction, game, options, seconds, stand_in,
-                                 pings is not False)
+                                 pings is not False, language)
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -192,16 +220,23 @@ def turn_time(turn_seconds: int | None, pace: str | None, turn_hours: int | None
 
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
-                  stand_in: str | None = None, pings: bool = True) -> Reply:
+                  stand_in: str | None = None, pings: bool = True,
+                  language: str = "en") -> Reply:
+    lang = bot.langs.of(interaction)
+    _ = lang.gettext
     if interaction.guild_id is None:
-        raise TableError("Tables live in server channels, not in DMs.")
+        raise TableError(_("Tables live in server channels, not in DMs."))
     info = await bot.core.create_table(
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
-    slow = (f" It is a slow table with {render.hours_a_turn(info)}: each player is pinged "
-            "when their turn starts and reminded before it runs out, and `/mygames` lists "
-            "your tables." if render.is_slow(info) else "")
-    return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "
-                 "seat. Others join with the **Join** button or `/table join`; add AI seats "
-                 "with `/table ai-add`; start with `/table start`." + slow)
+    # Set before the lobby board is first drawn (the feed draws it on the next loop turn).
+    await bot.langs.set_table(info.table_id, language)
+    slow = (" " + _("It is a slow table with {hours}: each player is pinged when their turn "
+                    "starts and reminded before it runs out, and `/mygames` lists your "
+                    "tables.", hours=render.hours_a_turn(info, lang))
+            if render.is_slow(info) else "")
+    return Reply("🃏 " + _("You opened a {game} table (#{table}) and took the first seat. "
+                           "Others join with the **Join** button or `/table join`; add AI seats "
+                           "with `/table ai-add`; start with `/table start`.",
+                           game=info.title, table=info.table_id) + slow)

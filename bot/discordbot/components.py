@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from ..i18n import EN, N_, Lang
 from . import ids
 from .count_button import CountButton
 from .replies import SORRY, report
@@ -53,14 +54,14 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
 
     pattern = ids.LOBBY  # the template, readable here (discord.py's copy is private)
 
-    LOOK = {"join": ("Join", "🪑", discord.ButtonStyle.success),
-            "leave": ("Leave", "🚪", discord.ButtonStyle.secondary),
-            "ai": ("Add AI", "🤖", discord.ButtonStyle.secondary),
-            "start": ("Start", "▶️", discord.ButtonStyle.primary)}
+    LOOK = {"join": (N_("Join"), "🪑", discord.ButtonStyle.success),
+            "leave": (N_("Leave"), "🚪", discord.ButtonStyle.secondary),
+            "ai": (N_("Add AI"), "🤖", discord.ButtonStyle.secondary),
+            "start": (N_("Start"), "▶️", discord.ButtonStyle.primary)}
 
-    def __init__(self, op: str, channel_id: int) -> None:
+    def __init__(self, op: str, channel_id: int, lang: Lang = EN) -> None:
         label, emoji, style = self.LOOK[op]
-        super().__init__(Button(label=label, emoji=emoji, style=style,
+        super().__init__(Button(label=lang._(label), emoji=emoji, style=style,
                                 custom_id=ids.lobby(op, channel_id)))
         self.op = op
         self.channel_id = channel_id

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..core import StaleMove, TableError
+from ..i18n import N_
+from ..present.base import game_title
 from . import daily, ids, panel, render, rules_pages, scene_view
 from .components import walk
 from .replies import ELSEWHERE, Reply, answer, report
@@ -21,8 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.discord")
 
-MOVED_ON = "⏩ The game has moved on since that panel was drawn - here is your hand now."
-NOT_ALLOWED = "That choice is not a legal move now: choose again."
+MOVED_ON = N_("⏩ The game has moved on since that panel was drawn - here is your hand now.")
+NOT_ALLOWED = N_("⚠️ That choice is not a legal move now: choose again.")
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -52,6 +54,7 @@ class Controls:
         if daily.is_daily(channel_id):
             await self.daily.refresh(interaction, channel_id)
             return
+        self.bot.langs.note(interaction)
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -68,6 +71,7 @@ class Controls:
         if daily.is_daily(channel_id):
             await self.daily.move(interaction, channel_id, move, action)
             return
+        self.bot.langs.note(interaction)
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -86,10 +90,12 @@ class Controls:
             result = await self.core.act(channel_id, user_id, action, expect_move=move)
         except StaleMove:
             return self._panel(channel_id, user_id, MOVED_ON)
-        note = f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."
+        lang = self.bot.langs.user(user_id)
+        note = "✅ " + lang._("Your move: {move}.", move="**" + scene_view.describe(
+            info.game, result.action, lang.code) + "**")
         if result.over:
-            return Reply(view=panel.message(note + " That ended the game: see the board."),
-                         update=True)
+            return Reply(view=panel.message(note + " " + lang._("That ended the game: see the "
+                                                                "board.")), update=True)
         return self._panel(channel_id, user_id, note)
 
     async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
@@ -99,6 +105,7 @@ class Controls:
         if daily.is_daily(channel_id):
             await self.daily.choose(interaction, channel_id, move, action)
             return
+        self.bot.langs.note(interaction)
         if channel_id != interaction.channel_id:
             await report(interaction, ELSEWHERE)
             return
@@ -115,7 +122,7 @@ class Controls:
             legal = self.core.legal_actions(channel_id, user_id)
             canonical = _canonical(info.game, action)
             if canonical is None or canonical not in legal:
-                return self._panel(channel_id, user_id, f"⚠️ {NOT_ALLOWED}")
+                return self._panel(channel_id, user_id, NOT_ALLOWED)
             if ids.do(channel_id, move, canonical) is None:  # no room for a Confirm button
                 return await self._make(channel_id, user_id, move, canonical)
             return self._panel(channel_id, user_id, None, pending=canonical)
@@ -124,7 +131,8 @@ class Controls:
 
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                update: bool = True, pending: str | None = None) -> Reply:
-        drawn = panel.build(self.core, channel_id, user_id, note, pending=pending)
+        drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
+                            lang=self.bot.langs.user(user_id))
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note)
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
@@ -158,16 +166,19 @@ class Controls:
     # --- table operations (shared with /table) ---------------------------------------
 
     async def join(self, interaction: discord.Interaction) -> Reply:
+        lang = self.bot.langs.note(interaction)
         info = await self.core.join(interaction.channel_id, interaction.user.id,
                                     display_name(interaction.user))
-        return Reply(f"🪑 You joined the {info.title} table ({len(info.seats)} seated; "
-                     f"needs {render.count_range(info.player_counts)}).")
+        return Reply("🪑 " + lang._("You joined the {game} table ({n} seated; needs {need}).",
+                                   game=game_title(info.title, lang), n=len(info.seats),
+                                   need=render.count_range(info.player_counts, lang)))
 
     async def leave(self, interaction: discord.Interaction) -> Reply:
+        lang = self.bot.langs.note(interaction)
         info = await self.core.leave(interaction.channel_id, interaction.user.id)
         if info.status == "playing":
-            return Reply("🚪 You left the game; the AI plays your seat from now on.")
-        return Reply("🚪 You left the table.")
+            return Reply("🚪 " + lang._("You left the game; the AI plays your seat from now on."))
+        return Reply("🚪 " + lang._("You left the table."))
 
     async def add_ai(self, interaction: discord.Interaction, level: str, count: int) -> Reply:
         info = None
@@ -175,15 +186,19 @@ class Controls:
             info = await self.core.add_ai(interaction.channel_id, interaction.user.id, level,
                                           moderator=is_moderator(interaction))
         assert info is not None
-        return Reply(f"🤖 Added {count} AI seat{'s' if count > 1 else ''} ({level}); "
-                     f"{len(info.seats)} seated.")
+        lang = self.bot.langs.note(interaction)
+        return Reply("🤖 " + lang.n_("Added {n} AI seat ({level}); {seated} seated.",
+                                    "Added {n} AI seats ({level}); {seated} seated.", count,
+                                    level=lang._(level), seated=len(info.seats)))
 
     async def start(self, interaction: discord.Interaction) -> Reply:
         info = await self.core.start_game(interaction.channel_id, interaction.user.id,
                                           moderator=is_moderator(interaction))
-        order = ", ".join(render.seat_name(s) for s in info.seats)
-        return Reply(f"▶️ {info.title} has started. Seating: {order}. Your cards: **Show my "
-                     "hand** on the board, `/hand`, or your DMs.")
+        lang = self.bot.langs.note(interaction)
+        order = ", ".join(render.seat_name(s, lang) for s in info.seats)
+        return Reply("▶️ " + lang._("{game} has started. Seating: {order}. Your cards: **Show my "
+                                   "hand** on the board, `/hand`, or your DMs.",
+                                   game=game_title(info.title, lang), order=order))
 
     # --- rules pages --------------------------------------------------------------------
 
@@ -191,7 +206,7 @@ class Controls:
         update = _on_ephemeral(interaction)
 
         async def work() -> Reply:
-            embed, view = rules_pages.page(game, page)
+            embed, view = rules_pages.page(game, page, self.bot.langs.note(interaction))
             return Reply(embed=embed, view=view, update=update)
 
         await answer(interaction, work(), budget=self.budget, update=update)

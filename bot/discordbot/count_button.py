@@ -13,21 +13,22 @@ import re
 
 import discord
 
+from ..i18n import EN, Lang
 from . import ids
 from .replies import ELSEWHERE, Reply, answer, report
 
 
-def for_board(channel_id: int, view: dict) -> list[discord.ui.Item]:
+def for_board(channel_id: int, view: dict, lang: Lang = EN) -> list[discord.ui.Item]:
     """The Count button when someone may ask for the count now (none otherwise): the
     one place that knows which public view says so."""
-    return [CountButton(channel_id)] if view.get("count_askable") else []
+    return [CountButton(channel_id, lang._("Count"))] if view.get("count_askable") else []
 
 
 class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT):
     pattern = ids.COUNT  # the template, readable here (discord.py's copy is private)
 
-    def __init__(self, channel_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Count", emoji="🔢",
+    def __init__(self, channel_id: int, label: str = "Count") -> None:
+        super().__init__(discord.ui.Button(label=label, emoji="🔢",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=ids.count(channel_id)))
         self.channel_id = channel_id
@@ -46,7 +47,8 @@ class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT)
         async def work() -> Reply:
             await core.ask_count(self.channel_id, interaction.user.id)
             total = core.public_view(self.channel_id).get("pile_total")
-            return Reply(f"🔢 The pile stands at **{total}**; the count is on the board for "
-                         "everyone.")
+            lang = interaction.client.langs.note(interaction)  # type: ignore[attr-defined]
+            return Reply("🔢 " + lang._("The pile stands at {n}; the count is on the board for "
+                                       "everyone.", n=f"**{total}**"))
 
         await answer(interaction, work(), budget=interaction.client.config.ack_budget)  # type: ignore[attr-defined]

@@ -27,7 +27,9 @@ from ..core import (
     TableInfo,
     Update,
 )
+from ..i18n import N_
 from ..present import present
+from ..present.base import game_title
 from . import board, panel, render, scene_view
 from .board_ids import BoardIds
 from .hand_dms import HandDms
@@ -116,29 +118,44 @@ class Feed:
         elif isinstance(u, TableClosed):
             self._forget(u.table_id, u.channel_id)
         elif isinstance(u, Reminder):
+            _ = self.bot.langs.table(u.table_id).gettext
             who = self.pings.who(u.user_id, u.name, u.channel_id)
-            self.note(u.channel_id, f"⏰ {who}, about {render.time_left(u.seconds_left)} left "
-                                    "for your move.")
+            self.note(u.channel_id, "⏰ " + _("{who}, about {left} left for your move.", who=who,
+                                             left=render.time_left(
+                                                 u.seconds_left, self.bot.langs.table(u.table_id))))
         elif isinstance(u, Strike):
-            self.note(u.channel_id, f"⌛ Time ran out for **{u.name}**: the AI moved for them "
-                                    f"(strike {u.strikes} of {u.max_strikes}).")
+            _ = self.bot.langs.table(u.table_id).gettext
+            self.note(u.channel_id, "⌛ " + _("Time ran out for {who}: the AI moved for them "
+                                             "(strike {n} of {limit}).", who=f"**{u.name}**",
+                                             n=u.strikes, limit=u.max_strikes))
         elif isinstance(u, SeatReplaced):
-            why = {"strikes": "ran out of time too often", "left": "left the game",
-                   "kicked": "was removed from the game"}.get(u.reason, u.reason)
-            self.note(u.channel_id, f"🤖 **{u.name}** {why}: the AI ({u.level}) plays that "
-                                    "seat from now on.")
+            _ = self.bot.langs.table(u.table_id).gettext
+            why = {"strikes": N_("{who} ran out of time too often: the AI ({level}) plays that "
+                                 "seat from now on."),
+                   "left": N_("{who} left the game: the AI ({level}) plays that seat from "
+                              "now on."),
+                   "kicked": N_("{who} was removed from the game: the AI ({level}) plays that "
+                                "seat from now on.")}.get(u.reason)
+            if why is not None:
+                self.note(u.channel_id, "🤖 " + _(why, who=f"**{u.name}**", level=u.level))
 
     def _game_over(self, u: GameOver) -> None:
         info = u.table
+        lang = self.bot.langs.table(u.table_id)
+        _ = lang.gettext
+        game = f"**{game_title(info.title, lang)}**"
         if u.result:
-            winners = [render.seat_name(info.seats[i]) for i in u.result.get("winners", [])]
-            head = (f"🏁 **{info.title}** is over: **{', '.join(winners)}** "
-                    f"{'wins' if len(winners) == 1 else 'win'}!" if winners
-                    else f"🏁 **{info.title}** is over.")
+            winners = [render.seat_name(info.seats[i], lang)
+                       for i in u.result.get("winners", [])]
+            names = "**" + ", ".join(winners) + "**"
+            head = ("🏁 " + (_("{game} is over: {who} wins!", game=game, who=names)
+                            if len(winners) == 1 else
+                            _("{game} is over: {who} win!", game=game, who=names)) if winners
+                    else "🏁 " + _("{game} is over.", game=game))
         else:
-            head = f"🏁 **{info.title}** was abandoned."
-        self.note(u.channel_id, f"{head} Results are on the board; see `/leaderboard "
-                                f"{info.game}`.")
+            head = "🏁 " + _("{game} was abandoned.", game=game)
+        self.note(u.channel_id, head + " " + _("Results are on the board; see {command}.",
+                                               command=f"`/leaderboard {info.game}`"))
         self._forget(u.table_id, u.channel_id)
 
     def _forget(self, table_id: int, channel_id: int) -> None:
@@ -152,7 +169,8 @@ class Feed:
         if table_id not in self.latest:
             return
         channel_id, update = self.latest[table_id]
-        shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
+        shown = board.render_update(update, self.recent.get(table_id, ()),  # type: ignore[arg-type]
+                                    self.bot.langs.table(table_id))
         channel = self.bot.get_partial_messageable(channel_id)
         message_id = self.board_ids.get(table_id)
         if message_id is not None:
@@ -173,7 +191,8 @@ class Feed:
 
     def _maybe_dm(self, u: PrivateViewChanged) -> None:
         info = self.core.table(u.channel_id)
-        scene = present(u.view, render.names(info) if info else [], recent=1)
+        lang = self.bot.langs.user(u.user_id)
+        scene = present(u.view, render.names(info, lang) if info else [], recent=1, lang=lang)
         deal = scene.deal_no
         if scene.hand is None or not scene.hand.cards or \
                 not self.dms.wants(u.table_id, u.user_id, deal):
@@ -227,9 +246,10 @@ class Feed:
         if info is not None and info.move == shown_move:
             return  # already shows this position
         try:
-            drawn = panel.build(self.core, channel_id, user_id, note)
+            lang = self.bot.langs.user(user_id)
+            drawn = panel.build(self.core, channel_id, user_id, note, lang=lang)
         except TableError:
-            view = panel.message("This game is over; the board has the result.")
+            view = panel.message(lang._("This game is over; the board has the result."))
             self.panels.pop(key, None)
         else:
             view = drawn.view

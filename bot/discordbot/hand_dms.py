@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from ..core import Store
+from ..i18n import N_
 from . import render
 
 log = logging.getLogger("parlour.discord")
@@ -43,8 +44,8 @@ NOTED = ("INSERT INTO discord_dm_notes (channel_id, user_id) VALUES (?, ?) "
          "ON CONFLICT (channel_id, user_id) DO NOTHING")
 FORGET = "DELETE FROM discord_dm_hands WHERE table_id = ?"
 
-CLOSED_NOTE = ("📪 <@{user}>, I can't DM you - use the **Show my hand** button on the board "
-               "(or `/hand`) to see your cards.")
+CLOSED_NOTE = N_("📪 {user}, I can't DM you - use the **Show my hand** button on the board "
+                 "(or `/hand`) to see your cards.")
 
 Key = tuple[int, int]
 
@@ -127,7 +128,8 @@ class HandDms:
         first_note = (channel_id, user_id) not in self.noted
         self.noted.add((channel_id, user_id))
         if first_note:
-            self.note(channel_id, CLOSED_NOTE.format(user=user_id))
+            lang = self.bot.langs.table(table_id)   # a public note: the table's language
+            self.note(channel_id, lang._(CLOSED_NOTE, user=f"<@{user_id}>"))
         async with self.store.transaction() as conn:
             if table_id not in self.finished:
                 await conn.execute(CLOSED, (table_id, user_id))

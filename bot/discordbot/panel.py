@@ -15,6 +15,8 @@ import discord
 
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
+from ..i18n import EN, N_, Lang
+from ..i18n.cards import card_words
 from ..present import Scene, present
 from ..present import text as marked
 from ..present.scene import MoveForm
@@ -25,7 +27,7 @@ ui = discord.ui
 MAX_OPTIONS = 25
 MOVE_ROWS = 4          # rows of move controls; Refresh has its own row
 BUTTONS_PER_ROW = 5
-MORE = "More moves are legal than fit here: type `/play` to see them all."
+MORE = N_("More moves are legal than fit here: type `/play` to see them all.")
 COLOUR = discord.Colour.dark_teal()
 # Characters per text block (together under Discord's 4000 for a V2 message).
 HEAD, HAND, TABLE, EVENTS, TURN, FOOT = 400, 900, 1300, 600, 500, 250
@@ -123,22 +125,24 @@ class Drawn:
 
 
 def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
-          pending: str | None = None) -> Drawn:
-    """``user_id``'s panel now; with ``pending`` (a chosen canonical move) the
-    Confirm / Change step for it.  Raises TableError (no game, not seated...)."""
+          pending: str | None = None, lang: Lang = EN) -> Drawn:
+    """``user_id``'s panel now, in ``lang`` (the user's locale); with ``pending`` (a chosen
+    canonical move) the Confirm / Change step for it.  Raises TableError (no game, not
+    seated...)."""
+    _ = lang.gettext
     info = core.table(channel_id)
     if info is None:
-        raise TableError(NO_TABLE)
+        raise TableError(_(NO_TABLE))
     if info.status != "playing":
-        raise TableError("The game has not started yet: your hand comes with the deal.")
+        raise TableError(_("The game has not started yet: your hand comes with the deal."))
     seat = info.seat_of(user_id)
     if seat is None:
-        raise TableError("You are not playing at this table; the board shows everything "
-                         "a spectator may see.")
+        raise TableError(_("You are not playing at this table; the board shows everything "
+                           "a spectator may see."))
     forms = core.action_forms(channel_id, user_id)
     legal = core.legal_actions(channel_id, user_id) if forms else []
-    scene = present(core.private_view(channel_id, user_id), render.names(info), forms=forms,
-                    legal=legal, recent=RECENT)
+    scene = present(core.private_view(channel_id, user_id), render.names(info, lang),
+                    forms=forms, legal=legal, recent=RECENT, lang=lang)
     return Drawn(draw(info, seat, scene, legal, note, pending), note, info.move)
 
 
@@ -150,10 +154,11 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     canonical move (default: the game's presenter).  ``footer`` and ``typed`` (the
     sentence after the moves) for panels that are not a channel's table (the daily)."""
     w = scene_view.Writer.for_scene(scene)
-    describe = describe or scene_view.presenter(scene.game).describe
-    head = f"### Your hand · {scene_view.escape(scene.title or info.title)}"
-    if note:
-        head += "\n" + note
+    _ = w._
+    describe = describe or scene_view.presenter(scene.game, scene.lang).describe
+    head = "### " + _("Your hand · {title}", title=scene_view.escape(scene.title or info.title))
+    if note:   # a catalog sentence (MOVED_ON...) or one already in this language
+        head += "\n" + _(note)
     hand = scene.hand
     hand_lines = w.hand(hand) if hand is not None else []
     if hand is not None:
@@ -173,12 +178,13 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
         items.append(_text(_turn_line(info, seat, scene, w, forms, typed), TURN))
         for row in packed:
             items.append(ui.ActionRow(*(i for c in row for i in _items(c, info, w))))
-    footer = footer or f"-# table #{info.table_id} · move {info.move} · only you can see this"
+    footer = footer or "-# " + _("table #{table} · move {move} · only you can see this",
+                                 table=info.table_id, move=info.move)
     if more:
-        footer = MORE + "\n" + footer
+        footer = _(MORE) + "\n" + footer
     items.append(_text(footer, FOOT))
     if pending is None:
-        items.append(ui.ActionRow(HandButton(info.channel_id, label="Refresh", emoji="🔄",
+        items.append(ui.ActionRow(HandButton(info.channel_id, label=_("Refresh"), emoji="🔄",
                                              style=discord.ButtonStyle.secondary)))
     return layout_of(ui.Container(*items, accent_colour=COLOUR))
 
@@ -191,30 +197,32 @@ def message(text: str) -> ui.LayoutView:
 
 def _confirm(info: TableInfo, w: scene_view.Writer, describe: Callable[[str], str],
              action: str) -> list[ui.Item]:
+    _ = w._
     words = describe(action)
     cards = marked.cards_in(words)
-    chose = f"You chose {w.cards(cards)}." if cards else "Your choice:"
-    text = (f"{chose}\n**{w(words)}** — press **Confirm** to make this move, or **Change** "
-            "to choose again.")
+    chose = _("You chose {cards}.", cards=w.cards(cards)) if cards else _("Your choice:")
+    text = (f"{chose}\n**{w(words)}** — " + _("press **Confirm** to make this move, or "
+                                                "**Change** to choose again."))
     return [_text(text, TURN), ui.ActionRow(
-        MoveButton(info.channel_id, info.move, action, label="Confirm", emoji="✅",
+        MoveButton(info.channel_id, info.move, action, label=_("Confirm"), emoji="✅",
                    style=discord.ButtonStyle.success),
-        HandButton(info.channel_id, label="Change", emoji="↩️",
+        HandButton(info.channel_id, label=_("Change"), emoji="↩️",
                    style=discord.ButtonStyle.secondary))]
 
 
 def _turn_line(info: TableInfo, seat: int, scene: Scene, w: scene_view.Writer,
                forms: Sequence[MoveForm], typed: str = "") -> str:
+    _ = w._
     if info.seats[seat].ai_level is not None:
-        return "🤖 The AI plays your seat now."
+        return "🤖 " + _("The AI plays your seat now.")
     if forms:
         asks = [_sentence(w(f.prompt)) for f in forms]
         notes = [_sentence(w(f.note)) for f in forms if f.note]
-        return " ".join([f"{scene_view.TURN} **Your turn**:", *asks, *notes,
-                         typed or TYPED])
+        return " ".join([f"{scene_view.TURN} **" + _("Your turn") + "**:", *asks, *notes,
+                         _(typed or TYPED)])
     if scene.to_move is not None:
-        return f"⏳ Waiting for {w.seat(scene.to_move)}."
-    return "The game is over; the board has the result."
+        return "⏳ " + _("Waiting for {who}.", who=w.seat(scene.to_move))
+    return _("The game is over; the board has the result.")
 
 
 def _sentence(text: str) -> str:
@@ -235,8 +243,11 @@ def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.I
     options = []
     for value in control.values:
         card = w.deck.parse_card(value.split(".")[0])
+        # The card in words under its symbol.
+        said = (card.name if w.lang.code == "en" else
+                card_words(w.lang.code, card.suit, card.rank, card.is_joker))
         options.append(discord.SelectOption(label=card.pretty, value=value,
-                                            description=card.name.capitalize()))
+                                            description=said.capitalize() if said else None))
     return [CardSelect(ch, move, control.form, control.move_kind, options, low=control.low,
                        high=control.high, placeholder=placeholder, confirm=control.confirm)]
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..core import BoardChanged, GameOver, TableClosed, TableInfo, Update, YourTurn
+from ..present.base import game_title
 from .board_ids import BoardIds
 from .outbox import Coalescer
 from .ping_store import LivePing, PingStore
@@ -133,13 +134,16 @@ class Pinger:
         await self.db.set_live(u.table_id, ping)
 
     def _text(self, info: TableInfo, u: YourTurn) -> str:
-        text = f"🔔 <@{u.user_id}>, it's your turn in **{info.title}**."
+        lang = self.bot.langs.table(u.table_id)   # a public message: the table's language
+        _ = lang.gettext
+        text = "🔔 " + _("{who}, it's your turn in {game}.", who=f"<@{u.user_id}>",
+                        game=f"**{game_title(info.title, lang)}**")
         if u.deadline:
-            text += f" Time runs out <t:{int(u.deadline)}:R>."
+            text += " " + _("Time runs out {when}.", when=f"<t:{int(u.deadline)}:R>")
         board = self.board_ids.get(u.table_id)
         if board is not None and info.guild_id is not None:
-            text += (f" [Go to the board](https://discord.com/channels/{info.guild_id}/"
-                     f"{info.channel_id}/{board})")
+            text += (" [" + _("Go to the board") + "](https://discord.com/channels/"
+                     f"{info.guild_id}/{info.channel_id}/{board})")
         return text
 
     async def _clear(self, table_id: int) -> None:

@@ -17,11 +17,20 @@ from typing import Any
 import discord
 
 from ..core import TableError
+from ..i18n import N_, lang_for
+from ..i18n.errors import translate as translate_error
+from .languages import locale_code
 
 log = logging.getLogger("parlour.discord")
 
-SORRY = "Something went wrong on our side; it has been logged. Please try again."
-ELSEWHERE = "That control belongs to a table in another channel."
+SORRY = N_("Something went wrong on our side; it has been logged. Please try again.")
+ELSEWHERE = N_("That control belongs to a table in another channel.")
+
+
+def said(interaction: discord.Interaction, message: str) -> str:
+    """``message`` (an error as raised: English) in the user's language when the catalogs
+    or ``bot/i18n/errors.py`` know it."""
+    return translate_error(lang_for(locale_code(getattr(interaction, "locale", None))), message)
 
 
 @dataclass
@@ -70,24 +79,24 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
         reply = await asyncio.wait_for(asyncio.shield(task), budget)
     except TimeoutError:
         await defer(interaction, ephemeral=ephemeral, update=update)
-        reply = await _result(task)
+        reply = await _result(task, interaction)
     except TableError as e:
-        reply = error(str(e))
+        reply = error(said(interaction, str(e)))
     except Exception:
         log.exception("interaction %s failed", _describe(interaction))
-        reply = error(SORRY)
+        reply = error(said(interaction, SORRY))
     await send(interaction, reply)
     return reply
 
 
-async def _result(task: asyncio.Future) -> Reply:
+async def _result(task: asyncio.Future, interaction: discord.Interaction) -> Reply:
     try:
         return await task
     except TableError as e:
-        return error(str(e))
+        return error(said(interaction, str(e)))
     except Exception:
         log.exception("deferred interaction work failed")
-        return error(SORRY)
+        return error(said(interaction, SORRY))
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True,
@@ -119,6 +128,7 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
 
 async def report(interaction: discord.Interaction, message: str) -> None:
     """Tell the user ``message`` ephemerally, however far the interaction got."""
+    message = said(interaction, message)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(f"⚠️ {message}", ephemeral=True)

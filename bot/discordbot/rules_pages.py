@@ -7,6 +7,8 @@ from functools import lru_cache
 import discord
 
 from ..core import TableError
+from ..i18n import EN, Lang
+from ..present.base import game_title
 from . import render
 from .components import RulesButton, view_of
 
@@ -36,19 +38,25 @@ def pages(game: str) -> tuple[str, ...]:
     return tuple(out) or ("(no rules text)",)
 
 
-def page(game: str, number: int) -> tuple[discord.Embed, discord.ui.View | None]:
+def page(game: str, number: int,
+         lang: Lang = EN) -> tuple[discord.Embed, discord.ui.View | None]:
+    """Page ``number`` of ``game``'s rules; its frame (title, footer, buttons) in ``lang``.
+    The text itself is the engine's (English until the rules texts in other languages
+    are wired in here)."""
+    _ = lang.gettext
     try:
         gm = render.game_of(game)
     except ValueError as e:
         raise TableError(str(e)) from None
     texts = pages(gm.name)
     number = max(0, min(number, len(texts) - 1))
-    embed = discord.Embed(title=f"Rules of {gm.title}"[:256], description=texts[number],
-                          colour=discord.Colour.blurple())
-    embed.set_footer(text=f"page {number + 1} of {len(texts)}")  # no terminal commands here
+    embed = discord.Embed(title=_("Rules of {game}", game=game_title(gm.title, lang))[:256],
+                          description=texts[number], colour=discord.Colour.blurple())
+    # no terminal commands here
+    embed.set_footer(text=_("page {n} of {total}", n=number + 1, total=len(texts)))
     items = []
     if number > 0:
-        items.append(RulesButton(gm.name, number - 1, label="Previous", emoji="◀️"))
+        items.append(RulesButton(gm.name, number - 1, label=_("Previous"), emoji="◀️"))
     if number < len(texts) - 1:
-        items.append(RulesButton(gm.name, number + 1, label="Next", emoji="▶️"))
+        items.append(RulesButton(gm.name, number + 1, label=_("Next"), emoji="▶️"))
     return embed, (view_of(*items) if items else None)

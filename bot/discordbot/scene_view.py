@@ -8,12 +8,13 @@ no game and no engine field.  What it is given is all it can show, so the board
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Sequence
 
 import discord
 
 import rules
+from bot.i18n import EN, Lang, lang_for
+from bot.i18n.events import translate as translate_event
 from bot.present import Presenter, Scene, presenter_for
 from bot.present import text as marked
 from bot.present.scene import CentreScene, Fact, HandScene, PileScene, SeatScene, TrickScene
@@ -33,15 +34,18 @@ class Writer:
     """Fills marked-up scene text for Discord: ``{pN}`` -> **Name**, ``{c:QH}`` -> Q♥."""
 
     def __init__(self, names: Sequence[str], deck: rules.cards.DeckKind, *,
-                 viewer: int | None = None) -> None:
+                 viewer: int | None = None, lang: Lang = EN) -> None:
         self.names = list(names)
         self.deck = deck
         self.viewer = viewer
+        self.lang = lang
+        self._ = lang.gettext
 
     @classmethod
     def for_scene(cls, scene: Scene) -> Writer:
         names = [s.name for s in sorted(scene.seats, key=lambda s: s.index)]
-        return cls(names, rules.get_game(scene.game).deck, viewer=scene.viewer)
+        return cls(names, rules.get_game(scene.game).deck, viewer=scene.viewer,
+                   lang=lang_for(scene.lang))
 
     def seat(self, i: int) -> str:
         return f"**{escape(marked.name_of(self.names, i))}**"
@@ -77,10 +81,10 @@ class Writer:
             head += " (" + ", ".join(self(r) for r in seat.roles) + ")"
         parts = []
         if seat.score is not None:
-            parts.append(f"score {self.bold(seat.score)}")
+            parts.append(self._("score {score}", score=self.bold(seat.score)))
         parts += [f"{self(f.label)} {self.bold(f.value)}" for f in seat.facts]
         if seat.hand_count is not None and not over:
-            parts.append("1 card" if seat.hand_count == 1 else f"{seat.hand_count} cards")
+            parts.append(self.lang.n_("{n} card", "{n} cards", seat.hand_count))
         if seat.status:
             parts.append(f"*{self(seat.status)}*")
         return head + (" — " + " · ".join(parts) if parts else "")
@@ -95,20 +99,20 @@ class Writer:
         if plays:
             line += " · ".join(plays)
         elif trick.to_lead is not None:
-            line += f"{self.seat(trick.to_lead)} to lead"
+            line += self._("{who} to lead", who=self.seat(trick.to_lead))
         else:
-            line += "no card yet"
+            line += self._("no card yet")
         if trick.winner is not None:
-            line += f" — won by {self.seat(trick.winner)}"
+            line += " — " + self._("won by {who}", who=self.seat(trick.winner))
         return line
 
     def pile(self, pile: PileScene) -> str:
         """``**Centre**: 9♦ 6♣ (+3 face down) — count -46``."""
         shown = [self.cards(pile.cards)] if pile.cards else []
         if pile.face_down:
-            backs = "1 card" if pile.face_down == 1 else f"{pile.face_down} cards"
-            shown.append(f"{backs} face down" if not pile.cards else f"+{backs} face down")
-        line = f"**{self(pile.label)}**: " + (" ".join(shown) or "empty")
+            backs = self.lang.n_("{n} card face down", "{n} cards face down", pile.face_down)
+            shown.append(backs if not pile.cards else f"+{backs}")
+        line = f"**{self(pile.label)}**: " + (" ".join(shown) or self._("empty"))
         if pile.note and not _restates_count(pile.note, pile.face_down):
             line += f" — {self(pile.note)}"
         return line
@@ -129,14 +133,16 @@ class Writer:
     def hand(self, hand: HandScene) -> list[str]:
         """The hand by suit, one line each: ``**Spades** A♠ K♠ 10♠``."""
         if not hand.cards:
-            return ["*No cards in your hand.*"]
-        groups = hand.groups or (("Cards", hand.cards),)
+            return ["*" + self._("No cards in your hand.") + "*"]
+        groups = hand.groups or ((self._("Cards"), hand.cards),)
         return [f"**{self(label)}** {self.cards(cards)}" for label, cards in groups]
 
 
 def _restates_count(note: str, count: int) -> bool:
     """A note that only repeats the number of face-down cards ("68 cards", "6 cards left")."""
-    return bool(count) and re.fullmatch(rf"{count} cards?( left)?\.?", note.strip()) is not None
+    # Any language: a short note holding the number ("68 cards", "осталось: 2 карты").
+    words = note.strip().rstrip(".").split()
+    return bool(count) and str(count) in words and len(words) <= 3
 
 
 # --- whole scenes ------------------------------------------------------------------------
@@ -169,32 +175,45 @@ def dm_text(scene: Scene, title: str, channel_id: int, deal: int | None, table_i
             move: int) -> str:
     """A seat's hand by DM on a new deal: game, channel, the hand by suit."""
     w = Writer.for_scene(scene)
+    _ = w._
     hand = w.hand(scene.hand) if scene.hand else []
-    what = f"deal {deal}" if deal else "new deal"
+    what = _("deal {n}", n=deal) if deal else _("new deal")
     title = scene.title or title
-    lines = [f"🂠 Your hand in **{escape(title)}** at <#{channel_id}> ({what}):", *hand]
+    lines = ["🂠 " + _("Your hand in {title} at {channel} ({what}):",
+                      title=f"**{escape(title)}**", channel=f"<#{channel_id}>", what=what),
+             *hand]
     if scene.hand and scene.hand.lines:
         lines += [w(line) for line in scene.hand.lines]
-    lines += ["Play with **Show my hand** on the board or `/play` in that channel.",
-              f"-# table #{table_id} · move {move}"]
+    lines += [_("Play with **Show my hand** on the board or `/play` in that channel."),
+              "-# " + _("table #{table} · move {move}", table=table_id, move=move)]
     return clip("\n".join(lines), 2000)
 
 
 @functools.cache
-def presenter(game: str) -> Presenter:
-    """One presenter per game (they hold no state): autocomplete words hundreds of moves."""
-    return presenter_for(game)
+def presenter(game: str, lang: str = "en") -> Presenter:
+    """One presenter per game and language (they hold no state): autocomplete words hundreds
+    of moves."""
+    return presenter_for(game, lang)
 
 
-def describe(game: str, action: str) -> str:
+def describe(game: str, action: str, lang: str = "en") -> str:
     """A canonical move as players say it, for Discord (``play QH`` -> ``Play Q♥``)."""
-    words = presenter(game)
+    words = presenter(game, lang)
     return marked.render(words.describe(action), lambda i: f"seat {i + 1}",
                          lambda c: marked.pretty_card(c, words.deck))
 
 
-def event(game: str, text: str) -> str:
-    """An engine event text (names filled) with its cards shown as ``Q♥``."""
+def event(game: str, text: str, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """An engine event text with its cards shown as ``Q♥``, in ``lang``.
+
+    The core fills seat names into the events it returns; with ``names`` (the seats'
+    names) they become seat tokens again, so the event can be matched and translated."""
     deck = rules.get_game(game).deck
-    return marked.render(marked.from_engine(text, deck), lambda i: f"seat {i + 1}",
+    tokens = marked.from_engine(text, deck)
+    if names and lang != "en":
+        for i, name in sorted(enumerate(names), key=lambda p: -len(p[1])):
+            if name:
+                tokens = tokens.replace(name, marked.seat(i))
+    said = translate_event(lang_for(lang), tokens)
+    return marked.render(said, lambda i: marked.name_of(names, i) if names else f"seat {i + 1}",
                          lambda c: marked.pretty_card(c, deck))

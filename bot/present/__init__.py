@@ -8,16 +8,21 @@ See ``bot/present/scene.py`` for the scene and its marked-up text.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.i18n import Lang
 
 from .base import Presenter, presenter_for
 from .scene import Scene
 
 
 def present(view: dict, names: Sequence[str], *, forms: Sequence[dict] = (),
-            legal: Sequence[str] = (), recent: int = 8) -> Scene:
-    """The scene of an engine view (``view["game"]`` picks the presenter)."""
-    return presenter_for(view["game"]).scene(view, names, forms=forms, legal=legal,
-                                             recent=recent)
+            legal: Sequence[str] = (), recent: int = 8, lang: Lang | str | None = None) -> Scene:
+    """The scene of an engine view (``view["game"]`` picks the presenter) in ``lang``
+    (a ``Lang`` or a locale code; English when None)."""
+    p = presenter_for(view["game"], lang)
+    scene = p.scene(view, names, forms=forms, legal=legal, recent=recent)
+    return replace(scene, lang=p.lang.code)
 
 
 __all__ = ["Presenter", "Scene", "present", "presenter_for"]

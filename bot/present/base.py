@@ -7,7 +7,8 @@ call ``bot.present.present(...)`` and never see a field name.
 Shared pieces for trick games: ``trick_centre`` (the trick in progress and the
 last trick of this deal), ``tricks_played``, ``trick_winner`` (a hook) and
 ``follow_note``; for every game ``seat_scene``, ``ranked_lines``, ``signed``,
-``counted``, ``suit_name`` and the hand sorting/grouping helpers (``suit_order``).
+``units`` (counted nouns in the presenter's language), ``suit_name`` and the hand
+sorting/grouping helpers (``suit_order``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rules
+from bot.i18n import EN, N_, Lang, lang_for
+from bot.i18n.cards import jokers_word, suit_word
+from bot.i18n.events import translate as translate_event
 from rules.cards import SUIT_NAME, DeckKind
 
 from . import text
@@ -37,8 +41,20 @@ COMMON_FIELDS = frozenset({"game", "players", "seat", "options", "current_seat",
                            "events", "deal_no", "result"})
 TRICK_FIELDS = frozenset({"trick", "last_trick", "tricks", "hand_sizes", "leader", "hand"})
 
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten", "eleven", "twelve")
+NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+                N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"),
+                N_("twelve"))
+
+
+# Each game's name (``Game.title``) as its players say it.
+GAME_TITLES = {"Coins": N_("Coins"), "Pinkerton": N_("Pinkerton"), "Piquet": N_("Piquet"),
+               "Starshina (Sergeant Major)": N_("Starshina (Sergeant Major)"),
+               "Thirteens": N_("Thirteens")}
+
+
+def game_title(title: str, lang: Lang = EN) -> str:
+    """A game's title in ``lang`` (``Game.title`` as the engine has it)."""
+    return lang._(GAME_TITLES[title]) if title in GAME_TITLES else title
 
 
 def register(cls: type[Presenter]) -> type[Presenter]:
@@ -46,10 +62,11 @@ def register(cls: type[Presenter]) -> type[Presenter]:
     return cls
 
 
-def presenter_for(game: str) -> Presenter:
+def presenter_for(game: str, lang: Lang | str | None = None) -> Presenter:
+    """``game``'s presenter speaking ``lang`` (a ``Lang`` or a locale code; English if None)."""
     if game not in _REGISTRY:
         from . import games  # noqa: F401  (imports every presenter module)
-    return _REGISTRY[game]()
+    return _REGISTRY[game](lang if isinstance(lang, Lang) else lang_for(lang))
 
 
 def registered() -> tuple[str, ...]:
@@ -58,24 +75,38 @@ def registered() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+def ordinal(n: int, lang: Lang = EN) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st (``1.`` in Polish and Russian)."""
+    if lang.code != "en":
+        return lang._("{n}th", n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
-def number_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+def number_word(n: int, lang: Lang = EN) -> str:
+    return lang._(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``3 cards``, ``1 card``, ``-1 point``."""
-    return f"{n} {one if abs(n) == 1 else (many or one + 's')}"
+def units(lang: Lang, n: int, unit: str) -> str:
+    """``n`` of a unit in ``lang`` with the right plural form: ``5 kart``, ``2 очка``.
 
-
-def counted(n: int, one: str, many: str | None = None) -> str:
-    """Like ``plural`` but small numbers in words: ``three cards``, ``one card``."""
-    return f"{number_word(n)} {one if n == 1 else (many or one + 's')}"
+    The one table of counted nouns: a new unit is one more line here."""
+    m = abs(n)
+    forms = {
+        "card": lambda: lang.n_("{n} card", "{n} cards", m),
+        "point": lambda: lang.n_("{n} point", "{n} points", m),
+        "coin": lambda: lang.n_("{n} coin", "{n} coins", m),
+        "round": lambda: lang.n_("{n} round", "{n} rounds", m),
+        "hand": lambda: lang.n_("{n} hand", "{n} hands", m),
+        "trick": lambda: lang.n_("{n} trick", "{n} tricks", m),
+        "stake": lambda: lang.n_("{n} stake", "{n} stakes", m),
+        "deal": lambda: lang.n_("{n} deal", "{n} deals", m),
+        "move": lambda: lang.n_("{n} move", "{n} moves", m),
+        "player": lambda: lang.n_("{n} player", "{n} players", m),
+    }
+    out = forms[unit]()
+    # Plural forms go by the absolute value: "-1 point", "-2 points".
+    return out if n >= 0 else out.replace(str(m), str(n), 1)
 
 
 def signed(n: int) -> str:
@@ -83,12 +114,13 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def suit_name(suit: int, *, singular: bool = False, capital: bool = False) -> str:
+def suit_name(suit: int, *, singular: bool = False, capital: bool = False,
+              lang: Lang = EN) -> str:
     """``hearts`` / ``heart`` / ``Hearts`` for a suit number (French or Spanish)."""
-    word = SUIT_NAME[suit]
-    if singular:
+    word = suit_word(lang.code, suit) if lang.code != "en" else SUIT_NAME[suit]
+    if singular and lang.code == "en":
         word = word[:-1]
-    return word.capitalize() if capital else word
+    return word[:1].upper() + word[1:] if capital else word
 
 
 class Presenter:
@@ -101,9 +133,17 @@ class Presenter:
     # Suits in the order a hand is sorted and grouped (None: the deck's own order).
     suit_order: tuple[int, ...] | None = None
 
-    def __init__(self) -> None:
+    def __init__(self, lang: Lang = EN) -> None:
         self.engine = rules.get_game(self.game)
         self.deck: DeckKind = self.engine.deck
+        self.lang = lang
+        self._ = lang.gettext
+
+    def units(self, n: int, unit: str) -> str:
+        return units(self.lang, n, unit)
+
+    def suit(self, suit: int, *, capital: bool = False) -> str:
+        return suit_name(suit, capital=capital, lang=self.lang)
 
     # -- the entry point --------------------------------------------------------------
 
@@ -127,27 +167,40 @@ class Presenter:
                 words.append(text.card(str(self.deck.parse_card(token))))
             except ValueError:
                 words.append(token)
-        return " ".join([kind.capitalize(), *words]).strip()
+        return " ".join([self.verb(kind), *words]).strip()
+
+    def verb(self, kind: str) -> str:
+        """An engine action kind as a button verb ("play" -> "Play")."""
+        _ = self._
+        verbs = {"play": N_("Play"), "discard": N_("Discard"), "give": N_("Give"),
+                 "return": N_("Return"), "trump": N_("Trumps"), "pass": N_("Pass"),
+                 "beat": N_("Beat"), "add": N_("Add"), "count": N_("Count"),
+                 "declare": N_("Declare"), "good": N_("Good"), "sink": N_("Sink"),
+                 "keep": N_("Keep"), "bid": N_("Bid"), "double": N_("Double"),
+                 "redouble": N_("Redouble"), "name": N_("Name")}
+        return _(verbs[kind]) if kind in verbs else _("Move")
 
     def form(self, form: dict, legal: Sequence[str]) -> MoveForm:
         """An engine action form as a scene move form (override for the game's words)."""
         kind = form["kind"]
         if "cards" in form:
             low, high = int(form.get("min", 1)), int(form.get("max", 1))
-            what = ("a card" if high == 1 else
-                    plural(high, "card") if low == high else f"{low} to {high} cards")
-            return MoveForm(kind=kind, prompt=f"{kind.capitalize()} {what}",
-                            verb=kind.capitalize(), cards=self.sort_cards(form["cards"]), low=low,
+            _ = self._
+            what = (_("a card") if high == 1 else
+                    self.units(high, "card") if low == high else
+                    _("{low} to {high} cards", low=low, high=high))
+            return MoveForm(kind=kind, prompt=_("{verb} {what}", verb=self.verb(kind), what=what),
+                            verb=self.verb(kind), cards=self.sort_cards(form["cards"]), low=low,
                             high=high, confirm=high > 1)
         choices = tuple(MoveChoice(a, self.describe(a)) for a in form.get("choices", ()))
-        return MoveForm(kind=kind, prompt=kind.capitalize(), verb=kind.capitalize(),
+        return MoveForm(kind=kind, prompt=self.verb(kind), verb=self.verb(kind),
                         choices=choices)
 
     # -- shared pieces ----------------------------------------------------------------
 
     def events(self, view: dict, recent: int) -> tuple[str, ...]:
         """The last ``recent`` events of the view, card codes marked."""
-        return tuple(text.from_engine(e["text"], self.deck)
+        return tuple(translate_event(self.lang, text.from_engine(e["text"], self.deck))
                      for e in (view.get("events") or [])[-recent:])
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
@@ -177,39 +230,39 @@ class Presenter:
         progress names who leads it.
         """
         done = self.tricks_played(view)
-        label = f"Trick {done + 1}" + (f" of {per_deal}" if per_deal else "")
+        label = (self._("Trick {n} of {total}", n=done + 1, total=per_deal) if per_deal
+                 else self._("Trick {n}", n=done + 1))
         plays = view.get("trick") or []
         lead = view.get("current_seat") if not plays else None
         current = self.trick(plays, label, to_lead=lead)
         last = None
         if done and view.get("last_trick"):
-            last = self.trick(view["last_trick"], "Last trick",
+            last = self.trick(view["last_trick"], self._("Last trick"),
                               winner=self.trick_winner(view, view["last_trick"]))
         return current, last
 
-    @staticmethod
-    def follow_note(led: int | None, offered: int, held: int) -> str | None:
+    def follow_note(self, led: int | None, offered: int, held: int) -> str | None:
         """"You must follow hearts." when a led suit narrows the cards a seat may play."""
-        return f"You must follow {suit_name(led)}." if led is not None and offered < held \
-            else None
+        return self._("You must follow {suit}.", suit=self.suit(led)) \
+            if led is not None and offered < held else None
 
     def seat_scene(self, view: dict, names: Sequence[str], i: int, *,
                    roles: Sequence[str] = (), score: str | None = None,
                    facts: Sequence[Fact] = (), status: str | None = None) -> SeatScene:
         """A seat with what every game shows: name, dealer role, hand size, whose turn."""
-        role_list = (["dealer"] if view.get("dealer") == i else []) + list(roles)
+        role_list = ([self._("dealer")] if view.get("dealer") == i else []) + list(roles)
         sizes = view.get("hand_sizes")
         return SeatScene(index=i, name=text.name_of(names, i), roles=tuple(role_list),
                          score=score, facts=tuple(f for f in facts if f is not None),
                          hand_count=None if sizes is None or view.get("over") else int(sizes[i]),
                          status=status, to_move=view.get("current_seat") == i)
 
-    @staticmethod
-    def ranked_lines(result: dict, value: Sequence[str]) -> ResultScene:
+    def ranked_lines(self, result: dict, value: Sequence[str]) -> ResultScene:
         """Results ranked best first: ``1st {p1}: 15 coins`` (``value[i]`` per seat)."""
         ranks = result["ranks"]
         order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
-        lines = tuple(f"{ordinal(ranks[s])} {text.seat(s)}: {value[s]}" for s in order)
+        lines = tuple(self._("{place} {who}: {value}", place=ordinal(ranks[s], self.lang),
+                             who=text.seat(s), value=value[s]) for s in order)
         return ResultScene(lines=lines, winners=tuple(result.get("winners", ())))
 
     def sort_cards(self, cards: Sequence[str]) -> tuple[str, ...]:
@@ -223,7 +276,7 @@ class Presenter:
         groups: dict[str, list[str]] = {}
         for code in self.sort_cards(cards):
             c = self.deck.parse_card(code)
-            label = "Jokers" if c.is_joker else suit_name(c.suit, capital=True)
+            label = jokers_word(self.lang.code) if c.is_joker else self.suit(c.suit, capital=True)
             groups.setdefault(label, []).append(code)
         return tuple((k, tuple(v)) for k, v in groups.items())
 
@@ -234,5 +287,5 @@ class Presenter:
                          lines=tuple(lines), forms=tuple(self.form(f, legal) for f in forms),
                          your_turn=bool(forms))
 
-    def headline_target(self, target: int | None, unit: str = "points") -> Fact | None:
-        return Fact("Target", f"{target} {unit}") if target else None
+    def headline_target(self, target: int | None) -> Fact | None:
+        return Fact(self._("Target"), self.units(target, "point")) if target else None

@@ -144,6 +144,7 @@ class Scene:
     deal_no: int = 0
     legend: tuple[Fact, ...] = ()    # deck notes where needed ("Cups > Coins > ...")
     extra: dict = field(default_factory=dict, compare=False)  # renderer hints, never shown
+    lang: str = "en"                 # the language of its texts (renderers speak it too)
 
 
 # -- walking a scene (for renderers that need every text, and for the tests) ------------

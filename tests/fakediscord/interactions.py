@@ -172,8 +172,8 @@ def build_interaction(world: World, *, kind: int, user: User, channel: Channel,
         payload["channel"]["permissions"] = str(guild.permissions_of(user.id))
         payload.update({
             "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-            "guild_locale": "en-US",
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "guild_locale": guild.locale,
             "member": world.member_payload(guild, user.id, with_permissions=True),
             "app_permissions": str(guild.permissions_of(world.bot.id)),
             "context": 0,  # GUILD

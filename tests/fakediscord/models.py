@@ -134,6 +134,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    locale: str = "en-US"              # the server's preferred locale
 
     def permissions_of(self, user_id: int) -> int:
         if user_id == self.owner_id:
@@ -285,7 +286,7 @@ class World:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

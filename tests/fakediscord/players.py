@@ -71,8 +71,9 @@ class TableDriver:
         found = [m for m in self.fake.channel_messages(self.channel)
                  if any(c in marks for c in m.custom_ids)]
         if not found:
+            # A board's heading names the table ("table #3", "stół #3", "стол #3").
             boards = [m for m in self.fake.channel_messages(self.channel)
-                      if m.author_id == self.fake.bot_user.id and "table #" in m.text]
+                      if m.author_id == self.fake.bot_user.id and m.text.startswith("## ")]
             assert boards, "no board message in the channel"
             return boards[-1]
         return found[-1]
@@ -172,7 +173,8 @@ class TableDriver:
                 assert not record.followups, (panel.text, record.text)
                 record = await self.fake.click(user, panel, confirm_button(panel))
         # The answer replaces the panel (a refresh may follow at once: look at all versions).
-        await self.fake.wait_until(lambda: any("Your move:" in message_text(v)
+        await self.fake.wait_until(lambda: any(message_text(v).startswith("✅")
+                                               or "\n✅ " in message_text(v)
                                                for v in panel.versions))
         assert not record.followups, (panel.text, record.text)
         return True
@@ -184,7 +186,8 @@ CONFIRMED = ("pl:cc:", "pl:pc:")   # selects whose choice is shown for Confirm /
 def confirm_button(panel: StoredMessage) -> str | None:
     """The custom_id of the panel's Confirm button, if it shows one."""
     for comp in walk_components(panel.components):
-        if comp.get("type") == 2 and comp.get("label") == "Confirm":
+        if comp.get("type") == 2 and (comp.get("label") == "Confirm" or
+                                      (comp.get("emoji") or {}).get("name") == "✅"):
             return comp.get("custom_id")
     return None
 

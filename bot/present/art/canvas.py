@@ -65,6 +65,7 @@ class Canvas:
         self.layout = Layout(size[0], size[1])
         self.deck = deck
         self.names = names
+        self.lang = "en"          # the scene's language, for the picture's own words
 
     def crop(self, height: float) -> None:
         """Cut the picture to ``height`` (drawn on a generous canvas first)."""

@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 import rules
+from bot.i18n import EN, LANGUAGES, Lang, lang_for
 
 from .. import text as tx
 from ..scene import PileScene, Scene, SeatScene, TrickScene
@@ -58,6 +59,7 @@ def render_table(scene: Scene, names: Sequence[str] | None = None) -> tuple[Imag
     header = _header_lines(scene)
     header_h = 48 + 24 * len(header)
     cv = Canvas(_background(header_h), BAND, deck, names)
+    cv.lang = scene.lang
     top = header_h
     _draw_header(cv, scene, header)
     centres = seat_centres(len(scene.seats), top)
@@ -109,8 +111,8 @@ def _header_lines(scene: Scene) -> list[list[str]]:
 
 def _draw_header(cv: Canvas, scene: Scene, lines: list[list[str]]) -> None:
     title = f"{scene.title} - {tx.plain(scene.phase, cv.names, cv.deck)}"
-    if scene.deal_no and not any(f.label in ("Deal", "Hand", "Round") for f in scene.headline):
-        title += f" (deal {scene.deal_no})"
+    if scene.deal_no and not any(f.label in _DEAL_LABELS for f in scene.headline):
+        title += " " + lang_for(scene.lang)._("(deal {n})", n=scene.deal_no)
     cv.text(16, 10, title, 24, bold=True, kind="title")
     y = 46
     for items in lines:
@@ -122,10 +124,11 @@ def _draw_header(cv: Canvas, scene: Scene, lines: list[list[str]]) -> None:
 # -- seats -----------------------------------------------------------------------------
 
 
-def _score_line(seat: SeatScene) -> str:
+def _score_line(seat: SeatScene, lang: Lang = EN) -> str:
     bits = []
     if seat.score is not None:
-        bits.append(("Score " + seat.score) if seat.score.lstrip("+-").isdigit() else seat.score)
+        bits.append(lang._("score {score}", score=seat.score).capitalize()
+                    if seat.score.lstrip("+-").isdigit() else seat.score)
     bits += [f"{f.label} {f.value}" for f in seat.facts]
     return " · ".join(bits)
 
@@ -141,6 +144,7 @@ def _draw_seat(cv: Canvas, seat: SeatScene, centre: tuple[float, float], header_
     if got is None:
         area = (x - 4, y - 4, x + SEAT_W + 5, y + SEAT_H + 5)
         sub = Canvas(_background(header_h).crop(area), None, cv.deck, cv.names)
+        sub.lang = cv.lang
         _seat_panel(sub, seat, 4, 4)
         if len(_SEATS) > 120:  # each move changes a seat or two: keep the cache bounded
             _SEATS.clear()
@@ -161,13 +165,13 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     name = seat.name if cv.draw.textlength(seat.name, font=sp.font(19)) < text_w \
         else seat.name[:14] + "…"
     cv.text(x + 10, y + 8, name, 19, INK, kind="name", seat=seat.index, bold=True)
-    score = _score_line(seat)
+    score = _score_line(seat, lang_for(cv.lang))
     if score:
         cv.rich(x + 10, y + 34, score, 14, text_w, fill=INK, kind="score", seat=seat.index,
                 max_lines=2)
     under = []
     if turn:
-        under.append("to play")
+        under.append(lang_for(cv.lang)._("to play"))
     under += [tx.plain(r, cv.names, cv.deck) for r in seat.roles]
     if seat.status:
         under.append(tx.plain(seat.status, cv.names, cv.deck))
@@ -184,7 +188,7 @@ def _draw_backs(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     for k in range(shown):
         cv.card(None, "tiny", x + k * 6, y, "backs", seat.index)
     count = seat.hand_count or 0
-    cv.text(x + 24, y + 56, f"{count} card{'s' if count != 1 else ''}", 13, INK,
+    cv.text(x + 24, y + 56, lang_for(cv.lang).n_("{n} card", "{n} cards", count), 13, INK,
             kind="hand-count", seat=seat.index, anchor="ma")
 
 
@@ -219,7 +223,11 @@ def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre) -> None:
                     kind="trick-note", seat=play.seat, anchor="ma")
 
 
-_MAIN_PILES = ("Pile", "Centre", "Turn-up", "Centre card")
+# Pile labels as the presenters give them, in every language (a scene's words are translated).
+_MAIN_PILES = {lang_for(code)._(label) for code in LANGUAGES
+               for label in ("Pile", "Centre", "Turn-up", "Centre card")}
+_DEAL_LABELS = {lang_for(code)._(label) for code in LANGUAGES
+                for label in ("Deal", "Hand", "Round")}
 _STEP = {"table": 24, "small": 18}
 _PILE_GAP = 28
 _PILE_MIN = 110
@@ -269,7 +277,8 @@ def _draw_pile(cv: Canvas, pile: PileScene, x: float, y: float, squeeze: float =
     h = sp.size_of(size)[1]
     note = pile.note or ""
     if not pile.cards and pile.face_down and not any(ch.isdigit() for ch in note):
-        note = (note + " - " if note else "") + f"{pile.face_down} face down"
+        note = (note + " - " if note else "") + lang_for(cv.lang).n_(
+            "{n} card face down", "{n} cards face down", pile.face_down)
     if note:
         cv.rich(x, y + h + 4, note, 13, width, fill=LIGHT, kind="pile-note", max_lines=3)
 
@@ -297,7 +306,8 @@ def _draw_result(cv: Canvas, scene: Scene, table_centre) -> None:
     x, y = table_centre[0] - w / 2, table_centre[1] - h / 2
     cv.draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=(250, 246, 230),
                               outline=TURN_EDGE, width=4)
-    cv.text(table_centre[0], y + 12, "Game over", 20, INK, kind="result", anchor="ma",
+    cv.text(table_centre[0], y + 12, lang_for(scene.lang)._("Game over"), 20, INK,
+            kind="result", anchor="ma",
             bold=True)
     yy = y + 44
     for line in lines:
@@ -334,7 +344,8 @@ def _draw_footer(cv: Canvas, scene: Scene, top: int) -> float:
     for line in scene.centre.lines[-4:]:
         y = cv.rich(x, y, line, 15, width, fill=WHITE_ISH, kind="centre-line", max_lines=1)
     if scene.events:
-        cv.text(x, y + 2, "Recent", 14, (170, 190, 175), kind="recent-label", bold=True)
+        cv.text(x, y + 2, lang_for(scene.lang)._("Recent"), 14, (170, 190, 175),
+                kind="recent-label", bold=True)
         y += 24
         for event in scene.events[-_RECENT:]:
             y = cv.rich(x, y, event, 15, width, fill=LIGHT, kind="event", max_lines=2)
@@ -344,7 +355,8 @@ def _draw_footer(cv: Canvas, scene: Scene, top: int) -> float:
 def _draw_last_trick(cv: Canvas, trick: TrickScene, x: float, y: float) -> float:
     label = trick.label
     if trick.winner is not None:
-        label += f" - won by {tx.name_of(cv.names, trick.winner)}"
+        label += " - " + lang_for(cv.lang)._("won by {who}",
+                                              who=tx.name_of(cv.names, trick.winner))
     cv.text(x, y, label, 15, WHITE_ISH, kind="last-label", bold=True)
     w, h = sp.size_of("small")
     cx = x

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.i18n import Lang
 from rules.cards import BASTOS, COPAS, ESPADAS, OROS, SUIT_LETTER, SUIT_SYMBOL
 from rules.games.coins import BEATS, coins_winner
 
-from ..base import TRICK_FIELDS, Presenter, plural, register, suit_name
+from ..base import TRICK_FIELDS, Presenter, game_title, register, suit_name
 from ..scene import CentreScene, Fact, MoveForm, Scene
 
 HAND_TRICKS = 16
@@ -22,18 +23,21 @@ CYCLE = (COPAS, OROS, ESPADAS, BASTOS)
 assert all(BEATS[a] == b for a, b in zip(CYCLE, CYCLE[1:] + CYCLE[:1], strict=True))
 
 
-def _suit(s: int) -> str:
-    return f"{SUIT_SYMBOL[s]} {suit_name(s, capital=True)}"
+def _suit(s: int, lang: Lang) -> str:
+    return f"{SUIT_SYMBOL[s]} {suit_name(s, capital=True, lang=lang)}"
 
 
-LEGEND = (
-    Fact("Suit cycle", " > ".join(_suit(s) for s in CYCLE + CYCLE[:1])
-         + " (each suit beats the next)"),
-    Fact("Suit letters", ", ".join(f"{SUIT_LETTER[s]} {_suit(s)}" for s in CYCLE)),
-    Fact("Ranks", "A ace, K king, N knight, J knave, then 9 down to 2"),
-    Fact("Who takes a trick", "with three suits, the suit the missing one beats; "
-         "with two or three of one suit, the highest of that suit"),
-)
+def legend(lang: Lang) -> tuple[Fact, ...]:
+    _ = lang.gettext
+    cycle = " > ".join(_suit(s, lang) for s in CYCLE + CYCLE[:1])
+    return (
+        Fact(_("Suit cycle"), _("{cycle} (each suit beats the next)", cycle=cycle)),
+        Fact(_("Suit letters"), ", ".join(f"{SUIT_LETTER[s]} {_suit(s, lang)}" for s in CYCLE)),
+        Fact(_("Ranks"), _("A ace, K king, N knight, J knave, then 9 down to 2")),
+        Fact(_("Who takes a trick"), _("with three suits, the suit the missing one beats; "
+                                       "with two or three of one suit, the highest of that "
+                                       "suit")),
+    )
 
 
 @register
@@ -47,30 +51,33 @@ class CoinsPresenter(Presenter):
 
     def scene(self, view: dict, names: Sequence[str], *, forms: Sequence[dict] = (),
               legal: Sequence[str] = (), recent: int = 8) -> Scene:
+        _ = self._
         over = bool(view["over"])
         scores = view["scores"]
         winner = view["result"]["winner"] if over else None
         seats = tuple(
-            self.seat_scene(view, names, i, score=plural(scores[i], "coin"),
-                            facts=[Fact("Tricks", str(view["tricks"][i]))],
-                            status="winner" if i == winner else None)
+            self.seat_scene(view, names, i, score=self.units(scores[i], "coin"),
+                            facts=[Fact(_("Tricks"), str(view["tricks"][i]))],
+                            status=_("winner") if i == winner else None)
             for i in range(view["players"]))
         trick, last = self.trick_centre(view, HAND_TRICKS)
         centre = CentreScene(trick=None if over else trick, last_trick=last)
-        headline = (Fact("Target", f"first to {plural(view['target'], 'coin')} wins"),
-                    Fact("Hand", str(view["hand_no"])))
+        headline = (Fact(_("Target"), _("first to {coins} wins",
+                                        coins=self.units(view["target"], "coin"))),
+                    Fact(_("Hand"), str(view["hand_no"])))
         result = None
         if over:
-            result = self.ranked_lines(view["result"], [plural(s, "coin") for s in scores])
+            result = self.ranked_lines(view["result"], [self.units(s, "coin") for s in scores])
         hand = self.hand(view, forms, legal) if view["seat"] is not None else None
-        return Scene(game=self.game, title=self.engine.title,
-                     phase="Game over" if over else "Trick play", headline=headline,
+        return Scene(game=self.game, title=game_title(self.engine.title, self.lang),
+                     phase=_("Game over") if over else _("Trick play"), headline=headline,
                      seats=seats, centre=centre, events=self.events(view, recent),
                      to_move=view["current_seat"], viewer=view["seat"], hand=hand,
-                     result=result, deal_no=view["deal_no"], legend=LEGEND)
+                     result=result, deal_no=view["deal_no"], legend=legend(self.lang))
 
     def form(self, form: dict, legal: Sequence[str]) -> MoveForm:
         f = super().form(form, legal)
         if form["kind"] == "play":
-            return replace(f, note="Any card may be played: there is no duty to follow suit.")
+            return replace(f, note=self._("Any card may be played: there is no duty to follow "
+                                          "suit."))
         return f

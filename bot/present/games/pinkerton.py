@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_
+
 from .. import text
-from ..base import Presenter, ordinal, plural, register
+from ..base import Presenter, game_title, ordinal, register
 from ..scene import (
     CentreScene,
     Fact,
@@ -34,9 +36,9 @@ from ..scene import (
     SeatScene,
 )
 
-PHASES = {"phase I": ("Phase I", "beat the centre card"),
-          "phase II": ("Phase II", "beat the pile"),
-          "phase III (bidding)": ("Phase III", "the bidding")}
+PHASES = {"phase I": (N_("Phase I"), N_("beat the centre card")),
+          "phase II": (N_("Phase II"), N_("beat the pile")),
+          "phase III (bidding)": (N_("Phase III"), N_("the bidding"))}
 DISCARD_SHOWN = 8   # the newest discards shown face up; the rest are counted
 
 
@@ -59,7 +61,7 @@ class PinkertonPresenter(Presenter):
                              forms=tuple(self.view_form(f, view) for f in forms),
                              your_turn=bool(forms))
         return Scene(
-            game=self.game, title="Pinkerton", phase=self.phase_words(view),
+            game=self.game, title=game_title("Pinkerton", self.lang), phase=self.phase_words(view),
             headline=tuple(self.headline(view)),
             seats=tuple(self.seat_scene(view, names, i) for i in range(view["players"])),
             centre=self.centre(view), events=self.events(view, recent),
@@ -68,36 +70,38 @@ class PinkertonPresenter(Presenter):
 
     # --- the table ---------------------------------------------------------------------
 
-    @staticmethod
-    def phase_words(view: dict) -> str:
+    def phase_words(self, view: dict) -> str:
+        _ = self._
         if view.get("over"):
-            return "The game is over"
-        name, what = PHASES[view["phase"]]
+            return _("The game is over")
+        name, what = (_(w) for w in PHASES[view["phase"]])
         if view["phase"].startswith("phase III") and view.get("cycle"):
-            return f"{name}, {what} - cycle {view['cycle']}"
-        return f"{name} - {what}"
+            return _("{phase}, {what} - cycle {n}", phase=name, what=what, n=view["cycle"])
+        return _("{phase} - {what}", phase=name, what=what)
 
-    @staticmethod
-    def headline(view: dict) -> list[Fact]:
-        facts = [Fact("Round", str(view["round"])),
-                 Fact("Target", f"{view['target']} points"),
-                 Fact("Passes", f"the {ordinal(view['pass_limit'])} pass puts a player out"
-                      if view["pass_limit"] > 1 else "one pass puts a player out")]
+    def headline(self, view: dict) -> list[Fact]:
+        _ = self._
+        limit = view["pass_limit"]
+        facts = [Fact(_("Round"), str(view["round"])),
+                 Fact(_("Target"), self.units(view["target"], "point")),
+                 Fact(_("Passes"),
+                      _("the {nth} pass puts a player out", nth=ordinal(limit, self.lang))
+                      if limit > 1 else _("one pass puts a player out"))]
         return facts
 
-    @staticmethod
-    def seat_scene(view: dict, names: Sequence[str], i: int) -> SeatScene:
+    def seat_scene(self, view: dict, names: Sequence[str], i: int) -> SeatScene:
+        _ = self._
         roles = []
         if i == view["dealer"]:
-            roles.append("dealer")
+            roles.append(_("dealer"))
         if view.get("opener") == i and view["phase"].startswith("phase III") and \
                 not view.get("over"):
-            roles.append("opener")
+            roles.append(_("opener"))
         status = None
         if view["out"][i]:
-            status = "out of this round"
+            status = _("out of this round")
         elif view["passes"][i]:
-            status = f"passed {view['passes'][i]} of {view['pass_limit']}"
+            status = _("passed {n} of {limit}", n=view["passes"][i], limit=view["pass_limit"])
         over = view.get("over")
         return SeatScene(index=i, name=text.name_of(names, i), roles=tuple(roles),
                          score=str(view["scores"][i]),
@@ -108,157 +112,174 @@ class PinkertonPresenter(Presenter):
     def centre(self, view: dict) -> CentreScene:
         if view.get("over"):
             return CentreScene()
+        _ = self._
         pile = view["pile"]
         total = view.get("pile_total")
-        label = "Centre card" if len(pile) == 1 else "Pile"
+        label = _("Centre card") if len(pile) == 1 else _("Pile")
         piles = [PileScene(label, cards=tuple(pile), note=self.count_note(view))]
         discard = view.get("discard") or []
         if discard:
             shown = discard[-DISCARD_SHOWN:]
-            note = plural(len(discard), "card")
+            note = self.units(len(discard), "card")
             if len(discard) > len(shown):
-                note += f", the newest {len(shown)} shown"
-            piles.append(PileScene("Discard pile", cards=tuple(shown), note=note))
-        piles.append(PileScene("Stock", face_down=view["stock"],
-                               note=plural(view["stock"], "card")))
+                note = _("{cards}, the newest {n} shown", cards=note, n=len(shown))
+            piles.append(PileScene(_("Discard pile"), cards=tuple(shown), note=note))
+        piles.append(PileScene(_("Stock"), face_down=view["stock"],
+                               note=self.units(view["stock"], "card")))
         step, mover = view.get("step"), view.get("current_seat")
         lines = [] if step in ("open", "add") else [self.beat_line(view)]
         if step == "open" and mover is not None:
-            lines.append(f"{text.seat(mover)} opens the bidding: one card onto the pile, "
-                         "no beat needed.")
+            lines.append(_("{who} opens the bidding: one card onto the pile, no beat needed.",
+                           who=text.seat(mover)))
         elif step == "add" and mover is not None:
-            lines.append(f"{text.seat(mover)} has beaten and now adds a card to the pile.")
+            lines.append(_("{who} has beaten and now adds a card to the pile.",
+                           who=text.seat(mover)))
         if view["phase"].startswith("phase III") and total is not None and -20 < total < 20:
-            lines.append("Jacks, queens and kings may not be added while the pile is "
-                         "between -20 and 20.")
+            lines.append(_("Jacks, queens and kings may not be added while the pile is "
+                           "between -20 and 20."))
         extra = view.get("extra_decks") or 0
         if extra:
-            lines.append("A fresh 52-card deck was shuffled in this round." if extra == 1 else
-                         f"{extra} fresh 52-card decks were shuffled in this round.")
+            lines.append(self.lang.n_("{n} fresh 52-card deck was shuffled in this round.",
+                                      "{n} fresh 52-card decks were shuffled in this round.",
+                                      extra))
         return CentreScene(piles=tuple(piles), lines=tuple(lines))
 
-    @staticmethod
-    def beat_line(view: dict) -> str:
+    def beat_line(self, view: dict) -> str:
         """What a beat of the centre needs now (the sum only when the total is shown)."""
+        _ = self._
         total, k = view.get("pile_total"), view["k"]
-        target = "the centre card" if len(view["pile"]) == 1 else "the pile"
+        centre = len(view["pile"]) == 1
+        cards = self.units(k, "card")
         if total is None:
-            return (f"To beat {target}: {plural(k, 'card')} adding up to its value or more "
-                    "(or less, when it is below zero).")
-        need = f"{total} or more" if total >= 0 else f"{total} or less"
-        return f"To beat {target}: {plural(k, 'card')} adding up to {need}."
+            return (_("To beat the centre card: {cards} adding up to its value or more (or "
+                      "less, when it is below zero).", cards=cards) if centre else
+                    _("To beat the pile: {cards} adding up to its value or more (or less, "
+                      "when it is below zero).", cards=cards))
+        need = _("{n} or more", n=total) if total >= 0 else _("{n} or less", n=total)
+        return (_("To beat the centre card: {cards} adding up to {need}.", cards=cards,
+                  need=need) if centre else
+                _("To beat the pile: {cards} adding up to {need}.", cards=cards, need=need))
 
-    @staticmethod
-    def count_note(view: dict) -> str:
+    def count_note(self, view: dict) -> str:
         """The total, or the count rule when the table may not see it."""
+        _ = self._
         total = view.get("pile_total")
         if total is not None:
             if view["options"].get("show_total"):
-                return f"Worth {signed(total)} (the total is always shown)"
+                return _("Worth {n} (the total is always shown)", n=signed(total))
             if len(view["pile"]) == 1:
-                return f"Worth {signed(total)}"
-            return f"Worth {signed(total)} (the count was asked for)"
-        return (f"Total not announced: any player but the dealer ({text.seat(view['dealer'])}) "
-                "may ask for the count")
+                return _("Worth {n}", n=signed(total))
+            return _("Worth {n} (the count was asked for)", n=signed(total))
+        return _("Total not announced: any player but the dealer ({who}) may ask for the "
+                 "count", who=text.seat(view["dealer"]))
 
     # --- what only the seat sees ------------------------------------------------------------
 
-    @staticmethod
-    def private_lines(view: dict) -> list[str]:
+    def private_lines(self, view: dict) -> list[str]:
+        _ = self._
         lines = []
         passed = view.get("pass_cards") or []
         if passed:
-            cards = " and ".join([", ".join(text.card(c) for c in passed[:-1]), text.card(
-                passed[-1])]) if len(passed) > 1 else text.card(passed[0])
-            lines.append(f"You passed {cards} face down.")
+            cards = (_("{a} and {b}", a=", ".join(text.card(c) for c in passed[:-1]),
+                       b=text.card(passed[-1])) if len(passed) > 1 else text.card(passed[0]))
+            lines.append(_("You passed {cards} face down.", cards=cards))
         if view["out"][view["seat"]] and not view.get("over"):
-            lines.append("You are out of this round: your cards stay aside until it ends.")
+            lines.append(_("You are out of this round: your cards stay aside until it ends."))
         return lines
 
     # --- moves as players say them -----------------------------------------------------------
 
     def describe(self, action: str) -> str:
+        _ = self._
         words = action.split()
         kind = words[0]
         if kind == "beat":
             if "take" in words:
                 i = words.index("take")
-                return (f"Beat with {text.cards(words[1:i])} and take back "
-                        f"{text.card(words[i + 1])}")
-            return f"Beat with {text.cards(words[1:])}"
+                return _("Beat with {cards} and take back {card}",
+                         cards=text.cards(words[1:i]), card=text.card(words[i + 1]))
+            return _("Beat with {cards}", cards=text.cards(words[1:]))
         if kind == "add":
-            return f"Add {text.card(words[1])}"
+            return _("Add {card}", card=text.card(words[1]))
         if kind == "pass":
-            return (f"Pass, laying {text.card(words[1])} face down" if len(words) > 1
-                    else "Pass")
+            return (_("Pass, laying {card} face down", card=text.card(words[1]))
+                    if len(words) > 1 else _("Pass"))
         if kind == "count":
-            return "Ask for the count"
+            return _("Ask for the count")
         return super().describe(action)
 
     def form(self, form: dict, legal: Sequence[str]) -> MoveForm:
         return self.view_form(form, None)
 
     def view_form(self, form: dict, view: dict | None) -> MoveForm:
+        _ = self._
         kind = form["kind"]
         v = view or {}
-        target = "the centre card" if len(v.get("pile") or ()) == 1 else "the pile"
+        centre = len(v.get("pile") or ()) == 1
         if kind == "beat" and "cards" in form:
             k = int(form["max"])
             note = None
             if form.get("take"):
-                note = ("A beat exactly equal to the value may take back one of your "
-                        f"face-down pass cards ({text.cards(form['take'])}).")
-            return MoveForm(kind=kind, prompt=f"Beat {target} with {plural(k, 'card')}",
-                            verb="Beat", cards=self.sort_cards(form["cards"]), low=k, high=k,
+                note = _("A beat exactly equal to the value may take back one of your "
+                         "face-down pass cards ({cards}).", cards=text.cards(form["take"]))
+            cards = self.units(k, "card")
+            prompt = (_("Beat the centre card with {cards}", cards=cards) if centre else
+                      _("Beat the pile with {cards}", cards=cards))
+            return MoveForm(kind=kind, prompt=prompt, verb=_("Beat"),
+                            cards=self.sort_cards(form["cards"]), low=k, high=k,
                             confirm=True, note=note)
         if kind == "add":
             note = None
             if v.get("step") == "open":
-                note = "You open the bidding: no beat needed."
+                note = _("You open the bidding: no beat needed.")
             elif v.get("step") == "turn":   # only offered at a pile of 0
-                note = "You may skip the beat and just add a card" + (
-                    " (the pile is worth 0)." if v.get("pile_total") is not None else ".")
-            return MoveForm(kind=kind, prompt="Add a card to the pile", verb="Add",
+                note = (_("You may skip the beat and just add a card (the pile is worth 0).")
+                        if v.get("pile_total") is not None else
+                        _("You may skip the beat and just add a card."))
+            return MoveForm(kind=kind, prompt=_("Add a card to the pile"), verb=_("Add"),
                             cards=self.sort_cards(form["cards"]), note=note)
         if kind == "pass" and "cards" in form:
             note = None
             if view is not None:
                 used, limit = v["passes"][v["seat"]], v["pass_limit"]
-                note = ("This pass puts you out of the round." if used + 1 >= limit else
-                        f"Pass {used + 1} of {limit}: the card is dead and only you know it.")
-            return MoveForm(kind=kind, prompt="Pass (lay a card face down)", verb="Pass",
+                note = (_("This pass puts you out of the round.") if used + 1 >= limit else
+                        _("Pass {n} of {limit}: the card is dead and only you know it.",
+                          n=used + 1, limit=limit))
+            return MoveForm(kind=kind, prompt=_("Pass (lay a card face down)"), verb=_("Pass"),
                             cards=self.sort_cards(form["cards"]), note=note)
         choices = tuple(MoveChoice(a, self.describe(a)) for a in form.get("choices", ()))
         if kind == "pass":
             free = v.get("step") in ("open", "add")
-            prompt = ("Pass: you have no card you may add (it costs nothing)" if free
-                      else "Pass: your hand is empty (the pass counts)")
-            return MoveForm(kind=kind, prompt=prompt, verb="Pass", choices=choices)
+            prompt = (_("Pass: you have no card you may add (it costs nothing)") if free
+                      else _("Pass: your hand is empty (the pass counts)"))
+            return MoveForm(kind=kind, prompt=prompt, verb=_("Pass"), choices=choices)
         if kind == "beat":
-            return MoveForm(kind=kind, prompt="Or beat exactly and take back a pass card",
-                            verb="Beat", choices=choices)
+            return MoveForm(kind=kind, prompt=_("Or beat exactly and take back a pass card"),
+                            verb=_("Beat"), choices=choices)
         if kind == "count":
-            return MoveForm(kind=kind, prompt="Ask for the count", verb="Count",
-                            choices=choices, note="The total is announced to everyone.")
-        return MoveForm(kind=kind, prompt=kind.capitalize(), verb=kind.capitalize(),
+            return MoveForm(kind=kind, prompt=_("Ask for the count"), verb=_("Count"),
+                            choices=choices, note=_("The total is announced to everyone."))
+        return MoveForm(kind=kind, prompt=self.verb(kind), verb=self.verb(kind),
                         choices=choices)
 
     # --- the result --------------------------------------------------------------------------
 
-    @staticmethod
-    def result(view: dict) -> ResultScene | None:
+    def result(self, view: dict) -> ResultScene | None:
+        _ = self._
         r = view.get("result")
         if not r:
             return None
         scores, ranks = r["scores"], r["ranks"]
         lines = []
         for seat in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
-            won = " - wins" if r.get("winner") == seat else ""
-            lines.append(f"{ordinal(ranks[seat])} {text.seat(seat)} - "
-                         f"{plural(scores[seat], 'point')}{won}")
-        details = [f"{plural(r['rounds'], 'round')} played."]
+            values = dict(place=ordinal(ranks[seat], self.lang), who=text.seat(seat),
+                          points=self.units(scores[seat], "point"))
+            lines.append(_("{place} {who} - {points} - wins", **values)
+                         if r.get("winner") == seat else _("{place} {who} - {points}", **values))
+        details = [self.lang.n_("{n} round played.", "{n} rounds played.", r["rounds"])]
         if r.get("rounds_abandoned"):
-            details.append(f"{plural(r['rounds_abandoned'], 'round')} abandoned at 300 turns "
-                           "with no score.")
+            details.append(self.lang.n_("{n} round abandoned at 300 turns with no score.",
+                                        "{n} rounds abandoned at 300 turns with no score.",
+                                        r["rounds_abandoned"]))
         return ResultScene(lines=tuple(lines), winners=tuple(r.get("winners") or ()),
                            details=tuple(details))

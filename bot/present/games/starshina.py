@@ -17,22 +17,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.i18n import N_, Lang
 from rules.cards import SUIT_NAME
 from rules.games.starshina import HAND_SIZE, KITTY_SIZE, WIN_TRICKS
 from rules.tricks import highest_card
 
 from .. import text
-from ..base import TRICK_FIELDS, Presenter, counted, plural, register, signed, suit_name
+from ..base import TRICK_FIELDS, Presenter, number_word, register, signed, suit_name
 from ..scene import CentreScene, Fact, MoveForm, PileScene, ResultScene, Scene, SeatScene
 
 SUIT_BY_NAME = {SUIT_NAME[s]: s for s in range(4)}
-PHASE = {"exchange": "The up/down exchange", "trump": "Naming trumps",
-         "discard": "The kitty", "play": "Trick play", "over": "Game over"}
+PHASE = {"exchange": N_("The up/down exchange"), "trump": N_("Naming trumps"),
+         "discard": N_("The kitty"), "play": N_("Trick play"), "over": N_("Game over")}
 
 
-def stakes(n: int) -> str:
+def stakes(n: int, lang: Lang) -> str:
     """``+3 stakes``, ``-1 stake``, ``0 stakes``."""
-    return f"{signed(n)} {'stake' if abs(n) == 1 else 'stakes'}"
+    return lang.n_("{n} stake", "{n} stakes", abs(n)).replace(str(abs(n)), signed(n), 1)
 
 
 @register
@@ -64,7 +65,7 @@ class StarshinaPresenter(Presenter):
         if view["seat"] is not None:
             hand = self.hand(view, forms, legal, self._private_lines(view))
             hand = replace(hand, forms=tuple(self._form(view, f) for f in hand.forms))
-        title = "Starshina - classic rules" if classic else "Starshina"
+        title = self._("Starshina - classic rules") if classic else self._("Starshina")
         return Scene(game=self.game, title=title, phase=self._phase(view),
                      headline=self._headline(view), seats=seats, centre=centre,
                      events=self.events(view, recent), to_move=view["current_seat"],
@@ -72,63 +73,72 @@ class StarshinaPresenter(Presenter):
                      deal_no=view["deal_no"])
 
     def _phase(self, view: dict) -> str:
+        _ = self._
         phase = view["phase"]
         if phase in ("give", "return"):
             swap = len(view["exchanges"]) + (phase == "give")
-            return f"The exchange: swap {swap} of {view['players']}"
-        return PHASE[phase]
+            return _("The exchange: swap {n} of {total}", n=swap, total=view["players"])
+        return _(PHASE[phase])
 
     def _headline(self, view: dict) -> tuple[Fact, ...]:
+        _ = self._
         dealer, left, right = view["quota_set"]
-        facts = [Fact("Hand", str(view["hand_no"])),
-                 Fact("To win", f"take {WIN_TRICKS} tricks in one hand"),
-                 Fact("Quotas", f"dealer {dealer}, dealer's left {left}, "
-                      f"dealer's right {right}")]
+        facts = [Fact(_("Hand"), str(view["hand_no"])),
+                 Fact(_("To win"), _("take {n} tricks in one hand", n=WIN_TRICKS)),
+                 Fact(_("Quotas"), _("dealer {dealer}, dealer's left {left}, dealer's right "
+                                     "{right}", dealer=dealer, left=left, right=right))]
         if view["rules"] == "classic":
             trump = self._trump(view)
-            facts.append(Fact("Trumps", "not named yet" if trump is None
-                              else suit_name(trump, capital=True)))
-            facts.append(Fact("Stakes", "settled every hand: +1 for each trick over quota, "
-                              "-1 for each trick under"))
+            facts.append(Fact(_("Trumps"), _("not named yet") if trump is None
+                              else self.suit(trump, capital=True)))
+            facts.append(Fact(_("Stakes"), _("settled every hand: +1 for each trick over quota, "
+                                             "-1 for each trick under")))
         else:
-            facts.append(Fact("Trumps", "none in this game"))
-            facts.append(Fact("Pot", f"{plural(view['pot'], 'stake')}, one from each player; "
-                              "whoever misses quota in the winning hand pays 1 more"))
+            facts.append(Fact(_("Trumps"), _("none in this game")))
+            facts.append(Fact(_("Pot"), _("{stakes}, one from each player; whoever misses "
+                                          "quota in the winning hand pays 1 more",
+                                          stakes=self.units(view["pot"], "stake"))))
         return tuple(facts)
 
     def _seat(self, view: dict, names: Sequence[str], i: int) -> SeatScene:
+        _ = self._
         tricks, quota = view["tricks"][i], view["quotas"][i]
         over = bool(view["over"])
-        facts = [Fact("Quota", plural(quota, "trick"))]
+        facts = [Fact(_("Quota"), self.units(quota, "trick"))]
         status = None
         if view["phase"] in ("play", "over"):
-            facts.append(Fact("Tricks", str(tricks)))
+            facts.append(Fact(_("Tricks"), str(tricks)))
             if self.tricks_played(view):
                 status = self._quota_status(tricks, quota, finished=over)
             if view["reached_12"] == i:
-                status = ("winner" if over else
-                          f"{plural(tricks, 'trick')}: wins the game once the hand is played out")
+                status = (_("winner") if over else
+                          _("{tricks}: wins the game once the hand is played out",
+                            tricks=self.units(tricks, "trick")))
         # The starshina pot is settled only when the game ends: no running score till then.
-        score = stakes(view["stakes"][i]) if view["rules"] == "classic" or over else None
+        score = (stakes(view["stakes"][i], self.lang) if view["rules"] == "classic" or over
+                 else None)
         return self.seat_scene(view, names, i, score=score, facts=facts, status=status)
 
-    @staticmethod
-    def _quota_status(tricks: int, quota: int, *, finished: bool) -> str:
+    def _quota_status(self, tricks: int, quota: int, *, finished: bool) -> str:
+        _ = self._
         if tricks == quota:
-            return "quota made"
+            return _("quota made")
         if tricks > quota:
-            return f"up {tricks - quota}"
-        return f"missed quota by {quota - tricks}" if finished else f"needs {quota - tricks} more"
+            return _("up {n}", n=tricks - quota)
+        return (_("missed quota by {n}", n=quota - tricks) if finished
+                else _("needs {n} more", n=quota - tricks))
 
     def _piles(self, view: dict) -> tuple[PileScene, ...]:
+        _ = self._
         dealer = text.seat(view["dealer"])
         if view["kitty_size"]:
-            when = "naming trumps" if view["rules"] == "classic" else "the exchange"
-            return (PileScene("Kitty", face_down=view["kitty_size"],
-                              note=f"{dealer} takes it after {when}"),)
+            note = (_("{who} takes it after naming trumps", who=dealer)
+                    if view["rules"] == "classic" else
+                    _("{who} takes it after the exchange", who=dealer))
+            return (PileScene(_("Kitty"), face_down=view["kitty_size"], note=note),)
         if view["discarded"] and view["phase"] == "play":
-            return (PileScene("Laid aside", face_down=KITTY_SIZE,
-                              note=f"{dealer}'s discards, out of play"),)
+            return (PileScene(_("Laid aside"), face_down=KITTY_SIZE,
+                              note=_("{who}'s discards, out of play", who=dealer)),)
         return ()
 
     # -- centre lines: the last hand, exchanges, the kitty ---------------------------------
@@ -146,20 +156,22 @@ class StarshinaPresenter(Presenter):
             lines += self._swap_lines(view)
         dealer = text.seat(view["dealer"])
         if phase == "trump":
-            lines.append(f"{dealer} names trumps, then takes the kitty.")
+            lines.append(self._("{who} names trumps, then takes the kitty.", who=dealer))
         elif phase == "discard":
-            lines.append(f"{dealer} has taken the kitty and lays four cards aside face down.")
+            lines.append(self._("{who} has taken the kitty and lays four cards aside face "
+                                "down.", who=dealer))
         return lines
 
-    @staticmethod
-    def _last_hand_line(last: dict) -> str:
+    def _last_hand_line(self, last: dict) -> str:
+        _ = self._
         parts = []
         for s, (t, q, d) in enumerate(zip(last["tricks"], last["quotas"], last["diffs"],
                                           strict=True)):
-            how = "made" if d == 0 else (f"up {d}" if d > 0 else f"down {-d}")
-            took = f"took {plural(t, 'trick')}" if s == 0 else str(t)
-            parts.append(f"{text.seat(s)} {took} (quota {q}, {how})")
-        return "Last hand: " + "; ".join(parts) + "."
+            how = _("made") if d == 0 else (_("up {n}", n=d) if d > 0 else _("down {n}", n=-d))
+            took = (_("took {tricks}", tricks=self.units(t, "trick")) if s == 0 else str(t))
+            parts.append(_("{who} {took} (quota {quota}, {how})", who=text.seat(s), took=took,
+                           quota=q, how=how))
+        return _("Last hand: {parts}.", parts="; ".join(parts))
 
     def _swap_lines(self, view: dict) -> list[str]:
         """Starshina give-and-return swaps as the table saw them (the viewer's are private)."""
@@ -169,10 +181,11 @@ class StarshinaPresenter(Presenter):
             if me in (e["from"], e["to"]):
                 continue
             if self._pending(view, k):
-                lines.append(f"{giver} gave {receiver} a card face down; "
-                             f"{receiver} now returns one.")
+                lines.append(self._("{giver} gave {receiver} a card face down; {receiver} now "
+                                    "returns one.", giver=giver, receiver=receiver))
             else:
-                lines.append(f"{giver} gave {receiver} a card face down and got one back.")
+                lines.append(self._("{giver} gave {receiver} a card face down and got one "
+                                    "back.", giver=giver, receiver=receiver))
         return lines
 
     @staticmethod
@@ -196,22 +209,29 @@ class StarshinaPresenter(Presenter):
         return pairs
 
     def _classic_exchange_lines(self, view: dict) -> list[str]:
+        _ = self._
         me, lines = view["seat"], []
         for giver, receiver, done, to_go in self._pairs(view):
             g, r = text.seat(giver), text.seat(receiver)
             total = done + to_go
-            cards = counted(total, "card") + (", one at a time" if total > 1 else "")
-            back = "for each, " if total > 1 else ""
+            cards = (_("{n} cards, one at a time", n=number_word(total, self.lang)) if total > 1
+                     else _("one card"))
             if not to_go:
                 if me not in (giver, receiver):
-                    lines.append(f"{g} gave {r} {cards}, and got "
-                                 + ("one back for each." if total > 1 else "one back."))
+                    lines.append(_("{g} gave {r} {cards}, and got one back for each.", g=g, r=r,
+                                   cards=cards) if total > 1 else
+                                 _("{g} gave {r} {cards}, and got one back.", g=g, r=r,
+                                   cards=cards))
             elif done:
-                lines.append(f"{g} is giving {r} {cards} ({done} given so far); for each, "
-                             f"{r} gives back their highest card of its suit.")
+                lines.append(_("{g} is giving {r} {cards} ({done} given so far); for each, "
+                               "{r} gives back their highest card of its suit.", g=g, r=r,
+                               cards=cards, done=done))
+            elif total > 1:
+                lines.append(_("{g} gives {r} {cards}; for each, {r} gives back their highest "
+                               "card of its suit.", g=g, r=r, cards=cards))
             else:
-                lines.append(f"{g} gives {r} {cards}; {back}{r} gives back their highest "
-                             "card of its suit.")
+                lines.append(_("{g} gives {r} {cards}; {r} gives back their highest card of "
+                               "its suit.", g=g, r=r, cards=cards))
         return lines
 
     # -- what only the viewer knows ------------------------------------------------------
@@ -231,76 +251,88 @@ class StarshinaPresenter(Presenter):
                     lines.append(self._swap_private(me, e, self._pending(view, k)))
         if me == view["dealer"]:
             if view.get("kitty_cards"):
-                lines.append(f"You took {text.cards(view['kitty_cards'])} from the kitty.")
+                lines.append(self._("You took {cards} from the kitty.",
+                                    cards=text.cards(view["kitty_cards"])))
             if view.get("discards"):
-                lines.append(f"You laid aside {text.cards(view['discards'])}.")
+                lines.append(self._("You laid aside {cards}.",
+                                    cards=text.cards(view["discards"])))
         return lines
 
-    @staticmethod
-    def _swap_private(me: int, e: dict, pending: bool) -> str:
+    def _swap_private(self, me: int, e: dict, pending: bool) -> str:
+        _ = self._
         given, back = text.card(e["given"]), e["returned"] and text.card(e["returned"])
         if me == e["from"]:
             other = text.seat(e["to"])
             if pending:
-                return f"You gave {given} to {other}; {other} now returns a card."
-            return f"You gave {given} to {other} and got {back} back."
+                return _("You gave {card} to {who}; {who} now returns a card.", card=given,
+                         who=other)
+            return _("You gave {card} to {who} and got {back} back.", card=given, who=other,
+                     back=back)
         other = text.seat(e["from"])
         if pending:
-            return f"{other} gave you {given}: return a card."
-        return f"{other} gave you {given}; you returned {back}."
+            return _("{who} gave you {card}: return a card.", who=other, card=given)
+        return _("{who} gave you {card}; you returned {back}.", who=other, card=given, back=back)
 
-    @staticmethod
-    def _classic_private(me: int, giver: int, receiver: int, swaps: list[dict]) -> str:
+    def _classic_private(self, me: int, giver: int, receiver: int, swaps: list[dict]) -> str:
+        _ = self._
         parts = []
         for e in swaps:
             given, back = text.card(e["given"]), text.card(e["returned"])
             if e["given"] == e["returned"]:
-                parts.append(f"{given} (it came back)" if me == giver
-                             else f"{given} (it went back)")
+                parts.append(_("{card} (it came back)", card=given) if me == giver
+                             else _("{card} (it went back)", card=given))
             else:
-                parts.append(f"{given} (you got {back})" if me == giver
-                             else f"{given} (you gave back {back})")
+                parts.append(_("{card} (you got {back})", card=given, back=back) if me == giver
+                             else _("{card} (you gave back {back})", card=given, back=back))
         if me == giver:
-            return f"You gave {text.seat(receiver)} " + ", ".join(parts) + "."
-        return f"{text.seat(giver)} gave you " + ", ".join(parts) + "."
+            return _("You gave {who} {cards}.", who=text.seat(receiver), cards=", ".join(parts))
+        return _("{who} gave you {cards}.", who=text.seat(giver), cards=", ".join(parts))
 
     # -- moves ------------------------------------------------------------------------------
 
     def describe(self, action: str) -> str:
         kind, _, rest = action.partition(" ")
         if kind == "trump":
-            return rest.capitalize()
+            suit = SUIT_BY_NAME.get(rest)
+            return self.suit(suit, capital=True) if suit is not None else rest.capitalize()
         return super().describe(action)
 
     def _form(self, view: dict, f: MoveForm) -> MoveForm:
+        _ = self._
         phase, exchanges = view["phase"], view["exchanges"]
         if f.kind == "give" and phase == "give":
             to = text.seat((view["seat"] + 1) % view["players"])
-            return replace(f, prompt=f"Give {to} a card face down", verb="Give",
-                           note=f"{to} must give back a higher card of its suit if they hold "
-                           "one, otherwise any other card.")
+            return replace(f, prompt=_("Give {who} a card face down", who=to), verb=_("Give"),
+                           note=_("{who} must give back a higher card of its suit if they hold "
+                                  "one, otherwise any other card.", who=to))
         if f.kind == "give":
             giver, receiver, to_go = view["exchange_plan"][0]
             done = sum(1 for e in exchanges if [e["from"], e["to"]] == [giver, receiver])
             to = text.seat(receiver)
-            return replace(f, prompt=f"Give {to} a card ({done + 1} of {done + to_go})",
-                           verb="Give", note=f"{to} gives back their highest card of its suit "
-                           "(the same card if they hold nothing higher).")
+            return replace(f, prompt=_("Give {who} a card ({n} of {total})", who=to, n=done + 1,
+                                       total=done + to_go),
+                           verb=_("Give"), note=_("{who} gives back their highest card of its "
+                                                  "suit (the same card if they hold nothing "
+                                                  "higher).", who=to))
         if f.kind == "return":
             got = exchanges[-1]["given"]
-            suit = suit_name(self.deck.parse_card(got).suit, singular=True)
             giver = text.seat(exchanges[-1]["from"])
             higher = all(self.deck.parse_card(c).suit == self.deck.parse_card(got).suit
                          for c in f.cards)
-            note = (f"You must return a {suit} higher than {text.card(got)}." if higher else
-                    f"You hold no {suit} higher than {text.card(got)}: return any other card.")
-            return replace(f, prompt=f"Return a card to {giver}", verb="Return", note=note)
+            suit = suit_name(self.deck.parse_card(got).suit, singular=True, lang=self.lang)
+            note = (_("You must return a {suit} higher than {card}.", suit=suit,
+                      card=text.card(got)) if higher else
+                    _("You hold no {suit} higher than {card}: return any other card.",
+                      suit=suit, card=text.card(got)))
+            return replace(f, prompt=_("Return a card to {who}", who=giver), verb=_("Return"),
+                           note=note)
         if f.kind == "trump":
-            return replace(f, prompt="Name trumps", verb="Name",
-                           note="Then you take the kitty and lay four cards aside.")
+            return replace(f, prompt=_("Name trumps"), verb=_("Name"),
+                           note=_("Then you take the kitty and lay four cards aside."))
         if f.kind == "discard":
-            return replace(f, prompt="Lay four cards aside face down", verb="Discard",
-                           confirm=True, note="They take no part in the play; only you see them.")
+            return replace(f, prompt=_("Lay four cards aside face down"), verb=_("Discard"),
+                           confirm=True, note=_("They take no part in the play; only you see "
+                                                "them."))
         if f.kind == "play" and view["trick"]:
             led = self.deck.parse_card(view["trick"][0][1]).suit
             return replace(f, note=self.follow_note(led, len(f.cards), len(view["hand"])))
@@ -311,19 +343,22 @@ class StarshinaPresenter(Presenter):
     def _result(self, view: dict) -> ResultScene | None:
         if not view["over"]:
             return None
+        _ = self._
         result = view["result"]
-        ranked = self.ranked_lines(result, [stakes(s) for s in result["scores"]])
+        ranked = self.ranked_lines(result, [stakes(s, self.lang) for s in result["scores"]])
         win, winner = result["winning_hand"], result["winner"]
-        details = [f"{text.seat(winner)} took {plural(win['tricks'][winner], 'trick')} in "
-                   f"hand {win['hand']} and wins the game."]
+        who = text.seat(winner)
+        details = [_("{who} took {tricks} in hand {hand} and wins the game.", who=who,
+                     tricks=self.units(win["tricks"][winner], "trick"), hand=win["hand"])]
         missed = [text.seat(s) for s in win["missed"]]
+        pot = self.units(view["pot"], "stake")
         if view["rules"] == "classic":
-            details.append("Stakes were settled after every hand; the winner ranks first "
-                           "whatever their stakes.")
+            details.append(_("Stakes were settled after every hand; the winner ranks first "
+                             "whatever their stakes."))
         elif missed:
-            details.append(f"{text.seat(winner)} takes the pot of {plural(view['pot'], 'stake')} "
-                           f"and 1 more from {' and '.join(missed)} for missing quota.")
+            details.append(_("{who} takes the pot of {stakes} and 1 more from {missed} for "
+                             "missing quota.", who=who, stakes=pot,
+                             missed=(" " + _("and") + " ").join(missed)))
         else:
-            details.append(f"{text.seat(winner)} takes the pot of "
-                           f"{plural(view['pot'], 'stake')}.")
+            details.append(_("{who} takes the pot of {stakes}.", who=who, stakes=pot))
         return replace(ranked, details=tuple(details))

@@ -17,7 +17,7 @@ from rules.games.thirteens import hand_size, led_suit, thirteens_winner
 from rules.games.thirteens_scoring import JOKER_PENALTY, NO_TRICK_PENALTY
 
 from .. import text
-from ..base import TRICK_FIELDS, Presenter, plural, register, signed, suit_name
+from ..base import TRICK_FIELDS, Presenter, game_title, register, signed
 from ..scene import CentreScene, Fact, Scene
 
 SUIT_BY_LETTER = {SUIT_LETTER[s]: s for s in range(4)}
@@ -41,30 +41,34 @@ class ThirteensPresenter(Presenter):
 
     def scene(self, view: dict, names: Sequence[str], *, forms: Sequence[dict] = (),
               legal: Sequence[str] = (), recent: int = 8) -> Scene:
+        _ = self._
         n, over = view["players"], bool(view["over"])
         trump = self._trump(view)
         turned = text.card(view["trump_card"])
-        trump_words = (f"{suit_name(trump, capital=True)} (turned {turned})" if trump is not None
-                       else f"none this hand (turned {turned}, a joker)")
-        headline = (Fact("Target", f"{plural(view['target'], 'point')}, checked at the end "
-                         "of each hand"),
-                    Fact("Hand", str(view["hand_no"])),
-                    Fact("Trumps", trump_words))
+        trump_words = (_("{suit} (turned {card})", suit=self.suit(trump, capital=True),
+                         card=turned) if trump is not None
+                       else _("none this hand (turned {card}, a joker)", card=turned))
+        headline = (Fact(_("Target"), _("{points}, checked at the end of each hand",
+                                        points=self.units(view["target"], "point"))),
+                    Fact(_("Hand"), str(view["hand_no"])),
+                    Fact(_("Trumps"), trump_words))
         played = self.tricks_played(view)
         seats = tuple(self._seat(view, names, i, played) for i in range(n))
         trick, last = self.trick_centre(view, hand_size(n))
         lines = []
         if not over:
             left = view["undealt"]
-            lines.append(f"Besides the turned card, {plural(left, 'card')} "
-                         f"{'lies' if left == 1 else 'lie'} face down, out of play.")
+            lines.append(self.lang.n_("Besides the turned card, {n} card lies face down, out "
+                                      "of play.", "Besides the turned card, {n} cards lie face "
+                                      "down, out of play.", left))
             lines += self._trick_lines(view)
         centre = CentreScene(trick=None if over else trick, last_trick=last, lines=tuple(lines))
         result = None
         if over:
             result = replace(self.ranked_lines(view["result"],
-                                               [plural(s, "point") for s in view["scores"]]),
-                             details=(f"The game lasted {plural(view['hand_no'], 'hand')}.",))
+                                               [self.units(s, "point") for s in view["scores"]]),
+                             details=(_("The game lasted {hands}.",
+                                        hands=self.units(view["hand_no"], "hand")),))
         hand = None
         if view["seat"] is not None:
             hand = self.hand(view, forms, legal)
@@ -72,24 +76,26 @@ class ThirteensPresenter(Presenter):
                 led = led_suit(self._cards(view["trick"]))
                 note = self.follow_note(led, len(hand.forms[0].cards), len(view["hand"]))
                 hand = replace(hand, forms=(replace(hand.forms[0], note=note),))
-        return Scene(game=self.game, title=self.engine.title,
-                     phase="Game over" if over else "Trick play", headline=headline,
+        return Scene(game=self.game, title=game_title(self.engine.title, self.lang),
+                     phase=_("Game over") if over else _("Trick play"), headline=headline,
                      seats=seats, centre=centre, events=self.events(view, recent),
                      to_move=view["current_seat"], viewer=view["seat"], hand=hand,
                      result=result, deal_no=view["deal_no"], legend=self._legend(view))
 
     def _seat(self, view: dict, names: Sequence[str], i: int, played: int):
+        _ = self._
         tricks = view["tricks"][i]
-        facts = [Fact("Tricks", str(tricks)), Fact("This hand", signed(view["hand_points"][i]))]
+        facts = [Fact(_("Tricks"), str(tricks)),
+                 Fact(_("This hand"), signed(view["hand_points"][i]))]
         if view["last_hand"] is not None and played == 0:
             # Between hands the points just scored matter more than this hand's zero.
-            facts[1] = Fact("Last hand", signed(view["last_hand"][i]))
+            facts[1] = Fact(_("Last hand"), signed(view["last_hand"][i]))
         status = None
         if not view["over"] and played and tricks == 0:
-            status = "no trick yet"
+            status = _("no trick yet")
         if view["over"] and i in view["result"]["winners"]:
-            status = "winner"
-        return self.seat_scene(view, names, i, score=plural(view["scores"][i], "point"),
+            status = _("winner")
+        return self.seat_scene(view, names, i, score=self.units(view["scores"][i], "point"),
                                facts=facts, status=status)
 
     def _trick_lines(self, view: dict) -> list[str]:
@@ -99,21 +105,24 @@ class ThirteensPresenter(Presenter):
             return []
         led = led_suit(plays)
         jokers = sum(1 for _, c in plays if c >> 4 not in range(4))
+        _ = self._
         if led is None:
-            lines = ["A joker was led: the first ordinary card sets the suit to follow."]
+            lines = [_("A joker was led: the first ordinary card sets the suit to follow.")]
         else:
-            lines = [f"{suit_name(led, capital=True)} led."]
+            lines = [_("{suit} led.", suit=self.suit(led, capital=True))]
         if jokers and self._trump(view) is not None:
-            lines.append("A joker is in this trick, so trumps have no power in it.")
+            lines.append(_("A joker is in this trick, so trumps have no power in it."))
         return lines
 
     def _legend(self, view: dict) -> tuple[Fact, ...]:
+        _ = self._
         value = view["thirteen_value"]
         return (
-            Fact("Counting values", "A 1, J 2, Q 3, K 4, 2 to 10 at face value; "
-                 "jokers count nothing"),
-            Fact("Scoring a trick", f"+1 for the trick, +{value} for each thirteen "
-                 "(cards counting 13), +1 for each pair, +1 for each run of three, "
-                 f"-{JOKER_PENALTY} for each joker"),
-            Fact("No trick in a hand", f"-{NO_TRICK_PENALTY}"),
+            Fact(_("Counting values"), _("A 1, J 2, Q 3, K 4, 2 to 10 at face value; "
+                                         "jokers count nothing")),
+            Fact(_("Scoring a trick"), _("+1 for the trick, +{value} for each thirteen "
+                                         "(cards counting 13), +1 for each pair, +1 for each "
+                                         "run of three, -{joker} for each joker",
+                                         value=value, joker=JOKER_PENALTY)),
+            Fact(_("No trick in a hand"), f"-{NO_TRICK_PENALTY}"),
         )

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import EN, N_, Lang
 from rules.cards import PIQUET_32
-from rules.games.piquet.combos import number_word
 from rules.games.piquet.scoring import CATEGORIES as DETAIL_ORDER
 from rules.games.piquet.variants import AU_CENT_TARGET, VARIANTS, Variant, auction_thresholds
 
 from ... import text
-from ...base import Presenter, ordinal, plural, register
+from ...base import Presenter, ordinal, register, units
 from ...scene import (
     CentreScene,
     Fact,
@@ -40,31 +40,40 @@ from ...scene import (
     TrickScene,
 )
 from .declarations import (
-    TITLE,
-    claim_name,
+    TITLE_WORDS,
     current_category,
     declaration_lines,
     declare_label,
     parse_declare,
+    pips,
+    said_words,
+    words_of,
 )
 
-TITLES = {"rubicon": "Piquet - Rubicon", "au_cent": "Piquet au cent",
-          "normand": "Piquet normand", "a_quatre": "Piquet à quatre",
-          "auction": "Piquet - Auction"}
-CATEGORY_PHASE = {"point": "Declaring: the point", "sequence": "Declaring: sequences",
-                  "set": "Declaring: sets"}
-SINK_LABEL = {"point": "Sink the point", "sequence": "Sink the sequences",
-              "sets": "Sink the sets"}
+TITLES = {"rubicon": N_("Piquet - Rubicon"), "au_cent": N_("Piquet au cent"),
+          "normand": N_("Piquet normand"), "a_quatre": N_("Piquet à quatre"),
+          "auction": N_("Piquet - Auction")}
+CATEGORY_PHASE = {"point": N_("Declaring: the point"), "sequence": N_("Declaring: sequences"),
+                  "set": N_("Declaring: sets")}
+SINK_LABEL = {"point": N_("Sink the point"), "sequence": N_("Sink the sequences"),
+              "sets": N_("Sink the sets")}
+# The engine's score categories (``scoring.CATEGORIES``) in a deal's breakdown.
+DETAIL_WORDS = {"carte blanche": N_("carte blanche"), "point": N_("point"),
+                "sequences": N_("sequences"), "sets": N_("sets"), "repique": N_("repique"),
+                "play": N_("play"), "pique": N_("pique"), "cards": N_("cards"),
+                "capot": N_("capot"), "contract": N_("contract")}
+CALLS = {"pass": N_("pass"), "double": N_("double"), "redouble": N_("redouble")}
 
 
-def bid_words(value: int) -> str:
+def bid_words(value: int, lang: Lang = EN) -> str:
     """"8 (at least 8 tricks)" / "minus 8 (at most 4 tricks)"."""
+    _ = lang.gettext
     n = abs(value)
     if value > 0:
-        return f"{n} (at least {plural(n, 'trick')})"
+        return _("{n} (at least {tricks})", n=n, tricks=units(lang, n, "trick"))
     if n == 12:
-        return "minus 12 (no trick at all)"
-    return f"minus {n} (at most {plural(12 - n, 'trick')})"
+        return _("minus 12 (no trick at all)")
+    return _("minus {n} (at most {tricks})", n=n, tricks=units(lang, 12 - n, "trick"))
 
 
 @register
@@ -86,7 +95,7 @@ class PiquetPresenter(Presenter):
                              forms=tuple(self.view_form(f, view, forms) for f in forms),
                              your_turn=bool(forms))
         return Scene(
-            game=self.game, title=TITLES[var.name], phase=self.phase_words(view, var),
+            game=self.game, title=self._(TITLES[var.name]), phase=self.phase_words(view, var),
             headline=tuple(self.headline(view, var)),
             seats=tuple(self.seat_scene(view, var, names, i) for i in range(view["players"])),
             centre=self.centre(view, var), events=self.events(view, recent),
@@ -97,73 +106,81 @@ class PiquetPresenter(Presenter):
     def side_of(var: Variant):
         return (lambda s: s % 2) if var.teams else (lambda s: s)
 
-    @staticmethod
-    def side_name(var: Variant, side: int) -> str:
+    def side_name(self, var: Variant, side: int) -> str:
         if var.teams:
-            return f"{text.seat(side)} and {text.seat(side + 2)}"
+            return self._("{a} and {b}", a=text.seat(side), b=text.seat(side + 2))
         return text.seat(side)
 
     def phase_words(self, view: dict, var: Variant) -> str:
+        _ = self._
         phase = view["phase"]
         if phase == "declare":
-            return CATEGORY_PHASE[current_category(view)]
+            return _(CATEGORY_PHASE[current_category(view)])
         if phase == "done":
-            return "The game is over" if var.deals is None else "The partie is over"
-        return {"exchange": "The exchange", "play": "Trick play", "bid": "Bidding"}.get(
-            phase, "The deal")
+            return _("The game is over") if var.deals is None else _("The partie is over")
+        return {"exchange": _("The exchange"), "play": _("Trick play"),
+                "bid": _("Bidding")}.get(phase, _("The deal"))
 
     def headline(self, view: dict, var: Variant) -> list[Fact]:
+        _ = self._
         deal, deals = view["deal"], view.get("deals")
         if deals:
-            value = f"{deal} of {deals}"
+            value = _("{n} of {total}", n=deal, total=deals)
             if deals > (var.deals or 0):
-                value += f" (the scores were tied after {var.deals})"
+                value = _("{n} of {total} (the scores were tied after {deals})", n=deal,
+                          total=deals, deals=var.deals)
         else:
             value = str(deal)
-        facts = [Fact("Deal", value)]
+        facts = [Fact(_("Deal"), value)]
         if var.rubicon is not None:
-            facts.append(Fact("Rubicon", f"{var.rubicon} points"))
+            facts.append(Fact(_("Rubicon"), self.units(var.rubicon, "point")))
         elif var.name == "au_cent":
-            facts.append(Fact("Game", f"first to {AU_CENT_TARGET} points, play stops at once"))
+            facts.append(Fact(_("Game"), _("first to {points}, play stops at once",
+                                           points=self.units(AU_CENT_TARGET, "point"))))
         elif view.get("target"):
-            facts.append(Fact("Target", f"{view['target']} points, checked after each deal"))
+            facts.append(Fact(_("Target"), _("{points}, checked after each deal",
+                                             points=self.units(view["target"], "point"))))
         if var.teams:
-            facts.append(Fact("Sides", f"{self.side_name(var, 0)} against "
-                                       f"{self.side_name(var, 1)}"))
+            facts.append(Fact(_("Sides"), _("{a} against {b}", a=self.side_name(var, 0),
+                                            b=self.side_name(var, 1))))
         contract = view.get("contract")
         if contract:
             value = contract["n"] * (-1 if contract["negative"] else 1)
-            how = {1: "", 2: ", doubled", 4: ", redoubled"}[contract["mult"]]
-            facts.append(Fact("Contract",
-                              f"{text.seat(contract['seat'])} {bid_words(value)}{how}"))
-            (rep, _), (piq, _) = auction_thresholds(contract["negative"])
-            facts.append(Fact("Pique and repique",
-                              f"at {piq}" if rep == piq else f"pique at {piq}, repique at {rep}"))
+            how = {1: N_("{who} {bid}"), 2: N_("{who} {bid}, doubled"),
+                   4: N_("{who} {bid}, redoubled")}[contract["mult"]]
+            facts.append(Fact(_("Contract"), _(how, who=text.seat(contract["seat"]),
+                                               bid=bid_words(value, self.lang))))
+            (rep, _r), (piq, _p) = auction_thresholds(contract["negative"])
+            facts.append(Fact(_("Pique and repique"),
+                              _("at {n}", n=piq) if rep == piq else
+                              _("pique at {piq}, repique at {rep}", piq=piq, rep=rep)))
         return facts
 
     def seat_scene(self, view: dict, var: Variant, names: Sequence[str], i: int) -> SeatScene:
+        _ = self._
         side = self.side_of(var)(i)
         roles = []
         if i == view["dealer"]:
-            roles.append("dealer")
+            roles.append(_("dealer"))
         if i == view["elder"]:
-            roles.append("elder")
+            roles.append(_("elder"))
         elif var.players == 2:
-            roles.append("younger")
+            roles.append(_("younger"))
         if var.teams:
-            roles.append(f"partner of {text.seat((i + 2) % 4)}")
+            roles.append(_("partner of {who}", who=text.seat((i + 2) % 4)))
         contract = view.get("contract")
         if contract and contract["seat"] == i:
-            roles.append("declarer")
+            roles.append(_("declarer"))
         phase = view["phase"]
         facts = []
         took = self.exchanged(view, var, i)
         if took is not None:
-            facts.append(Fact("Exchanged", "kept the hand" if took == 0 else plural(took, "card")))
+            facts.append(Fact(_("Exchanged"), _("kept the hand") if took == 0
+                              else self.units(took, "card")))
         if phase in ("declare", "play", "done"):
-            facts.append(Fact("This deal", plural(view["deal_scores"][side], "point")))
+            facts.append(Fact(_("This deal"), self.units(view["deal_scores"][side], "point")))
         if phase == "play" or (phase == "done" and sum(view["tricks"])):
-            facts.append(Fact("Tricks", str(view["tricks"][i])))
+            facts.append(Fact(_("Tricks"), str(view["tricks"][i])))
         return SeatScene(index=i, name=text.name_of(names, i), roles=tuple(roles),
                          score=str(view["totals"][side]), facts=tuple(facts),
                          hand_count=view["hand_sizes"][i], to_move=view.get("current_seat") == i,
@@ -186,26 +203,28 @@ class PiquetPresenter(Presenter):
     # --- the centre -----------------------------------------------------------------------
 
     def centre(self, view: dict, var: Variant) -> CentreScene:
+        _ = self._
         phase = view["phase"]
         played = sum(view["tricks"])
         trick = None
         if phase == "play" or (phase == "done" and view["trick"]):
-            label = f"Trick {played + 1} of {var.hand}"
-            if phase == "done":
-                label += " (play stopped)"
+            label = (_("Trick {n} of {total} (play stopped)", n=played + 1, total=var.hand)
+                     if phase == "done" else
+                     _("Trick {n} of {total}", n=played + 1, total=var.hand))
             trick = self.trick(view["trick"], label,
                                to_lead=view["leader"] if not view["trick"] else None)
         last = None
         if played and phase in ("play", "done") and view.get("last_trick"):
             plays = view["last_trick"]
-            last = TrickScene(label="Last trick",
+            last = TrickScene(label=_("Last trick"),
                               plays=tuple(Play(int(s), (str(c),)) for s, c in plays),
                               winner=self.trick_winner(plays))
         piles = []
         if view["talon_size"]:
-            what = plural(view["talon_size"], "card")
-            note = f"{what}, set aside unseen" if var.name == "auction" else f"{what} left"
-            piles.append(PileScene("Talon", face_down=view["talon_size"], note=note))
+            what = self.units(view["talon_size"], "card")
+            note = (_("{cards}, set aside unseen", cards=what) if var.name == "auction"
+                    else _("{cards} left", cards=what))
+            piles.append(PileScene(_("Talon"), face_down=view["talon_size"], note=note))
         return CentreScene(trick=trick, last_trick=last, piles=tuple(piles),
                            lines=tuple(self.centre_lines(view, var)))
 
@@ -217,17 +236,22 @@ class PiquetPresenter(Presenter):
         return best[1]
 
     def centre_lines(self, view: dict, var: Variant) -> list[str]:
+        _ = self._
         lines = []
         if view["phase"] == "bid":
             for seat, said in view.get("calls") or []:
                 if said.startswith("bid "):
-                    lines.append(f"{text.seat(seat)}: bid {bid_words(int(said.split()[1]))}")
+                    lines.append(_("{who}: bid {bid}", who=text.seat(seat),
+                                   bid=bid_words(int(said.split()[1]), self.lang)))
                 else:
-                    lines.append(f"{text.seat(seat)}: {said}")
-        later = " when the declarations begin" if view["phase"] in ("bid", "exchange") else ""
+                    lines.append(_("{who}: {call}", who=text.seat(seat),
+                                   call=_(CALLS[said]) if said in CALLS else said))
+        later = view["phase"] in ("bid", "exchange")
         for seat in view.get("carte_blanche") or []:   # announced as soon as it is dealt
-            lines.append(f"{text.seat(seat)} holds carte blanche: 10 points{later}.")
-        lines.extend(declaration_lines(view, self.side_of(var)))
+            lines.append(_("{who} holds carte blanche: 10 points when the declarations begin.",
+                           who=text.seat(seat)) if later else
+                         _("{who} holds carte blanche: 10 points.", who=text.seat(seat)))
+        lines.extend(declaration_lines(view, self.side_of(var), self.lang))
         bonus = view.get("bonus")
         if bonus:
             side, kind = bonus
@@ -236,40 +260,47 @@ class PiquetPresenter(Presenter):
                         if var.name == "auction" and view.get("contract")
                         else (var.repique, var.pique))
             points = (rep if kind == "repique" else piq)[1]
-            verb = "make" if var.teams else "makes"
-            lines.append(f"{who} {verb} a {kind}: +{points}.")
+            msg = {("repique", True): N_("{who} make a repique: +{n}."),
+                   ("repique", False): N_("{who} makes a repique: +{n}."),
+                   ("pique", True): N_("{who} make a pique: +{n}."),
+                   ("pique", False): N_("{who} makes a pique: +{n}.")}[kind, bool(var.teams)]
+            lines.append(_(msg, who=who, n=points))
         return lines
 
     # --- what only the seat sees ------------------------------------------------------------
 
     def private_lines(self, view: dict) -> list[str]:
+        _ = self._
         lines = []
         if view.get("discards"):
-            lines.append(f"You discarded {text.cards(view['discards'])}.")
+            lines.append(_("You discarded {cards}.", cards=text.cards(view["discards"])))
         talon, seen = view.get("talon"), view.get("talon_seen") or []
         if talon:
-            lines.append(f"Left in the talon: {text.cards(talon)}.")
+            lines.append(_("Left in the talon: {cards}.", cards=text.cards(talon)))
         elif talon is None and seen:
-            lines.append(f"You left {text.cards(seen)} on top of the talon "
-                         "and have seen them.")
+            lines.append(_("You left {cards} on top of the talon and have seen them.",
+                           cards=text.cards(seen)))
         return lines
 
     # --- moves as players say them -----------------------------------------------------------
 
     def describe(self, action: str) -> str:
+        _ = self._
         words = action.split()
         kind = words[0]
         if kind == "keep":
-            return "Keep your hand"
+            return _("Keep your hand")
         if kind == "good":
-            return "Good"
+            return _("Good")
         if kind == "sink":
-            return SINK_LABEL[words[1]]
+            return _(SINK_LABEL[words[1]])
         if kind == "declare":
-            return "Declare " + claim_name(*parse_declare(action))
+            return _("Declare {claim}", claim=words_of(self.lang, *parse_declare(action)))
         if kind == "bid":
             value = int(words[1])
-            return f"Bid {value}" if value > 0 else f"Bid minus {-value}"
+            return _("Bid {n}", n=value) if value > 0 else _("Bid minus {n}", n=-value)
+        if kind in CALLS:
+            return _(CALLS[kind]).capitalize()
         return super().describe(action)
 
     def form(self, form: dict, legal: Sequence[str]) -> MoveForm:
@@ -277,22 +308,24 @@ class PiquetPresenter(Presenter):
 
     def view_form(self, form: dict, view: dict | None, forms: Sequence[dict] = ()) -> MoveForm:
         """A move form in the game's words (``view``: the viewer's, for answers in context)."""
+        _ = self._
         kind = form["kind"]
         if kind == "discard":
             low, high = int(form["min"]), int(form["max"])
-            what = plural(high, "card") if low == high else (
-                f"{low} or {high} cards" if high == low + 1 else f"{low} to {high} cards")
-            return MoveForm(kind=kind, prompt=f"Discard {what}", verb="Discard",
+            what = self.units(high, "card") if low == high else (
+                _("{low} or {high} cards", low=low, high=high) if high == low + 1
+                else _("{low} to {high} cards", low=low, high=high))
+            return MoveForm(kind=kind, prompt=_("Discard {what}", what=what), verb=_("Discard"),
                             cards=self.sort_cards(form["cards"]), low=low, high=high,
                             confirm=True,
-                            note="You draw as many from the top of the talon.")
+                            note=_("You draw as many from the top of the talon."))
         if kind == "play":
             note = None
             if view and view.get("trick"):
                 led = PIQUET_32.parse_card(view["trick"][0][1]).suit
                 if all(PIQUET_32.parse_card(c).suit == led for c in form["cards"]):
-                    note = "You must follow suit."
-            return MoveForm(kind=kind, prompt="Play a card", verb="Play",
+                    note = _("You must follow suit.")
+            return MoveForm(kind=kind, prompt=_("Play a card"), verb=_("Play"),
                             cards=self.sort_cards(form["cards"]), note=note)
         choices = tuple(MoveChoice(a, self.choice_label(a, view)) for a in form["choices"])
         prompt, verb, note = self.choice_prompt(kind, view, alone=len(forms) == 1)
@@ -301,39 +334,46 @@ class PiquetPresenter(Presenter):
     def choice_label(self, action: str, view: dict | None) -> str:
         if action.startswith("declare ") and view is not None:
             var = VARIANTS[view["variant"]]
-            return declare_label(action, view, self.side_of(var))
+            return declare_label(action, view, self.side_of(var), self.lang)
         return self.describe(action)
 
     def choice_prompt(self, kind: str, view: dict | None,
                       alone: bool = False) -> tuple[str, str, str | None]:
         """(prompt, verb, note) of a kind of choice (``alone``: the viewer's only move)."""
+        _ = self._
         best = ((view or {}).get("declaring") or {}).get("best")
         cat = current_category(view) if view else None
         if kind == "declare":
             if best:
-                said = best["said"].split(" (")[0]
+                said = said_words(self.lang, best["said"].split(" (")[0])
                 value = best.get("value")
-                said += f", {number_word(value)}" if value is not None else ""
-                return f"Answer {text.seat(best['seat'])}'s {said}", "Declare", None
-            what = {"point": "point", "sequence": "best sequence", "set": "best set"}
-            return f"Declare your {what.get(cat, 'combination')}", "Declare", None
+                said += f", {pips(self.lang, value)}" if value is not None else ""
+                return (_("Answer {who}'s {claim}", who=text.seat(best["seat"]), claim=said),
+                        _("Declare"), None)
+            what = {"point": N_("Declare your point"), "sequence": N_("Declare your best "
+                                                                      "sequence"),
+                    "set": N_("Declare your best set")}
+            return _(what.get(cat, N_("Declare your combination"))), _("Declare"), None
         if kind == "good":
             if best:
-                said = best["said"].split(" (")[0]
-                return f"Concede {text.seat(best['seat'])}'s {said}", "Good", None
-            return "Concede", "Good", None
+                said = said_words(self.lang, best["said"].split(" (")[0])
+                return (_("Concede {who}'s {claim}", who=text.seat(best["seat"]), claim=said),
+                        _("Good"), None)
+            return _("Concede"), _("Good"), None
         if kind == "sink":
             if alone:
-                what = {"point": "point", "sequence": "sequence", "set": "set"}.get(cat, "")
-                return f"You have no {what} to declare", "Sink", None
-            return f"Or sink the {TITLE.get(cat, 'category')}", "Sink", \
-                "Declaring nothing: an opponent may still score."
+                what = {"point": N_("You have no point to declare"),
+                        "sequence": N_("You have no sequence to declare"),
+                        "set": N_("You have no set to declare")}
+                return _(what.get(cat, N_("You have nothing to declare"))), _("Sink"), None
+            return (_("Or sink {what}", what=_(TITLE_WORDS.get(cat, N_("the category")))),
+                    _("Sink"), _("Declaring nothing: an opponent may still score."))
         if kind == "bid":
-            return "Bid", "Bid", ("Bid 8: take at least 8 of the 12 tricks; "
-                                  "bid minus 8: take at most 4.")
+            return _("Bid"), _("Bid"), _("Bid 8: take at least 8 of the 12 tricks; bid minus "
+                                         "8: take at most 4.")
         if kind == "keep":
-            return "Or keep your hand", "Keep", None
-        return kind.capitalize(), kind.capitalize(), None
+            return _("Or keep your hand"), _("Keep"), None
+        return self.verb(kind), self.verb(kind), None
 
     # --- the result --------------------------------------------------------------------------
 
@@ -341,50 +381,62 @@ class PiquetPresenter(Presenter):
         r = view.get("result")
         if not r:
             return None
+        _ = self._
         totals = r["totals"]
         lines: list[str] = []
         if var.name == "normand":
             for seat in sorted(range(var.players), key=lambda s: r["ranks"][s]):
-                lines.append(f"{ordinal(r['ranks'][seat])} {text.seat(seat)} - "
-                             f"{plural(totals[seat], 'point')}")
+                lines.append(_("{place} {who} - {points}", place=ordinal(r["ranks"][seat],
+                                                                         self.lang),
+                               who=text.seat(seat), points=self.units(totals[seat], "point")))
         elif r.get("drawn"):
-            lines.append(f"The partie is drawn at {totals[0]} all.")
+            lines.append(_("The partie is drawn at {n} all.", n=totals[0]))
         else:
             win = r["winner_side"]
             lose = 1 - win if len(totals) == 2 else None
             hi = totals[win]
             lo = totals[lose] if lose is not None else 0
-            verb = "win" if var.teams else "wins"
-            what = "the game" if var.name == "au_cent" else "the partie"
-            lines.append(f"{self.side_name(var, win)} {verb} {what}, {hi} to {lo}, "
-                         f"worth {r['partie']}: {self.partie_rule(var, hi, lo)}.")
+            msg = {(True, True): N_("{side} win the game, {hi} to {lo}, worth {n}: {rule}."),
+                   (True, False): N_("{side} wins the game, {hi} to {lo}, worth {n}: {rule}."),
+                   (False, True): N_("{side} win the partie, {hi} to {lo}, worth {n}: {rule}."),
+                   (False, False): N_("{side} wins the partie, {hi} to {lo}, worth {n}: "
+                                      "{rule}.")}
+            key = (var.name == "au_cent", bool(var.teams))
+            lines.append(_(msg[key],
+                           side=self.side_name(var, win), hi=hi, lo=lo, n=r["partie"],
+                           rule=self.partie_rule(var, hi, lo)))
             for side in (win, lose):
                 sign = "+" if side == win else "-"
-                each = " each" if var.teams else ""
-                lines.append(f"{ordinal(1 if side == win else 2)} {self.side_name(var, side)}"
-                             f" - {plural(totals[side], 'point')}, {sign}{r['partie']}{each}")
+                values = dict(place=ordinal(1 if side == win else 2, self.lang),
+                              side=self.side_name(var, side),
+                              points=self.units(totals[side], "point"),
+                              n=f"{sign}{r['partie']}")
+                lines.append(_("{place} {side} - {points}, {n} each", **values) if var.teams
+                             else _("{place} {side} - {points}, {n}", **values))
         details = tuple(self.deal_line(var, d) for d in r.get("deals") or [])
         return ResultScene(lines=tuple(lines), winners=tuple(r.get("winners") or ()),
                            details=details)
 
-    @staticmethod
-    def partie_rule(var: Variant, hi: int, lo: int) -> str:
+    def partie_rule(self, var: Variant, hi: int, lo: int) -> str:
+        _ = self._
         if var.rubicon is None:
             if lo < 50:
-                return "the difference, doubled as the loser has less than 50"
-            return "the difference"
+                return _("the difference, doubled as the loser has less than 50")
+            return _("the difference")
         if lo >= var.rubicon:
-            return f"the difference plus {var.rubicon}"
-        return f"the loser is rubiconed (under {var.rubicon}): both totals plus {var.rubicon}"
+            return _("the difference plus {n}", n=var.rubicon)
+        return _("the loser is rubiconed (under {n}): both totals plus {n}", n=var.rubicon)
 
     def deal_line(self, var: Variant, d: dict) -> str:
+        _ = self._
         parts = []
         for side, pts in enumerate(d["points"]):
             detail = d["detail"][side]
-            items = ", ".join(f"{label} {detail[label]}" for label in DETAIL_ORDER
-                              if detail.get(label))
+            items = ", ".join(f"{_(DETAIL_WORDS.get(label, label))} {detail[label]}"
+                              for label in DETAIL_ORDER if detail.get(label))
             parts.append(f"{self.side_name(var, side)} {pts}" + (f" ({items})" if items else ""))
-        return f"Deal {d['deal']}, dealt by {text.seat(d['dealer'])}: " + "; ".join(parts) + "."
+        return _("Deal {n}, dealt by {who}: {parts}.", n=d["deal"], who=text.seat(d["dealer"]),
+                 parts="; ".join(parts))
 
 
 __all__ = ["PiquetPresenter"]

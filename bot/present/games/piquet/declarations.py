@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import EN, N_, Lang
+from bot.i18n.cards import claim_words
 from rules.cards import PIQUET_32
 from rules.games.piquet.combos import (
     RANK_WORD,
@@ -32,6 +34,27 @@ from ... import text
 CATEGORIES = ("point", "sequence", "set")
 # The view's ``declaring.category`` is the category's title.
 TITLE = {"point": "point", "sequence": "sequences", "set": "sets"}
+EQUAL = {"point": N_("The point is equal: nobody scores."),
+         "sequence": N_("The sequences are equal: nobody scores."),
+         "set": N_("The sets are equal: nobody scores.")}
+TITLE_WORDS = {"point": N_("the point"), "sequence": N_("the sequences"), "set": N_("the sets")}
+
+
+def words_of(lang: Lang, cat: str, n: int, x: int) -> str:
+    """A claim as ``lang`` says it ("quint to the king", "kwinta do króla")."""
+    if lang.code == "qps":   # the test pseudo-locale: mark that it came from here
+        return f"⟦{claim_name(cat, n, x)}⟧"
+    return claim_words(lang.code, cat, n, x) or claim_name(cat, n, x)
+
+
+def said_words(lang: Lang, said: str) -> str:
+    """A claim name from the view (English, as the engine keeps it) in ``lang``."""
+    return words_of(lang, *parse_claim(said))
+
+
+def pips(lang: Lang, value: int) -> str:
+    """A point's pips said aloud: "forty-six" in English, digits elsewhere."""
+    return number_word(value) if lang.code == "en" else str(value)
 CATEGORY_OF_TITLE = {v: k for k, v in TITLE.items()}
 
 
@@ -121,18 +144,20 @@ def judge(claims: Sequence[Claim], side_of, open_now: bool) -> None:
             c.answer = "equal" if equal else "good"
 
 
-ANSWER_WORDS = {"good": "good", "not good": "not good", "equal": "equal",
-                "partner": "only equal to the partner's, so it does not count",
-                "best so far": "the best so far", "equal so far": "equal so far"}
+ANSWER_WORDS = {"good": N_("good"), "not good": N_("not good"), "equal": N_("equal"),
+                "partner": N_("only equal to the partner's, so it does not count"),
+                "best so far": N_("the best so far"), "equal so far": N_("equal so far")}
 
 
-def claim_sentence(c: Claim, partner: int | None = None) -> str:
+def claim_sentence(c: Claim, partner: int | None = None, lang: Lang = EN) -> str:
     """"{p2}: point of five, forty-six - good"."""
-    said = c.said if c.value is None else f"{c.said}, {number_word(c.value)}"
-    answer = ANSWER_WORDS[c.answer]
+    said = said_words(lang, c.said)
+    if c.value is not None:
+        said = f"{said}, {pips(lang, c.value)}"
+    answer = lang._(ANSWER_WORDS[c.answer])
     if c.answer == "partner" and partner is not None:
-        answer = f"only equal to {text.seat(partner)}'s, so it does not count"
-    return f"{text.seat(c.seat)}: {said} - {answer}"
+        answer = lang._("only equal to {who}'s, so it does not count", who=text.seat(partner))
+    return lang._("{who}: {said} - {answer}", who=text.seat(c.seat), said=said, answer=answer)
 
 
 def shown_by_category(view: dict) -> dict[str, list[dict]]:
@@ -143,7 +168,7 @@ def shown_by_category(view: dict) -> dict[str, list[dict]]:
     return out
 
 
-def score_sentences(cat: str, shown: Sequence[dict]) -> list[str]:
+def score_sentences(cat: str, shown: Sequence[dict], lang: Lang = EN) -> list[str]:
     """"{p0} scores 6 for the point (A♠ K♠ ...)" - one per seat that scored (partners too)."""
     by_seat: dict[int, list[dict]] = {}
     for rec in shown:
@@ -152,11 +177,13 @@ def score_sentences(cat: str, shown: Sequence[dict]) -> list[str]:
     for seat, recs in by_seat.items():
         total = sum(score_of(r["what"]) for r in recs)
         if cat == "point":
-            lines.append(f"{text.seat(seat)} scores {total} for the point "
-                         f"({text.cards(recs[0]['cards'])}).")
+            lines.append(lang._("{who} scores {n} for the point ({cards}).", who=text.seat(seat),
+                                n=total, cards=text.cards(recs[0]["cards"])))
         else:
-            parts = ", ".join(f"{r['what']} ({text.cards(r['cards'])})" for r in recs)
-            lines.append(f"{text.seat(seat)} scores {total} for the {TITLE[cat]}: {parts}.")
+            parts = ", ".join(f"{said_words(lang, r['what'])} ({text.cards(r['cards'])})"
+                              for r in recs)
+            lines.append(lang._("{who} scores {n} for {what}: {parts}.", who=text.seat(seat),
+                                n=total, what=lang._(TITLE_WORDS[cat]), parts=parts))
     return lines
 
 
@@ -165,7 +192,7 @@ def current_category(view: dict) -> str | None:
     return CATEGORY_OF_TITLE[declaring["category"]] if declaring else None
 
 
-def declaration_lines(view: dict, side_of) -> list[str]:
+def declaration_lines(view: dict, side_of, lang: Lang = EN) -> list[str]:
     """The declarations of this deal so far, category by category, as sentences."""
     phase = view.get("phase")
     if phase in ("bid", "exchange", "deal"):
@@ -188,16 +215,15 @@ def declaration_lines(view: dict, side_of) -> list[str]:
         if phase == "done" and not played and not mine and not shown[cat]:
             continue   # au cent stopped the deal before this category was declared
         judge(mine, side_of, is_open)
-        lines.extend(claim_sentence(c, partner_of(c.seat)) for c in mine)
+        lines.extend(claim_sentence(c, partner_of(c.seat), lang) for c in mine)
         if is_open:
             continue
         if shown[cat]:
-            lines.extend(score_sentences(cat, shown[cat]))
+            lines.extend(score_sentences(cat, shown[cat], lang))
         elif any(c.answer == "equal" for c in mine):
-            lines.append(f"The {TITLE[cat]} {'is' if cat == 'point' else 'are'} equal: "
-                         "nobody scores.")
+            lines.append(lang._(EQUAL[cat]))
         else:
-            lines.append(f"Nobody scores for the {TITLE[cat]}.")
+            lines.append(lang._("Nobody scores for {what}.", what=lang._(TITLE_WORDS[cat])))
     return lines
 
 
@@ -214,16 +240,17 @@ def parse_declare(action: str) -> tuple[str, int, int]:
     return cat, n, WORDS_RANK[words[3]]
 
 
-def declare_label(action: str, view: dict, side_of) -> str:
+def declare_label(action: str, view: dict, side_of, lang: Lang = EN) -> str:
     """How a player says a declaration: "Declare point of five" when first, and against a
     claim on the table "Not good - quint to the king", "Equal - point of five, forty-six",
     "Quart to the jack - good" or, when the pips are not yet known, "Point of five - making?"."""
+    _ = lang.gettext
     cat, n, x = parse_declare(action)
-    name = claim_name(cat, n, x)
+    name = words_of(lang, cat, n, x)
     best = (view.get("declaring") or {}).get("best")
     if best is None:
-        return f"Declare {name}"
-    _, bn, bx = parse_claim(best["said"])
+        return _("Declare {claim}", claim=name)
+    _cat, bn, bx = parse_claim(best["said"])
     hand = _hand_ints(view)
     mine_value = None
     if cat == "point":
@@ -231,20 +258,24 @@ def declare_label(action: str, view: dict, side_of) -> str:
         mine_value = found[0] if found else None
         if n == bn:
             if best.get("value") is None:
-                return f"{name.capitalize()} - making?"
-            name = f"{name}, {number_word(mine_value)}"
+                return _("{claim} - making?", claim=_cap(name))
+            name = f"{name}, {pips(lang, mine_value)}"
             cmp = (mine_value > best["value"]) - (mine_value < best["value"])
         else:
             cmp = 1 if n > bn else -1
     else:
         cmp = ((n, x) > (bn, bx)) - ((n, x) < (bn, bx))
     if cmp > 0:
-        return f"Not good - {name}"
+        return _("Not good - {claim}", claim=name)
     if cmp < 0:
-        return f"{name[0].upper()}{name[1:]} - good"
+        return _("{claim} - good", claim=_cap(name))
     if side_of(best["seat"]) == side_of(view["seat"]):
-        return f"{name[0].upper()}{name[1:]} - only equal to your partner's"
-    return f"Equal - {name}"
+        return _("{claim} - only equal to your partner's", claim=_cap(name))
+    return _("Equal - {claim}", claim=name)
+
+
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _hand_ints(view: dict) -> list[int]:

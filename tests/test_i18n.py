@@ -1,0 +1,203 @@
+"""Languages (issue 16): catalogs complete with the right plural forms, a marker
+pseudo-locale over random Coins and Thirteens games, and slash-command localisations
+that pass Discord's naming rules."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import rules
+from bot.core import Core
+from bot.discordbot.translator import CommandTranslator, valid_name
+from bot.i18n import EN, LOCALE_DIR, PSEUDO, lang_for, read_catalog
+from bot.i18n.events import known, translate
+from bot.present import present, text
+from bot.present.base import registered
+from bot.present.scene import texts
+
+FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
+
+
+def _pot():
+    from babel.messages.pofile import read_po
+    with (LOCALE_DIR / "parlour.pot").open("rb") as f:
+        return read_po(f)
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_every_message_is_translated_with_three_plural_forms(code):
+    catalog = read_catalog(code)
+    assert catalog.num_plurals == 3
+    for msg in _pot():
+        if not msg.id:
+            continue
+        got = catalog.get(msg.id, context=msg.context)
+        assert got is not None and got.string, f"{code}: no translation of {msg.id!r}"
+        if isinstance(msg.id, (list, tuple)):
+            assert len(got.string) == 3 and all(got.string), f"{code}: forms of {msg.id!r}"
+            forms = got.string
+        else:
+            forms = [got.string]
+        want = set(FIELD.findall(msg.id if isinstance(msg.id, str) else msg.id[1]))
+        for form in forms:   # the same placeholders, or str.format would fail
+            assert set(FIELD.findall(form)) == want, (code, msg.id, form)
+
+
+def test_plural_forms_follow_each_language():
+    pl, ru = lang_for("pl"), lang_for("ru")
+    assert [pl.n_("{n} card", "{n} cards", n) for n in (1, 2, 5, 22, 25)] == \
+        ["1 karta", "2 karty", "5 kart", "22 karty", "25 kart"]
+    assert [ru.n_("{n} trick", "{n} tricks", n) for n in (1, 3, 11, 21, 24)] == \
+        ["1 взятка", "3 взятки", "11 взяток", "21 взятка", "24 взятки"]
+
+
+def test_locale_codes_and_fallback():
+    assert lang_for("pl_PL.UTF-8").code == "pl"
+    assert lang_for("ru").code == "ru"
+    assert lang_for("en-US").code == "en"
+    assert lang_for("de").code == "en" and lang_for(None) is EN
+    assert EN._("Trick play") == "Trick play"
+
+
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+TOKEN = re.compile(r"\{p\d+\}|\{c:[0-9A-Z]{2,3}\}")
+
+
+def _unmarked(raw: str) -> str:
+    """What is left of a text once catalog texts (innermost first) and tokens are gone."""
+    out = TOKEN.sub("", raw)
+    while MARKED.search(out):
+        out = MARKED.sub("", out)
+    return out
+
+
+CONFIGS = [(name, n, opts) for name in registered()
+           for n, opts in rules.GAMES[name].configurations()]
+
+
+@pytest.mark.parametrize("game,n,options", CONFIGS,
+                         ids=[f"{g}-{n}-{'-'.join(map(str, o.values())) or 'default'}"
+                              for g, n, o in CONFIGS])
+def test_pseudo_locale_scene_texts_all_come_from_catalogs(game, n, options):
+    """Everything a scene says but the players' names comes from a catalog - engine
+    events too, through bot/i18n/events.py - in random positions of every game."""
+    g = rules.get_game(game)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = g.new_state(n, options, seed=seed)
+        for _ in range(rng.randrange(5, 400)):
+            if state.is_over:
+                break
+            seat = state.current_seat
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for seat in [None, *range(n)]:
+            forms = state.action_forms(seat) if seat == state.current_seat else ()
+            scene = present(state.view(seat), [f"P{i}" for i in range(n)], forms=forms,
+                            legal=state.legal_actions(seat) if forms else (), lang=PSEUDO)
+            names = {s.name for s in scene.seats}
+            for raw in texts(scene):
+                if raw in names:
+                    continue
+                left = _unmarked(raw)
+                assert not re.search(r"[A-Za-z]{2,}", left), f"not from a catalog: {raw!r}"
+
+
+def test_scenes_read_in_polish_and_russian():
+    g = rules.get_game("thirteens")
+    state = g.new_state(3, {}, seed=1)
+    for code, word in (("pl", "Gra na lewy"), ("ru", "Розыгрыш взяток")):
+        scene = present(state.view(0), ["A", "B", "C"], forms=state.action_forms(0),
+                        legal=state.legal_actions(0), lang=code)
+        assert scene.lang == code and scene.phase == word
+        assert all(text.parts(t) for t in texts(scene))
+
+
+async def test_command_payload_carries_valid_pl_and_ru_localisations():
+    from bot.discordbot.client import ParlourBot
+
+    bot = ParlourBot(Core())
+    translator = CommandTranslator()
+    seen = {"pl": 0, "ru": 0}
+
+    def check(node: dict) -> None:
+        for code in ("pl", "ru"):
+            name = (node.get("name_localizations") or {}).get(code)
+            if name is not None:
+                assert valid_name(name) and 1 <= len(name) <= 32, name
+                seen[code] += 1
+            desc = (node.get("description_localizations") or {}).get(code)
+            if desc is not None:
+                assert 1 <= len(desc) <= 100, desc
+        for choice in node.get("choices") or ():
+            for code in ("pl", "ru"):
+                name = (choice.get("name_localizations") or {}).get(code)
+                assert name is None or 1 <= len(name) <= 100
+        for child in node.get("options") or ():
+            check(child)
+
+    for command in bot.tree.get_commands():
+        check(await command.get_translated_payload(bot.tree, translator))
+    assert seen["pl"] >= 20 and seen["ru"] >= 20
+    await bot.close()
+
+
+@pytest.mark.parametrize("game,n,options", CONFIGS,
+                         ids=[f"{g}-{n}-{'-'.join(map(str, o.values())) or 'default'}"
+                              for g, n, o in CONFIGS])
+def test_every_engine_event_has_a_translation_rule(game, n, options):
+    """Whole random games: every event any seat is told matches a rule of
+    bot/i18n/events.py, so none stays English in Polish or Russian."""
+    g = rules.get_game(game)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = g.new_state(n, options, seed=seed)
+        for _ in range(5000):
+            if state.is_over:
+                break
+            seat = state.current_seat
+            for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+                marked = text.from_engine(event["text"], g.deck)
+                assert known(marked), f"no rule for {marked!r}"
+                for code in ("pl", "ru"):
+                    out = translate(lang_for(code), marked)
+                    assert out != marked or not re.search(r"[a-z]{3,}", marked), (code, out)
+
+
+def test_terminal_language_from_flag_then_locale_variables():
+    from bot.cli.play import terminal_lang
+    assert terminal_lang("ru", {"LANG": "pl_PL.UTF-8"}).code == "ru"
+    assert terminal_lang(None, {"LANG": "pl_PL.UTF-8"}).code == "pl"
+    assert terminal_lang(None, {"LC_ALL": "ru_RU.UTF-8", "LANG": "pl_PL.UTF-8"}).code == "ru"
+    assert terminal_lang(None, {"LANG": "C.UTF-8"}).code == "en"
+    assert terminal_lang(None, {}).code == "en"
+
+
+@pytest.mark.parametrize(("code", "words"), [("pl", ("Gracz", "Na stole", "Twoje karty")),
+                                             ("ru", ("Игрок", "На столе", "Ваши карты"))])
+def test_a_terminal_table_in_polish_and_russian(tmp_path, code, words):
+    from tests.cli_driver import Session
+    s = Session("thirteens", "--seed", "4", "--ai", "random", "--name", "Alice", "--lang",
+                code, cwd=tmp_path, env={"NO_COLOR": "1"})
+    board = s.until_prompt()
+    for word in words:
+        assert word in board, (word, board)
+    s.send("quit")
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_refusals_in_the_readers_language(code):
+    """Core and engine refusals, constant or with names and cards, come out translated."""
+    from bot.i18n.errors import translate as refusal
+    lang = lang_for(code)
+    for message in ("You are not playing at this table.",
+                    "It is not your turn: waiting for Bob.",
+                    "You do not hold QH. You can play: 7C, 8D.",
+                    "You must follow suit: you hold a heart.",
+                    "Only the host (Alice) or a moderator can do that."):
+        out = refusal(lang, message)
+        assert out != message and not re.search(r"\b(you|your|the|hold)\b", out), out
+    assert "Bob" in refusal(lang, "It is not your turn: waiting for Bob.")
+    assert refusal(EN, "The game is over.") == "The game is over."
