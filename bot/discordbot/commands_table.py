@@ -27,6 +27,19 @@ LEVEL_CHOICES = [app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS]
 # Each language by its own name (not translated: a reader looks for their own).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NATIVE_NAME[c], value=c) for c in LANGUAGES]
 TURN_MAX = 24 * 3600
+# Shorter words than the engines' option help (the choices and ranges say the rest):
+# /table, with every game's options in its longest language, must stay under Discord's
+# 4000 characters.
+SHORT_HELP = {
+    ("piquet", "variant"): N_("Rubicon, au cent, normand, à quatre or auction"),
+    ("starshina", "rules"): N_("Starshina's own rules or the classic Sergeant Major"),
+    ("thirteens", "target"): N_("Points that end the game after the hand that reaches them"),
+    ("thirteens", "thirteen_value"): N_("Points for each thirteen in a trick you take"),
+    ("piquet", "target"): N_("Normand only: the score that ends the game"),
+    ("pinkerton", "passes"): N_("Passes allowed; the last one puts a player out of the round"),
+    ("pinkerton", "show_total"): N_("Always show the pile's total"),
+    ("coins", "target"): N_("Coins that win the game"),
+}
 SLOW_HOURS, SLOW_MAX_HOURS = 24, 168   # slow tables: default and longest turn, in hours
 PACE_CHOICES = [app_commands.Choice(name="normal", value="normal"),
                 app_commands.Choice(name="slow", value="slow")]
@@ -143,11 +156,12 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=None, annotation=annotation))
         default = f" (default {render.scalar(opt.default)})"
+        help_text = SHORT_HELP.get((game.name, opt.name)) or opt.help or opt.name
         # The translator reads the whole help and default from the extras (the English
         # text may be clipped).
         descriptions[opt.name] = app_commands.locale_str(
-            render.clip(opt.help or opt.name, 100 - len(default)) + default,
-            help=opt.help or opt.name, default=render.scalar(opt.default))
+            render.clip(help_text, 100 - len(default)) + default,
+            help=help_text, default=render.scalar(opt.default))
     params.append(inspect.Parameter("turn_seconds", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=app_commands.Range[int, 0, TURN_MAX]))
     descriptions["turn_seconds"] = app_commands.locale_str(
@@ -155,31 +169,31 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         help="Seconds per turn, 0 = no timer", default=str(game.turn_seconds))
     params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
-    descriptions["pace"] = "slow: hours a turn, over days"
+    descriptions["pace"] = "slow: hours a turn, over days"  # translated by the catalog
     choices["pace"] = PACE_CHOICES
     params.append(inspect.Parameter("turn_hours", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=app_commands.Range[int, 1, SLOW_MAX_HOURS]))
-    descriptions["turn_hours"] = f"Hours a turn at a slow table (default {SLOW_HOURS})"
+    descriptions["turn_hours"] = app_commands.locale_str(
+        f"Hours a turn at a slow table (default {SLOW_HOURS})",
+        help="Hours a turn at a slow table", default=str(SLOW_HOURS))
     params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
     cfg = bot.core.config
     fallback = (cfg.timeout_level if cfg.timeout_level == cfg.replacement_level
                 else "the bot's")
-    descriptions["stand_in"] = app_commands.locale_str(render.clip(
-        "AI level that moves for a player out of time and takes over a seat left empty "
-        f"(default {fallback})", 100), help="AI level that moves for a player out of time and "
-        "takes over a seat left empty", default=fallback)
+    # Short: these common options repeat under every game, and Discord caps a command
+    # (all its subcommands, in its longest language) at 4000 characters.
+    descriptions["stand_in"] = app_commands.locale_str(
+        f"AI for timeouts and empty seats (default {fallback})",
+        help="AI for timeouts and empty seats", default=fallback)
     choices["stand_in"] = LEVEL_CHOICES
     params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
     params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
-    descriptions["language"] = ("The board's language (default: the server's language when "
-                                "Parlour speaks it, else English)")
+    descriptions["language"] = "The board's language"
     choices["language"] = LANGUAGE_CHOICES
-    descriptions["pings"] = app_commands.locale_str(
-        "Mention each player in a short message when their turn starts (default on)",
-        help="Mention each player in a short message when their turn starts", default="on")
+    descriptions["pings"] = "Ping players when their turn starts"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)

@@ -406,13 +406,20 @@ def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> lis
     return problems
 
 
+def _longest(node: dict[str, Any], key: str) -> int:
+    """Discord counts only the longest of a field's default and its localisations."""
+    values = [node.get(key) or ""] + list((node.get(f"{key}_localizations") or {}).values())
+    return max(len(str(v)) for v in values)
+
+
 def _command_chars(cmd: dict[str, Any]) -> int:
-    """Characters counted towards the 4000 total: names, descriptions, choice names/values."""
-    total = len(cmd.get("name") or "") + len(cmd.get("description") or "")
+    """Characters counted towards the 4000 total: names, descriptions, choice names/values,
+    each in its longest localisation."""
+    total = _longest(cmd, "name") + _longest(cmd, "description")
     for opt in cmd.get("options") or []:
         total += _command_chars(opt)
         for choice in opt.get("choices") or []:
-            total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+            total += _longest(choice, "name") + len(str(choice.get("value", "")))
     return total
 
 
