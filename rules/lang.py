@@ -226,7 +226,9 @@ def move_phrase(action: Action, lang: str = "en") -> str:
     if lang == "en":
         return str(action)
     words = [move_word(action.kind, lang)]
-    back = {v: k for k, v in _arg_words(action.kind, lang).items()}
+    back: dict[str, str] = {}
+    for word, canonical in _arg_words(action.kind, lang).items():
+        back.setdefault(canonical, word)  # the first word listed is the one shown
     if action.kind == "trump":
         back = {SUIT_NAME[s]: _SUITS[lang][s][0] for s in (CLUBS, DIAMONDS, HEARTS, SPADES)}
     for a in action.args:
