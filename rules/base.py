@@ -470,9 +470,9 @@ class Game:
         folder = f"texts/{lang}/" if lang in LANGUAGES and lang != "en" else "texts/"
         return resources.files("rules").joinpath(f"{folder}{self.name}.md").read_text("utf-8")
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
         """The first paragraph after the title of the rules text."""
-        text = self.rules_text()
+        text = self.rules_text(lang)
         paras = [p.strip() for p in text.split("\n\n") if p.strip() and not p.startswith("#")]
         return paras[0] if paras else self.title
 

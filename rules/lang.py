@@ -321,13 +321,20 @@ def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
         if word in args:
             out.append(args[word])
             changed = True
-        elif word in rank_words and deck.find(tokens[i]) is None:
+        elif word in rank_words and not _starts_card(tokens, i, deck):
             raise IllegalAction(f"'{tokens[i]}' needs its suit too, for example "
                                 f"'{tokens[i]} {_example_suit(deck, word)}'.")
         else:
             out.append(tokens[i])
         i += 1
     return " ".join(out) if changed else text
+
+
+def _starts_card(tokens: list[str], i: int, deck: DeckKind) -> bool:
+    """Whether the canonical parser reads a card at ``tokens[i]`` ("AS", "sota de
+    oros"): such a word is not a rank missing its suit."""
+    return any(deck.find("".join(tokens[i:i + w])) is not None for w in (1, 2, 3)
+               if i + w <= len(tokens))
 
 
 def _example_suit(deck: DeckKind, rank_word: str) -> str:

@@ -113,7 +113,8 @@ def test_other_spellings_of_cards() -> None:
 
 
 def test_canonical_text_is_left_alone() -> None:
-    for text in ("play QH", "play AS", "beat KS 6D take 7C", "play as de copas", "pass"):
+    for text in ("play QH", "play AS", "beat KS 6D take 7C", "play as de copas", "pass",
+                 "play sota de espadas", "play rey de oros"):
         assert canonical_move(text, ("play", "beat", "pass"), SPANISH_48) is text
     # "AS" is the canonical ace of spades, not the Polish rank "as" without a suit.
     assert rules.get_game("thirteens").parse_action("play AS") == \

@@ -41,12 +41,13 @@ def language(chosen: str | None, env: dict[str, str] | None = None) -> str:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     style = Style(colour=wants_colour(out))
+    lang = language(getattr(args, "lang", None))
     if not args.game:
         print(style.paint("Games", BOLD) + " (parlour rules GAME for the full rules, "
               "parlour play GAME to play one against the AI):", file=out)
         for name, game in sorted(rules.GAMES.items()):
             print("\n" + style.paint(f"{name}", BOLD, CYAN) + f" - {game.title}", file=out)
-            print(textwrap.fill(" ".join(game.summary().split()), 78, initial_indent="  ",
+            print(textwrap.fill(" ".join(game.summary(lang).split()), 78, initial_indent="  ",
                                 subsequent_indent="  "), file=out)
         return 0
     try:
@@ -54,7 +55,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except ValueError as e:
         print(e, file=out)
         return 2
-    lang = language(getattr(args, "lang", None))
     print(for_terminal(game.rules_text(lang), style), file=out)
     return 0
 
