@@ -150,7 +150,7 @@ MOVE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
            "give": ("daj", "podaj", "daję"), "return": ("zwróć", "oddaj", "oddaję"),
            "trump": ("atut", "atuty", "atu"), "discard": ("odrzuć", "wymień", "odrzucam"),
            "keep": ("zostaw", "zatrzymaj", "zostawiam"),
-           "declare": ("zgłoś", "zgłaszam", "deklaruj"), "sink": ("przemilcz", "milczę"),
+           "declare": ("zgłoś", "zgłaszam", "deklaruj"), "sink": ("pomiń", "przemilcz", "milczę"),
            "good": ("dobre", "dobrze"), "bid": ("licytuj", "licytuję"),
            "double": ("kontra",), "redouble": ("rekontra",)},
     "ru": {"play": ("сыграть", "играть", "ход", "хожу"), "pass": ("пас", "пасую"),
@@ -159,7 +159,8 @@ MOVE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
            "give": ("дать", "отдать", "даю"), "return": ("вернуть", "возвращаю"),
            "trump": ("козырь", "козыри"), "discard": ("сбросить", "снести", "сбрасываю"),
            "keep": ("оставить", "оставляю"),
-           "declare": ("объявить", "объявляю"), "sink": ("промолчать", "умолчать", "молчу"),
+           "declare": ("объявить", "объявляю"),
+           "sink": ("пропустить", "промолчать", "умолчать", "молчу"),
            "good": ("хорошо", "годится"), "bid": ("заказ", "заказываю"),
            "double": ("контра",), "redouble": ("реконтра",)},
 }
@@ -167,27 +168,31 @@ MOVE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
 # Words inside a move, by the move kind they belong to, mapped to canonical words.
 _TAKE = {"pl": {"weź": "take", "biorę": "take", "odzyskaj": "take"},
          "ru": {"взять": "take", "беру": "take", "забрать": "take"}}
+# Piquet's declaration words.  Ranks: (nominative, genitive singular - "a quint to
+# the king" is "kwinta do króla", "квинта до короля" -, the plural after 3 or 4 -
+# "4 asy", "4 туза" -, other forms); any form is read as the rank.
+_PIQUET_RANKS: dict[str, dict[str, tuple[str, ...]]] = {
+    "pl": {"ace": ("as", "asa", "asy", "asów"), "king": ("król", "króla", "króle", "królów"),
+           "queen": ("dama", "damy", "damy", "dam"),
+           "jack": ("walet", "waleta", "walety", "waletów"),
+           "ten": ("dziesiątka", "dziesiątki", "dziesiątki", "dziesiątek"),
+           "nine": ("dziewiątka", "dziewiątki", "dziewiątki")},
+    "ru": {"ace": ("туз", "туза", "туза", "тузы", "тузов"),
+           "king": ("король", "короля", "короля", "короли", "королей"),
+           "queen": ("дама", "дамы", "дамы", "дам"),
+           "jack": ("валет", "валета", "валета", "валеты", "валетов"),
+           "ten": ("десятка", "десятки", "десятки", "десяток"),
+           "nine": ("девятка", "девятки", "девятки")},
+}
 _PIQUET_WORDS = {
     "pl": {"punkt": "point", "punktu": "point", "sekwens": "sequence",
-           "sekwensu": "sequence", "sekwencja": "sequence", "sekwencję": "sequence",
-           "zestaw": "set", "zestawy": "sets", "do": "to",
-           **{w: word for word, ws in (
-               ("ace", ("as", "asa", "asy", "asów")),
-               ("king", ("król", "króla", "króle", "królów")),
-               ("queen", ("dama", "damy", "dam")),
-               ("jack", ("walet", "waleta", "walety", "waletów")),
-               ("ten", ("dziesiątka", "dziesiątki", "dziesiątek")),
-               ("nine", ("dziewiątka", "dziewiątki"))) for w in ws}},
-    "ru": {"пуан": "point", "пуана": "point", "секвенция": "sequence",
-           "секвенцию": "sequence", "секвенс": "sequence", "комплект": "set",
-           "комплекты": "sets", "до": "to",
-           **{w: word for word, ws in (
-               ("ace", ("туз", "туза", "тузы", "тузов")),
-               ("king", ("король", "короля", "короли", "королей")),
-               ("queen", ("дама", "дамы", "дам")),
-               ("jack", ("валет", "валета", "валеты", "валетов")),
-               ("ten", ("десятка", "десятки", "десяток")),
-               ("nine", ("девятка", "девятки"))) for w in ws}},
+           "sekwensu": "sequence", "sekwensy": "sequence", "sekwencja": "sequence",
+           "sekwencję": "sequence", "zestawy": "sets", "zestaw": "set", "do": "to",
+           **{w: word for word, ws in _PIQUET_RANKS["pl"].items() for w in ws}},
+    "ru": {"пуан": "point", "пуана": "point", "секвенцию": "sequence",
+           "секвенция": "sequence", "секвенции": "sequence", "секвенс": "sequence",
+           "комплекты": "sets", "комплект": "set", "до": "to",
+           **{w: word for word, ws in _PIQUET_RANKS["ru"].items() for w in ws}},
 }
 _MINUS = {"pl": {"minus": "minus"}, "ru": {"минус": "minus"}}
 
@@ -231,6 +236,12 @@ def move_phrase(action: Action, lang: str = "en") -> str:
         back.setdefault(canonical, word)  # the first word listed is the one shown
     if action.kind == "trump":
         back = {SUIT_NAME[s]: _SUITS[lang][s][0] for s in (CLUBS, DIAMONDS, HEARTS, SPADES)}
+    if action.kind == "declare" and action.args[0] != "point":
+        # "zgłoś sekwens 5 do króla", "объявить комплект 4 туза"
+        what, n, rank = action.args
+        forms = _PIQUET_RANKS[lang][rank.removesuffix("s")]
+        said = f"{n} {back['to']} {forms[1]}" if what == "sequence" else f"{n} {forms[2]}"
+        return f"{words[0]} {back[what]} {said}"
     for a in action.args:
         if isinstance(a, Card):
             words.append(card_name(a, lang, accusative=True))

@@ -19,6 +19,13 @@ LANGS = ("pl", "ru")
 DECKS = {deck.name: deck for deck in (g.deck for g in rules.GAMES.values())}
 
 
+_LIST_ITEM = re.compile(r"^\s*([-*+]|\d+\.) ", re.M)
+
+
+def _paragraphs(text: str) -> int:
+    return sum(1 for p in text.split("\n\n") if p.strip())
+
+
 def _headings(text: str) -> list[str]:
     return [m.group(1) for m in re.finditer(r"^(#+) ", text, re.M)]
 
@@ -35,6 +42,10 @@ def test_every_game_has_a_rules_text_with_the_english_sections(game: str, lang: 
     # Tables keep their rows, and every option, choice and variant the English names
     # is named in the translation too (they are typed as they are).
     assert text.count("\n|") == english.count("\n|")
+    # The same paragraphs and list items (a wrapped line must not start a list by
+    # accident: "- 16" or "10." at the start of a line would).
+    assert _paragraphs(text) == _paragraphs(english)
+    assert len(_LIST_ITEM.findall(text)) == len(_LIST_ITEM.findall(english))
     for option in gm.option_list:
         if f"`{option.name}" in english:
             assert f"`{option.name}" in text, (option.name, lang)
@@ -159,6 +170,15 @@ def test_move_phrases_read_naturally() -> None:
     assert move_phrase(rules.Action("trump", ("hearts",)), "ru") == "козырь червы"
     assert move_phrase(rules.Action("pass", ()), "pl") == "pas"
     assert move_phrase(rules.Action("play", (qh,)), "en") == "play QH"
+    piquet = rules.get_game("piquet")
+    for canonical, pl, ru in (
+            ("declare sequence 5 king", "zgłoś sekwens 5 do króla",
+             "объявить секвенцию 5 до короля"),
+            ("declare set 4 aces", "zgłoś zestaw 4 asy", "объявить комплект 4 туза"),
+            ("declare point 6", "zgłoś punkt 6", "объявить пуан 6"),
+            ("sink sets", "pomiń zestawy", "пропустить комплекты")):
+        action = piquet.parse_action(canonical)
+        assert (move_phrase(action, "pl"), move_phrase(action, "ru")) == (pl, ru)
 
 
 @pytest.mark.parametrize(("game", "typed", "options", "canonical"), [
@@ -220,3 +240,27 @@ def test_a_word_of_another_game_is_not_translated() -> None:
     with pytest.raises(IllegalAction, match="Unknown move 'pas'"):
         rules.get_game("coins").parse_action("pas")
     assert canonical_move("dama kier", ("play",), PIQUET_32) == "play QH"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(rules.GAMES))
+def test_the_typed_examples_in_the_rules_texts_work(game: str, lang: str) -> None:
+    gm = rules.get_game(game)
+    spans = re.compile(r"`([^`]+)`")
+    english = set(spans.findall(gm.rules_text()))
+    examples = [span for span in spans.findall(gm.rules_text(lang)) if span not in english]
+    # Thirteens' text, like the English one, has no section on typing moves.
+    assert examples or game == "thirteens", "the text shows how to type moves in its language"
+    for span in examples:
+        if any(_parses(gm, span, options) for _, options in gm.configurations()):
+            continue
+        # A card named on its own ("król kier" in the card examples).
+        assert canonical_move(span, ("play",), gm.deck).startswith("play "), span
+
+
+def _parses(gm: rules.Game, text: str, options: dict) -> bool:
+    try:
+        gm.parse_action(text, options)
+    except IllegalAction:
+        return False
+    return True
