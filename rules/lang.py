@@ -93,15 +93,16 @@ _SPANISH_COURT: dict[str, dict[int, tuple[str, str]]] = {
 }
 _RANK_EXTRA: dict[str, dict[int, tuple[str, ...]]] = {
     "pl": {11: ("jopek",), 12: ("królowa",)},
-    "ru": {11: ("вальта",), 14: ("туза",)},
+    "ru": {11: ("вальта",)},
 }
 _SPANISH_RANK_EXTRA: dict[str, dict[int, tuple[str, ...]]] = {
     "pl": {10: ("sota", "jopek"), 12: ("koń", "konia", "caballo"), 13: ("rey",)},
     "ru": {10: ("сота",), 12: ("рыцарь", "рыцаря", "конь", "коня", "кабальо"),
            13: ("рей",)},
 }
-_JOKER = {"en": "joker", "pl": "dżoker", "ru": "джокер"}
-_JOKER_EXTRA = {"pl": ("joker",), "ru": ()}
+# The joker: (nominative, accusative), and other spellings.
+_JOKER = {"en": ("joker", "joker"), "pl": ("dżoker", "dżokera"), "ru": ("джокер", "джокера")}
+_JOKER_EXTRA = {"pl": ("joker", "jokera"), "ru": ()}
 
 
 def _lang(lang: str) -> str:
@@ -111,7 +112,7 @@ def _lang(lang: str) -> str:
 def suit_name(suit: int, lang: str = "en") -> str:
     """A suit's name in the nominative plural ("kier", "червы", "monety")."""
     if suit == JOKER_SUIT:
-        return _JOKER[_lang(lang)]
+        return _JOKER[_lang(lang)][0]
     return _SUITS[_lang(lang)][suit][0]
 
 
@@ -134,7 +135,7 @@ def card_name(card: int, lang: str = "en", accusative: bool = False) -> str:
     lang = _lang(lang)
     c = CARD[card]
     if c.is_joker:
-        return f"{_JOKER[lang]} {c.rank}"
+        return f"{_JOKER[lang][1 if accusative else 0]} {c.rank}"
     if lang == "en":
         return c.name
     rank = _rank_forms(c.suit, c.rank, lang)[1 if accusative else 0]
@@ -266,9 +267,9 @@ def _card_words(deck: DeckKind) -> tuple[dict[tuple[str, ...], Card], frozenset[
         for c in sorted(deck.distinct):
             card = CARD[c]
             if card.is_joker:
-                for w in (_JOKER[lang],) + _JOKER_EXTRA[lang]:
+                for w in _JOKER[lang] + _JOKER_EXTRA[lang]:
                     names[(_fold(w), str(card.rank))] = card
-                    names[(_fold(w),)] = names.get((_fold(w),), card)  # the first joker
+                    names.setdefault((_fold(w),), card)  # "джокер" alone: the first one
                 continue
             rank_words = set(_rank_forms(card.suit, card.rank, lang))
             spanish = card.suit in SPANISH_SUITS

@@ -117,6 +117,8 @@ def test_other_spellings_of_cards() -> None:
     assert canonical_move("ход десятку червей", ("play",), FRENCH_54) == "play 10H"
     assert canonical_move("ход четверку бубен", ("play",), FRENCH_54) == "play 4D"
     assert canonical_move("ход джокер", ("play",), FRENCH_54) == "play X1"
+    assert canonical_move("сыграть джокера 2", ("play",), FRENCH_54) == "play X2"
+    assert card_name(CARD[8 * 16 + 2], "pl", accusative=True) == "dżokera 2"
     assert canonical_move("zagraj dżoker 2", ("play",), FRENCH_54) == "play X2"
     assert canonical_move("zagraj as buław", ("play",), SPANISH_48) == "play AB"
     assert canonical_move("zagraj konia kielichów", ("play",), SPANISH_48) == "play NC"
