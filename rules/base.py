@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
+from .lang import LANGUAGES, canonical_move
 
 LOG_KEEP = 80  # events kept in the state (the table core keeps the full action log)
 
@@ -437,6 +438,14 @@ class Game:
         kinds = self.kinds(options)
         return {k: v for k, v in self.grammar.items() if k in kinds}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game that reads its own move text still gets Polish and Russian words
+        # turned into canonical text first, without knowing of them.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("parse_action")
+        if own is not None and not getattr(own, "reads_languages", False):
+            cls.parse_action = _reading_languages(own)
+
     def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
         """Text to an action; with ``options``, only the moves those options use."""
         if isinstance(text, Action):
@@ -456,17 +465,33 @@ class Game:
         state._init_transient()
         return state
 
-    def rules_text(self) -> str:
-        return resources.files("rules").joinpath(f"texts/{self.name}.md").read_text("utf-8")
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules in Markdown, in ``lang`` (en, pl, ru); English for any other."""
+        folder = f"texts/{lang}/" if lang in LANGUAGES and lang != "en" else "texts/"
+        return resources.files("rules").joinpath(f"{folder}{self.name}.md").read_text("utf-8")
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
         """The first paragraph after the title of the rules text."""
-        text = self.rules_text()
+        text = self.rules_text(lang)
         paras = [p.strip() for p in text.split("\n\n") if p.strip() and not p.startswith("#")]
         return paras[0] if paras else self.title
 
     def describe_options(self) -> list[dict]:
         return [o.describe() for o in self.option_list]
+
+
+def _reading_languages(parse: Any) -> Any:
+    """``parse`` (a game's parse_action) reading Polish and Russian words too."""
+    def parse_action(self: Game, text: str | Action, options: dict | None = None) -> Action:
+        if isinstance(text, str):
+            text = canonical_move(text, tuple(self.grammar_for(options)), self.deck)
+        return parse(self, text, options)
+    parse_action.__doc__ = parse.__doc__
+    parse_action.reads_languages = True  # type: ignore[attr-defined]
+    return parse_action
+
+
+Game.parse_action = _reading_languages(Game.parse_action)  # type: ignore[method-assign]
 
 
 def _counts_text(counts: Sequence[int]) -> str:

@@ -12,7 +12,7 @@ from bot.cli.table_view import Style
 
 def _rules(game: str | None) -> tuple[int, str]:
     out = io.StringIO()
-    code = run(argparse.Namespace(game=game), out=out)
+    code = run(argparse.Namespace(game=game, lang="en"), out=out)
     return code, out.getvalue()
 
 

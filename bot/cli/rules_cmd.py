@@ -7,12 +7,14 @@ here headings, emphasis and tables become plain text, bold on a colour terminal.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import textwrap
 from typing import TextIO
 
 import rules
+from rules.lang import LANGUAGES
 
 from .table_view import BOLD, CYAN, Style, wants_colour
 
@@ -23,18 +25,29 @@ _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rules", help="show the rules of a game")
     p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="language of the rules text (default: from LANG, else en)")
     p.set_defaults(func=run)
+
+
+def language(chosen: str | None, env: dict[str, str] | None = None) -> str:
+    """``--lang`` if given, else pl or ru when LANG starts with it, else en."""
+    if chosen:
+        return chosen
+    setting = (os.environ if env is None else env).get("LANG", "").lower()
+    return next((lang for lang in ("pl", "ru") if setting.startswith(lang)), "en")
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     style = Style(colour=wants_colour(out))
+    lang = language(getattr(args, "lang", None))
     if not args.game:
         print(style.paint("Games", BOLD) + " (parlour rules GAME for the full rules, "
               "parlour play GAME to play one against the AI):", file=out)
         for name, game in sorted(rules.GAMES.items()):
             print("\n" + style.paint(f"{name}", BOLD, CYAN) + f" - {game.title}", file=out)
-            print(textwrap.fill(" ".join(game.summary().split()), 78, initial_indent="  ",
+            print(textwrap.fill(" ".join(game.summary(lang).split()), 78, initial_indent="  ",
                                 subsequent_indent="  "), file=out)
         return 0
     try:
@@ -42,7 +55,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except ValueError as e:
         print(e, file=out)
         return 2
-    print(for_terminal(game.rules_text(), style), file=out)
+    print(for_terminal(game.rules_text(lang), style), file=out)
     return 0
 
 

@@ -1,0 +1,365 @@
+"""Card and move words in English, Polish and Russian.
+
+The engine speaks canonical text (``play QH``, ``trump hearts``); people type their
+own language's words.  This module names cards the way each language says them
+("dama kier", "дама червей", "rycerz mieczy") and turns a move typed with Polish or
+Russian words into the canonical text before a game's parser reads it, so the
+canonical action is always the one that is stored and replayed.
+
+Nothing here knows a game's state: a move is translated by the move kinds the game
+has and the deck it uses.  Words are compared in lower case with "ё" read as "е".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from .actions import Action
+from .cards import (
+    BASTOS,
+    CARD,
+    CLUBS,
+    COPAS,
+    DIAMONDS,
+    ESPADAS,
+    HEARTS,
+    JOKER_SUIT,
+    OROS,
+    SPADES,
+    SPANISH_SUITS,
+    SUIT_NAME,
+    Card,
+    DeckKind,
+)
+from .errors import IllegalAction
+
+LANGUAGES = ("en", "pl", "ru")
+
+# --- names ----------------------------------------------------------------------
+
+# Suit names: (nominative plural, form used after a rank in a card's name).  French
+# suits are indeclinable in Polish card names ("dama kier"); Russian puts the suit in
+# the genitive plural ("дама червей"), and so does Polish for the Spanish suits
+# ("as monet").  Polish Spanish suits follow the Polish Coins text (puchary, monety,
+# miecze, maczugi).
+_SUITS: dict[str, dict[int, tuple[str, str]]] = {
+    "en": {CLUBS: ("clubs", "clubs"), DIAMONDS: ("diamonds", "diamonds"),
+           HEARTS: ("hearts", "hearts"), SPADES: ("spades", "spades"),
+           OROS: ("coins", "coins"), COPAS: ("cups", "cups"),
+           ESPADAS: ("swords", "swords"), BASTOS: ("clubs", "clubs")},
+    "pl": {CLUBS: ("trefl", "trefl"), DIAMONDS: ("karo", "karo"),
+           HEARTS: ("kier", "kier"), SPADES: ("pik", "pik"),
+           OROS: ("monety", "monet"), COPAS: ("puchary", "pucharów"),
+           ESPADAS: ("miecze", "mieczy"), BASTOS: ("maczugi", "maczug")},
+    "ru": {CLUBS: ("трефы", "треф"), DIAMONDS: ("бубны", "бубён"),
+           HEARTS: ("червы", "червей"), SPADES: ("пики", "пик"),
+           OROS: ("монеты", "монет"), COPAS: ("кубки", "кубков"),
+           ESPADAS: ("мечи", "мечей"), BASTOS: ("жезлы", "жезлов")},
+}
+# Other spellings a player may type for a suit (any case of the name is fine).
+_SUIT_EXTRA: dict[str, dict[int, tuple[str, ...]]] = {
+    "pl": {CLUBS: ("trefle", "żołądź"), DIAMONDS: ("kara",), HEARTS: ("kiery", "serce"),
+           SPADES: ("piki",), OROS: ("moneta", "denary", "denarów"),
+           COPAS: ("puchar", "kielichy", "kielichów"), ESPADAS: ("miecz",),
+           BASTOS: ("maczuga", "buławy", "buław", "pałki", "pałek")},
+    "ru": {CLUBS: ("трефа",), DIAMONDS: ("бубен", "буби", "бубна"),
+           HEARTS: ("черви", "черва"), SPADES: ("пика",), OROS: ("монета",),
+           COPAS: ("кубок",), ESPADAS: ("меч",),
+           BASTOS: ("жезл", "булавы", "булав")},
+}
+
+# Rank names: (nominative, accusative).  French J Q K A and 2-10; the Spanish deck's
+# knave (sota, rank 10 here), knight (caballo, 12), king and ace.
+_FRENCH_RANKS: dict[str, dict[int, tuple[str, str]]] = {
+    "en": {**{r: (str(r), str(r)) for r in range(2, 11)},
+           11: ("jack", "jack"), 12: ("queen", "queen"), 13: ("king", "king"),
+           14: ("ace", "ace")},
+    "pl": {2: ("dwójka", "dwójkę"), 3: ("trójka", "trójkę"), 4: ("czwórka", "czwórkę"),
+           5: ("piątka", "piątkę"), 6: ("szóstka", "szóstkę"), 7: ("siódemka", "siódemkę"),
+           8: ("ósemka", "ósemkę"), 9: ("dziewiątka", "dziewiątkę"),
+           10: ("dziesiątka", "dziesiątkę"), 11: ("walet", "waleta"), 12: ("dama", "damę"),
+           13: ("król", "króla"), 14: ("as", "asa")},
+    "ru": {2: ("двойка", "двойку"), 3: ("тройка", "тройку"), 4: ("четвёрка", "четвёрку"),
+           5: ("пятёрка", "пятёрку"), 6: ("шестёрка", "шестёрку"), 7: ("семёрка", "семёрку"),
+           8: ("восьмёрка", "восьмёрку"), 9: ("девятка", "девятку"),
+           10: ("десятка", "десятку"), 11: ("валет", "валета"), 12: ("дама", "даму"),
+           13: ("король", "короля"), 14: ("туз", "туза")},
+}
+_SPANISH_COURT: dict[str, dict[int, tuple[str, str]]] = {
+    "en": {10: ("knave", "knave"), 12: ("knight", "knight")},
+    "pl": {10: ("walet", "waleta"), 12: ("rycerz", "rycerza")},
+    "ru": {10: ("валет", "валета"), 12: ("кавалер", "кавалера")},
+}
+_RANK_EXTRA: dict[str, dict[int, tuple[str, ...]]] = {
+    "pl": {11: ("jopek",), 12: ("królowa",)},
+    "ru": {11: ("вальта",)},
+}
+_SPANISH_RANK_EXTRA: dict[str, dict[int, tuple[str, ...]]] = {
+    "pl": {10: ("sota", "jopek"), 12: ("koń", "konia", "caballo"), 13: ("rey",)},
+    "ru": {10: ("сота",), 12: ("рыцарь", "рыцаря", "конь", "коня", "кабальо"),
+           13: ("рей",)},
+}
+# The joker: (nominative, accusative), and other spellings.
+_JOKER = {"en": ("joker", "joker"), "pl": ("dżoker", "dżokera"), "ru": ("джокер", "джокера")}
+_JOKER_EXTRA = {"pl": ("joker", "jokera"), "ru": ()}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGUAGES else "en"
+
+
+def suit_name(suit: int, lang: str = "en") -> str:
+    """A suit's name in the nominative plural ("kier", "червы", "monety")."""
+    if suit == JOKER_SUIT:
+        return _JOKER[_lang(lang)][0]
+    return _SUITS[_lang(lang)][suit][0]
+
+
+def _rank_forms(suit: int, rank: int, lang: str) -> tuple[str, str]:
+    if suit in SPANISH_SUITS and rank in _SPANISH_COURT[lang]:
+        return _SPANISH_COURT[lang][rank]
+    return _FRENCH_RANKS[lang][rank]
+
+
+def rank_name(suit: int, rank: int, lang: str = "en") -> str:
+    """A rank's name in the nominative ("dama", "туз", "rycerz" for the caballo)."""
+    return _rank_forms(suit, rank, _lang(lang))[0]
+
+
+def card_name(card: int, lang: str = "en", accusative: bool = False) -> str:
+    """A card's full name: "queen of hearts", "dama kier", "дама червей", "as monet".
+
+    ``accusative`` gives the form after a verb ("zagraj damę kier", "сыграть даму
+    червей"); English and the suit words do not change."""
+    lang = _lang(lang)
+    c = CARD[card]
+    if c.is_joker:
+        return f"{_JOKER[lang][1 if accusative else 0]} {c.rank}"
+    if lang == "en":
+        return c.name
+    rank = _rank_forms(c.suit, c.rank, lang)[1 if accusative else 0]
+    return f"{rank} {_SUITS[lang][c.suit][1]}"
+
+
+# --- move words -----------------------------------------------------------------
+
+# Each move kind's words per language; the first is the one shown to players.
+MOVE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "pl": {"play": ("zagraj", "graj", "zagrywam"), "pass": ("pas", "pasuję"),
+           "beat": ("bij", "przebij", "biję"), "add": ("dorzuć", "dołóż", "dorzucam"),
+           "give": ("daj", "podaj", "daję"), "return": ("zwróć", "oddaj", "oddaję"),
+           "trump": ("atut", "atuty", "atu"), "discard": ("odrzuć", "wymień", "odrzucam"),
+           "keep": ("zostaw", "zatrzymaj", "zostawiam"),
+           "declare": ("zgłoś", "zgłaszam", "deklaruj"), "sink": ("pomiń", "przemilcz", "milczę"),
+           "good": ("dobre", "dobrze"), "bid": ("licytuj", "licytuję"),
+           "double": ("kontra",), "redouble": ("rekontra",)},
+    "ru": {"play": ("сыграть", "играть", "ход", "хожу"), "pass": ("пас", "пасую"),
+           "beat": ("бить", "побить", "бью"),
+           "add": ("добавить", "подложить", "подкинуть", "добавляю"),
+           "give": ("дать", "отдать", "даю"), "return": ("вернуть", "возвращаю"),
+           "trump": ("козырь", "козыри"), "discard": ("сбросить", "снести", "сбрасываю"),
+           "keep": ("оставить", "оставляю"),
+           "declare": ("объявить", "объявляю"),
+           "sink": ("пропустить", "промолчать", "умолчать", "молчу"),
+           "good": ("хорошо", "годится"), "bid": ("заказ", "заказываю"),
+           "double": ("контра",), "redouble": ("реконтра",)},
+}
+
+# Words inside a move, by the move kind they belong to, mapped to canonical words.
+_TAKE = {"pl": {"weź": "take", "biorę": "take", "odzyskaj": "take"},
+         "ru": {"взять": "take", "беру": "take", "забрать": "take"}}
+# Piquet's declaration words.  Ranks: (nominative, genitive singular - "a quint to
+# the king" is "kwinta do króla", "квинта до короля" -, the plural after 3 or 4 -
+# "4 asy", "4 туза" -, other forms); any form is read as the rank.
+_PIQUET_RANKS: dict[str, dict[str, tuple[str, ...]]] = {
+    "pl": {"ace": ("as", "asa", "asy", "asów"), "king": ("król", "króla", "króle", "królów"),
+           "queen": ("dama", "damy", "damy", "dam"),
+           "jack": ("walet", "waleta", "walety", "waletów"),
+           "ten": ("dziesiątka", "dziesiątki", "dziesiątki", "dziesiątek"),
+           "nine": ("dziewiątka", "dziewiątki", "dziewiątki")},
+    "ru": {"ace": ("туз", "туза", "туза", "тузы", "тузов"),
+           "king": ("король", "короля", "короля", "короли", "королей"),
+           "queen": ("дама", "дамы", "дамы", "дам"),
+           "jack": ("валет", "валета", "валета", "валеты", "валетов"),
+           "ten": ("десятка", "десятки", "десятки", "десяток"),
+           "nine": ("девятка", "девятки", "девятки")},
+}
+_PIQUET_WORDS = {
+    "pl": {"punkt": "point", "punktu": "point", "sekwens": "sequence",
+           "sekwensu": "sequence", "sekwensy": "sequence", "sekwencja": "sequence",
+           "sekwencję": "sequence", "zestawy": "sets", "zestaw": "set", "do": "to",
+           **{w: word for word, ws in _PIQUET_RANKS["pl"].items() for w in ws}},
+    "ru": {"пуан": "point", "пуана": "point", "секвенцию": "sequence",
+           "секвенция": "sequence", "секвенции": "sequence", "секвенс": "sequence",
+           "комплекты": "sets", "комплект": "set", "до": "to",
+           **{w: word for word, ws in _PIQUET_RANKS["ru"].items() for w in ws}},
+}
+_MINUS = {"pl": {"minus": "minus"}, "ru": {"минус": "minus"}}
+
+
+def _suit_words_canonical(lang: str) -> dict[str, str]:
+    """Suit words after 'trump', to Starshina's canonical suit names."""
+    out: dict[str, str] = {}
+    for s in (CLUBS, DIAMONDS, HEARTS, SPADES):
+        for w in _SUITS[lang][s] + _SUIT_EXTRA[lang].get(s, ()):
+            out[_fold(w)] = SUIT_NAME[s]
+    return out
+
+
+def _arg_words(kind: str, lang: str) -> dict[str, str]:
+    if kind == "beat":
+        return _TAKE[lang]
+    if kind in ("declare", "sink"):
+        return _PIQUET_WORDS[lang]
+    if kind == "bid":
+        return _MINUS[lang]
+    if kind == "trump":
+        return _suit_words_canonical(lang)
+    return {}
+
+
+def move_word(kind: str, lang: str = "en") -> str:
+    """The word shown for a move kind ("pas", "пас"); the kind itself in English."""
+    lang = _lang(lang)
+    return kind if lang == "en" else MOVE_WORDS[lang].get(kind, (kind,))[0]
+
+
+def move_phrase(action: Action, lang: str = "en") -> str:
+    """A move as its language writes it, which ``canonical_move`` reads back:
+    "zagraj damę kier", "бить короля пик даму треф", "козырь червы"."""
+    lang = _lang(lang)
+    if lang == "en":
+        return str(action)
+    words = [move_word(action.kind, lang)]
+    back: dict[str, str] = {}
+    for word, canonical in _arg_words(action.kind, lang).items():
+        back.setdefault(canonical, word)  # the first word listed is the one shown
+    if action.kind == "trump":
+        back = {SUIT_NAME[s]: _SUITS[lang][s][0] for s in (CLUBS, DIAMONDS, HEARTS, SPADES)}
+    if action.kind == "declare" and action.args[0] != "point":
+        # "zgłoś sekwens 5 do króla", "объявить комплект 4 туза"
+        what, n, rank = action.args
+        forms = _PIQUET_RANKS[lang][rank.removesuffix("s")]
+        said = f"{n} {back['to']} {forms[1]}" if what == "sequence" else f"{n} {forms[2]}"
+        return f"{words[0]} {back[what]} {said}"
+    for a in action.args:
+        if isinstance(a, Card):
+            words.append(card_name(a, lang, accusative=True))
+        else:
+            words.append(back.get(str(a), str(a)))
+    return " ".join(words)
+
+
+# --- reading typed moves --------------------------------------------------------
+
+def _fold(word: str) -> str:
+    return word.lower().replace("ё", "е").replace("\ufe0f", "")
+
+
+@lru_cache(maxsize=16)
+def _card_words(deck: DeckKind) -> tuple[dict[tuple[str, ...], Card], frozenset[str]]:
+    """Every Polish and Russian name of every card of ``deck`` (as folded word
+    tuples: rank then suit), and the set of rank words, to spot a rank without suit."""
+    names: dict[tuple[str, ...], Card] = {}  # (rank, suit), or a joker word alone
+    ranks: set[str] = set()
+    for lang in ("pl", "ru"):
+        for c in sorted(deck.distinct):
+            card = CARD[c]
+            if card.is_joker:
+                for w in _JOKER[lang] + _JOKER_EXTRA[lang]:
+                    names[(_fold(w), str(card.rank))] = card
+                    names.setdefault((_fold(w),), card)  # "джокер" alone: the first one
+                continue
+            rank_words = set(_rank_forms(card.suit, card.rank, lang))
+            spanish = card.suit in SPANISH_SUITS
+            extra = (_SPANISH_RANK_EXTRA if spanish else _RANK_EXTRA)[lang]
+            rank_words.update(extra.get(card.rank, ()))
+            if not (spanish and card.rank in _SPANISH_COURT[lang]) and card.rank <= 10:
+                rank_words.add(str(card.rank))
+            if spanish and card.rank == 14:
+                rank_words.add("1")
+            suit_words = set(_SUITS[lang][card.suit]) | set(_SUIT_EXTRA[lang].get(card.suit, ()))
+            for rw in rank_words:
+                ranks.add(_fold(rw))
+                for sw in suit_words:
+                    names[(_fold(rw), _fold(sw))] = card
+    ranks -= {str(r) for r in range(1, 11)}
+    return names, frozenset(ranks)
+
+
+def _kind_words(kinds: Iterable[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for lang in ("pl", "ru"):
+        for kind in kinds:
+            for w in MOVE_WORDS[lang].get(kind, ()):
+                out[_fold(w)] = kind
+    return out
+
+
+def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
+    """``text`` with Polish and Russian card and move words replaced by the canonical
+    ones ("zagraj damę kier" -> "play QH"); canonical text comes back unchanged.
+
+    A rank named without its suit ("zagraj damę") is refused here, because the
+    canonical parser would otherwise report an unknown word instead of the real
+    problem."""
+    if not isinstance(text, str):
+        return text
+    tokens = text.replace(",", " ").replace(";", " ").split()
+    if not tokens:
+        return text
+    kinds = tuple(kinds)
+    names, rank_words = _card_words(deck)
+    head = _kind_words(kinds).get(_fold(tokens[0]))
+    i = 1
+    if head is None and "play" in kinds and tuple(map(_fold, tokens[:2])) in names:
+        head, i = "play", 0  # a card named alone ("dama kier") is played
+    out = [head or tokens[0]]  # the move word; with i == 0 the card follows it
+    changed = head is not None
+    kind = head or tokens[0].lower()
+    args = {_fold(k): v for lang in ("pl", "ru") for k, v in _arg_words(kind, lang).items()}
+    while i < len(tokens):
+        pair = tuple(_fold(t) for t in tokens[i:i + 2])
+        card = names.get(pair) if len(pair) == 2 else None
+        if card is None and pair[:1] in names:  # only a joker is named by one word
+            card, pair = names[pair[:1]], pair[:1]
+        if card is not None and not (kind in ("declare", "sink") and pair[0].isdigit()):
+            out.append(str(card))
+            i += len(pair)
+            changed = True
+            continue
+        word = _fold(tokens[i])
+        if word in args:
+            out.append(args[word])
+            changed = True
+        elif word in rank_words and not _starts_card(tokens, i, deck):
+            raise IllegalAction(f"'{tokens[i]}' needs its suit too, for example "
+                                f"'{tokens[i]} {_example_suit(deck, word)}'.")
+        else:
+            out.append(tokens[i])
+        i += 1
+    return " ".join(out) if changed else text
+
+
+def _starts_card(tokens: list[str], i: int, deck: DeckKind) -> bool:
+    """Whether the canonical parser reads a card at ``tokens[i]`` ("AS", "sota de
+    oros"): such a word is not a rank missing its suit."""
+    return any(deck.find("".join(tokens[i:i + w])) is not None for w in (1, 2, 3)
+               if i + w <= len(tokens))
+
+
+def _example_suit(deck: DeckKind, rank_word: str) -> str:
+    """A suit word of the rank word's language for the refusal's example."""
+    russian = any("а" <= ch <= "я" for ch in rank_word)
+    lang = "ru" if russian else "pl"
+    return _SUITS[lang][deck.suits[-1]][1]
+
+
+def card_names(deck: DeckKind, lang: str) -> dict[Card, str]:
+    """Every distinct card of ``deck`` with its name in ``lang`` (for autocomplete)."""
+    return {CARD[c]: card_name(c, lang) for c in sorted(deck.distinct)}
+
+
+__all__ = ["LANGUAGES", "MOVE_WORDS", "canonical_move", "card_name", "card_names",
+           "move_phrase", "move_word", "rank_name", "suit_name"]
