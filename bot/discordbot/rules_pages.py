@@ -16,9 +16,10 @@ PAGE = 3500   # characters per page (an embed description holds 4096)
 
 
 @lru_cache(maxsize=16)
-def pages(game: str) -> tuple[str, ...]:
-    """The rules text cut at paragraph boundaries into pages of at most PAGE characters."""
-    text = render.game_of(game).rules_text()
+def pages(game: str, lang: str = "en") -> tuple[str, ...]:
+    """The rules text in ``lang`` cut at paragraph boundaries into pages of at most PAGE
+    characters."""
+    text = render.game_of(game).rules_text(lang)
     out: list[str] = []
     current = ""
     for para in text.split("\n\n"):
@@ -40,15 +41,14 @@ def pages(game: str) -> tuple[str, ...]:
 
 def page(game: str, number: int,
          lang: Lang = EN) -> tuple[discord.Embed, discord.ui.View | None]:
-    """Page ``number`` of ``game``'s rules; its frame (title, footer, buttons) in ``lang``.
-    The text itself is the engine's (English until the rules texts in other languages
-    are wired in here)."""
+    """Page ``number`` of ``game``'s rules in ``lang`` (the reader's: the Previous/Next
+    buttons are answered in the same reader's language, so pages line up)."""
     _ = lang.gettext
     try:
         gm = render.game_of(game)
     except ValueError as e:
         raise TableError(str(e)) from None
-    texts = pages(gm.name)
+    texts = pages(gm.name, lang.code)
     number = max(0, min(number, len(texts) - 1))
     embed = discord.Embed(title=_("Rules of {game}", game=game_title(gm.title, lang))[:256],
                           description=texts[number], colour=discord.Colour.blurple())
