@@ -26,8 +26,7 @@ def test_rules_pages_never_send_a_discord_user_to_the_terminal(game: str) -> Non
 
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 @pytest.mark.parametrize("game", sorted(rules.GAMES))
-def test_polish_and_russian_rules_fit_the_same_pages(game: str, lang: str,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_polish_and_russian_rules_fit_the_same_pages(game: str, lang: str) -> None:
     text = rules.get_game(game).rules_text(lang)
     pages = rules_pages.pages(game, lang)
     assert all(0 < len(p) <= rules_pages.PAGE for p in pages)
