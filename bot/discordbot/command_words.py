@@ -26,6 +26,7 @@ NAMES = (
     C_("command name", "variant"), C_("command name", "pinkerton"),
     C_("command name", "piquet"), C_("command name", "coins"),
     C_("command name", "thirteens"), C_("command name", "starshina"),
+    C_("command name", "pace"), C_("command name", "turn-hours"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -42,10 +43,9 @@ TEXTS = (
     N_("Remove a player (host or moderator); the AI takes their seat in a game"),
     N_("The player to remove"), N_("Who sits here, whose turn it is, the options"),
     N_("Seconds per turn, 0 = no timer"),
-    N_("AI level that moves for a player out of time and takes over a seat left empty"),
-    N_("Mention each player in a short message when their turn starts"),
-    N_("The board's language (default: the server's language when Parlour speaks it, else "
-       "English)"),
+    N_("AI for timeouts and empty seats"), N_("Ping players when their turn starts"),
+    N_("The board's language"), N_("slow: hours a turn, over days"),
+    N_("Hours a turn at a slow table"), N_("slow"),
     N_("The rules of a game (only you see them)"), N_("Which game"),
     N_("Top rated players of a game"), N_("This server (default) or everywhere"),
     N_("Ratings and records of a player"), N_("Whose stats (default: yours)"),

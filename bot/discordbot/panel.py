@@ -32,7 +32,7 @@ COLOUR = discord.Colour.dark_teal()
 # Characters per text block (together under Discord's 4000 for a V2 message).
 HEAD, HAND, TABLE, EVENTS, TURN, FOOT = 400, 900, 1300, 600, 500, 250
 RECENT = 4
-TYPED = "Choose below, or type `/play`."
+TYPED = N_("Choose below, or type `/play`.")
 
 
 @dataclass
