@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from .actions import Action, act
 from .base import State
-from .cards import CARD, SUIT_NAME
+from .cards import CARD, SUIT_NAME, SUIT_SHIFT
 from .sampling import Slot, redeal
 
 
@@ -72,6 +72,7 @@ def highest_card(trick: list[list[int]], led: int | None, trump: int | None) -> 
 
 
 PLAY: dict[int, Action] = {c: act("play", CARD[c]) for c in CARD}
+_PLAY_OF = PLAY.__getitem__
 SUIT_SINGULAR = {s: SUIT_NAME[s][:-1] for s in range(4)}  # "heart", for refusals
 
 
@@ -124,12 +125,6 @@ class TrickState(State):
     def _trump(self) -> int | None:
         return None
 
-    def _trick_size(self) -> int:
-        return self.n
-
-    def _next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.n
-
     def _trick_winner(self, trick: list[list[int]]) -> int:
         return highest_card(trick, self._led_suit(trick), self._trump())
 
@@ -170,14 +165,21 @@ class TrickState(State):
         led = self._led_suit(self.trick)
         if led is None:
             return hand
-        follow = [c for c in hand if self._card_suit(c) == led]
+        # ``_card_suit`` maps a card to ``c >> 4`` or to None (a joker), and ``led`` is a
+        # real suit here, so the bare shift gives the same answer without a call per card.
+        follow = [c for c in hand if c >> SUIT_SHIFT == led]
         return follow or hand
 
     def _play_actions(self) -> list[Action]:
-        return [PLAY[c] for c in self._playable(self.current_seat)]
+        seat = self.current_seat
+        if self.trick and self.must_follow:
+            return list(map(_PLAY_OF, self._playable(seat)))
+        return list(map(_PLAY_OF, self.hands[seat]))
 
     def _is_legal(self, action: Action) -> bool:
-        # A play is checked against the hand directly: no legal list is built for it.
+        if self._legal_version == self._version:  # the list legal_actions just built
+            return action in self._legal_list
+        # Otherwise a play is checked against the hand directly: no legal list is built.
         if action.kind == "play" and len(action.args) == 1 and self._in_play():
             return action.args[0] in self._playable(self.current_seat)
         return action in self._legal_cached()
@@ -192,19 +194,19 @@ class TrickState(State):
     def _play(self, card: int) -> None:
         seat = self.current_seat
         card = int(card)
-        if self.trick and self.must_follow:
-            led = self._led_suit(self.trick)
+        trick = self.trick
+        if trick and self.must_follow:
+            led = self._led_suit(trick)
             if led is not None and self._card_suit(card) != led and led not in self.voids[seat]:
                 self.voids[seat].append(led)
         self.hands[seat].remove(card)
-        self.trick.append([seat, card])
-        if len(self.trick) < self._trick_size():
-            self.current_seat = self._next_seat(seat)
+        trick.append([seat, card])
+        if len(trick) < self.n:  # every seat plays to every trick
+            self.current_seat = (seat + 1) % self.n
             return
-        trick = self.trick
         winner = self._trick_winner(trick)
         self.tricks[winner] += 1
-        self.won[winner].extend([c for _, c in trick])
+        self.won[winner] += [c for _, c in trick]
         self.last_trick = trick
         self.trick = []
         self._trick_done(winner, trick)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Game, Option
-from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, cards_str
+from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, SUIT_SHIFT, cards_str
 from ..tricks import TrickState
 
 # Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
@@ -45,11 +45,10 @@ class CoinsState(TrickState):
         self._deal_hand(dealer, 16)
         self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals; {{p{self.leader}}} leads.")
 
-    def _legal(self) -> list[Action]:
-        return self._play_actions()
+    _legal = TrickState._play_actions  # the only move is "play <card>"
 
     def _apply(self, action: Action) -> None:
-        self._play(action.args[0])
+        self._play(action[1][0])  # the only move is "play <card>"
 
     def _why_illegal(self, action: Action) -> str:
         if action.kind == "play" and action.args:
@@ -59,13 +58,13 @@ class CoinsState(TrickState):
     def _card_named(self, card: int) -> str:
         return f"the {CARD[card].name}"
 
-    def _trick_winner(self, trick: list[list[int]]) -> int:
-        return coins_winner(trick)
+    _trick_winner = staticmethod(coins_winner)
 
     def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
-        gained = sum(1 for _, c in trick if c >> 4 == OROS)
+        played = [c for _, c in trick]
+        gained = [c >> SUIT_SHIFT for c in played].count(OROS)
         self.scores[winner] += gained
-        cards = cards_str(c for _, c in trick)
+        cards = cards_str(played)
         coins = f", +{gained} coin{'s' if gained != 1 else ''}" if gained else ""
         self._log(f"{{p{winner}}} takes the trick ({cards}){coins}.")
         if self.scores[winner] < self.target:
