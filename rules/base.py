@@ -169,7 +169,10 @@ class State:
         """What ``seat`` may do now (empty if it is not that seat's turn or the game is over)."""
         if self.over or (seat is not None and seat != self.current_seat):
             return []
-        return list(self._legal_cached())
+        if self._legal_version != self._version:  # _legal_cached, inlined: the hot path
+            self._legal_list = self._legal()
+            self._legal_version = self._version
+        return self._legal_list[:]
 
     def is_legal(self, seat: int, action: Action | str) -> bool:
         try:
@@ -180,11 +183,18 @@ class State:
 
     def apply(self, seat: int, action: Action | str) -> list[dict]:
         """Apply ``action`` for ``seat``; return the new events.  Raises IllegalAction."""
-        action = self._check(seat, action)
-        first = len(self.log)
+        if type(action) is Action and seat == self.current_seat and not self.over:
+            # The common case (an action from legal_actions) skips parsing and seat checks,
+            # never the legality check: bad input is refused before anything changes.
+            if not self._is_legal(action):
+                raise IllegalAction(self._why_illegal(action))
+        else:
+            action = self._check(seat, action)
+        log = self.log
+        first = len(log)
         self._version += 1
         self._apply(action)
-        return self._events_since(first)
+        return [] if len(log) == first else self._events_since(first)
 
     def ask_count(self, seat: int) -> list[dict]:
         """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new

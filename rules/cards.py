@@ -21,6 +21,12 @@ FRENCH_SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 SPANISH_SUITS = (OROS, COPAS, ESPADAS, BASTOS)
 
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+
+# A card's code is ``suit << SUIT_SHIFT | rank``: ``c >> SUIT_SHIFT`` is its suit and
+# ``c & RANK_MASK`` its rank.  Hot loops write the bare operators (a function call per
+# card costs more than the whole test); everything else reads ``Card.suit``/``.rank``.
+SUIT_SHIFT = 4
+RANK_MASK = 15
 KNIGHT = QUEEN  # Spanish caballo sits between knave and king
 
 SUIT_LETTER = {CLUBS: "C", DIAMONDS: "D", HEARTS: "H", SPADES: "S",
@@ -44,15 +50,15 @@ class Card(int):
 
     @property
     def suit(self) -> int:
-        return self >> 4
+        return self >> SUIT_SHIFT
 
     @property
     def rank(self) -> int:
-        return self & 15
+        return self & RANK_MASK
 
     @property
     def is_joker(self) -> bool:
-        return self >> 4 == JOKER_SUIT
+        return self >> SUIT_SHIFT == JOKER_SUIT
 
     def __str__(self) -> str:
         return _TEXT[self]
@@ -70,15 +76,7 @@ class Card(int):
 
 
 def code(suit: int, rank: int) -> int:
-    return suit * 16 + rank
-
-
-def suit_of(c: int) -> int:
-    return c >> 4
-
-
-def rank_of(c: int) -> int:
-    return c & 15
+    return suit << SUIT_SHIFT | rank
 
 
 # Spanish ranks skip 10 (the sota takes its slot, see _SPANISH_RANK) so that
@@ -246,7 +244,7 @@ DOUBLE_104 = DeckKind("double French 104-card", FRENCH_SUITS, _FRENCH_RANKS, cop
 
 
 def cards_str(cards: Iterable[int]) -> str:
-    return " ".join(_TEXT[c] for c in cards)
+    return " ".join(map(_TEXT.__getitem__, cards))
 
 
 def cards_pretty(cards: Iterable[int]) -> str:

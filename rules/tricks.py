@@ -1,13 +1,20 @@
 """Shared trick-taking machinery: dealing, following suit, trick winners, history.
 
 ``TrickState`` is a ``State`` with hands, the current trick, the last trick,
-tricks taken and voids shown.  A game sets its phase logic around it and
-overrides the hooks it needs:
+tricks taken and voids shown.  It owns the lifecycle every trick game shares:
+``_deal_hand`` starts a hand (the hand counter, the deal from the dealer's left,
+who leads), ``_play`` plays a card, the winner of a trick leads the next one or
+the hand ends when the hands are empty, ``_finish`` ends the game, and
+``_why_play`` refuses a card not held or a failure to follow suit.  A game sets
+its phase logic around it and overrides the hooks it needs:
 
 * ``must_follow`` - whether a player must follow the led suit;
 * ``_led_suit(trick)`` / ``_card_suit(card)`` - e.g. jokers that have no suit;
 * ``_trump()`` - the trump suit or None; ``_trick_winner(trick)`` - who wins;
-* ``_trick_done(winner, trick)`` - scoring; it decides who plays next.
+* ``_score_trick(winner, trick)`` - scoring; True when that ended the game;
+* ``_end_hand(winner)`` - the hands are empty: score the hand, deal or finish;
+* ``_in_play()`` - whether cards are being played (games with earlier phases);
+* ``_card_named(card)`` - how a refusal names a card.
 
 A trick is a list of ``[seat, card]`` pairs in play order.
 """
@@ -19,7 +26,7 @@ from collections.abc import Sequence
 
 from .actions import Action, act
 from .base import State
-from .cards import CARD
+from .cards import CARD, SUIT_NAME, SUIT_SHIFT
 from .sampling import Slot, redeal
 
 
@@ -65,6 +72,8 @@ def highest_card(trick: list[list[int]], led: int | None, trump: int | None) -> 
 
 
 PLAY: dict[int, Action] = {c: act("play", CARD[c]) for c in CARD}
+_PLAY_OF = PLAY.__getitem__
+SUIT_SINGULAR = {s: SUIT_NAME[s][:-1] for s in range(4)}  # "heart", for refusals
 
 
 def play_action(card: int) -> Action:
@@ -75,6 +84,20 @@ class TrickState(State):
     must_follow = True
 
     # fields (set by _start_tricks): hands, trick, last_trick, leader, tricks, voids
+
+    def _deal_hand(self, dealer: int, per_seat: int, packet: int = 1,
+                   counted: bool = True) -> list[int]:
+        """Start a hand: ``dealer`` deals ``per_seat`` cards each from their left, who leads;
+        the hand counter (``deal_field``) goes up unless not ``counted`` (a redeal).
+        Returns the undealt rest."""
+        self.dealer = dealer
+        if counted:
+            setattr(self, self.deal_field, getattr(self, self.deal_field) + 1)
+        first = (dealer + 1) % self.n
+        hands, rest = deal(self._deal_order(self.game.deck.cards), self.n, per_seat, first,
+                           packet)
+        self._start_tricks(hands, first)
+        return rest
 
     def _start_tricks(self, hands: list[list[int]], leader: int) -> None:
         self.hands = hands
@@ -102,19 +125,36 @@ class TrickState(State):
     def _trump(self) -> int | None:
         return None
 
-    def _trick_size(self) -> int:
-        return self.n
-
-    def _next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.n
-
     def _trick_winner(self, trick: list[list[int]]) -> int:
         return highest_card(trick, self._led_suit(trick), self._trump())
 
+    def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
+        """Score a completed trick (and log it); True if that ended the game."""
+        return False
+
+    def _end_hand(self, winner: int) -> None:
+        """Every card is played (``winner`` took the last trick): score, deal again or finish."""
+        raise NotImplementedError
+
+    def _in_play(self) -> bool:
+        return True
+
+    def _card_named(self, card: int) -> str:
+        return str(CARD[card])
+
     def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
-        """Default: the winner leads the next trick."""
-        self.current_seat = winner
-        self.leader = winner
+        """The winner leads the next trick, or the hand is over."""
+        if self._score_trick(winner, trick):
+            return
+        if any(self.hands):
+            self.current_seat = self.leader = winner
+        else:
+            self._end_hand(winner)
+
+    def _finish(self) -> None:
+        """The game is over: nobody is to move."""
+        self.over = True
+        self.current_seat = None
 
     # --- machinery ------------------------------------------------------------
 
@@ -125,28 +165,48 @@ class TrickState(State):
         led = self._led_suit(self.trick)
         if led is None:
             return hand
-        follow = [c for c in hand if self._card_suit(c) == led]
+        # ``_card_suit`` maps a card to ``c >> 4`` or to None (a joker), and ``led`` is a
+        # real suit here, so the bare shift gives the same answer without a call per card.
+        follow = [c for c in hand if c >> SUIT_SHIFT == led]
         return follow or hand
 
     def _play_actions(self) -> list[Action]:
-        return [PLAY[c] for c in self._playable(self.current_seat)]
+        seat = self.current_seat
+        if self.trick and self.must_follow:
+            return list(map(_PLAY_OF, self._playable(seat)))
+        return list(map(_PLAY_OF, self.hands[seat]))
+
+    def _is_legal(self, action: Action) -> bool:
+        if self._legal_version == self._version:  # the list legal_actions just built
+            return action in self._legal_list
+        # Otherwise a play is checked against the hand directly: no legal list is built.
+        if action.kind == "play" and len(action.args) == 1 and self._in_play():
+            return action.args[0] in self._playable(self.current_seat)
+        return action in self._legal_cached()
+
+    def _why_play(self, card: int) -> str:
+        """Why playing ``card`` is refused: not held, or the led suit must be followed."""
+        if card not in self.hands[self.current_seat]:
+            return f"You do not hold {self._card_named(card)}."
+        led = self._led_suit(self.trick)
+        return f"You must follow suit: you hold a {SUIT_SINGULAR.get(led, 'card of that suit')}."
 
     def _play(self, card: int) -> None:
         seat = self.current_seat
         card = int(card)
-        if self.trick and self.must_follow:
-            led = self._led_suit(self.trick)
+        trick = self.trick
+        if trick and self.must_follow:
+            led = self._led_suit(trick)
             if led is not None and self._card_suit(card) != led and led not in self.voids[seat]:
                 self.voids[seat].append(led)
         self.hands[seat].remove(card)
-        self.trick.append([seat, card])
-        if len(self.trick) < self._trick_size():
-            self.current_seat = self._next_seat(seat)
+        trick.append([seat, card])
+        if len(trick) < self.n:  # every seat plays to every trick
+            self.current_seat = (seat + 1) % self.n
             return
-        trick = self.trick
         winner = self._trick_winner(trick)
         self.tricks[winner] += 1
-        self.won[winner].extend([c for _, c in trick])
+        self.won[winner] += [c for _, c in trick]
         self.last_trick = trick
         self.trick = []
         self._trick_done(winner, trick)

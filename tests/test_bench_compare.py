@@ -1,11 +1,12 @@
-"""``parlour bench engine --compare``: the comparison runs with or without the bench extra."""
+"""``python -m benchmarks.compare``: the comparison runs with or without the bench extra."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 
-from bot.cli import bench_compare, main
+from benchmarks import compare as bench_compare
+from bot.cli import main
 
 TINY = 0.01  # every playout loop still finishes at least one game
 
@@ -64,3 +65,8 @@ def test_bench_engine_coins_line(capsys) -> None:
     assert len(coins) == 1
     fields = coins[0].split()
     assert fields[1] == "3" and float(fields[2]) > 0 and float(fields[3].replace(",", "")) > 0
+
+
+def test_compare_command_line(capsys) -> None:
+    assert bench_compare.main(["--seconds", str(TINY)]) == 0
+    assert "parlour    coins" in capsys.readouterr().out

@@ -20,8 +20,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--option", action="append", default=[], metavar="K=V")
     e.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     e.add_argument("--seed", type=int, default=1)
-    e.add_argument("--compare", action="store_true",
-                   help="also measure OpenSpiel and RLCard (pip install -e '.[bench]')")
     e.set_defaults(func=run_engine)
     from .bench_render import add_arguments
     add_arguments(bsub.add_parser("render", help="table and hand pictures: time and size"))
@@ -65,8 +63,4 @@ def run_engine(args: argparse.Namespace) -> int:
         r = results[name] = {**playouts(game, n, options, args.seconds, args.seed), "players": n}
         print(f"{name:<12}{n:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12,.0f}"
               f"{100 * r['legal_share']:>12.1f}%")
-    if args.compare:
-        from . import bench_compare
-
-        bench_compare.run(args.seconds, args.seed, ours=results)
     return 0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Game, Option
-from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, cards_str
-from ..tricks import TrickState, deal
+from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, SUIT_SHIFT, cards_str
+from ..tricks import TrickState
 
 # Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
 BEATS = {COPAS: OROS, OROS: ESPADAS, ESPADAS: BASTOS, BASTOS: COPAS}
@@ -42,44 +42,41 @@ class CoinsState(TrickState):
         self._new_hand(dealer=0)
 
     def _new_hand(self, dealer: int) -> None:
-        self.dealer = dealer
-        self.hand_no += 1
-        first = (dealer + 1) % self.n
-        hands, _ = deal(self._deal_order(self.game.deck.cards), self.n, 16, first)
-        self._start_tricks(hands, first)
-        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals; {{p{first}}} leads.")
+        self._deal_hand(dealer, 16)
+        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals; {{p{self.leader}}} leads.")
 
-    def _legal(self) -> list[Action]:
-        return self._play_actions()
+    _legal = TrickState._play_actions  # the only move is "play <card>"
 
     def _apply(self, action: Action) -> None:
-        self._play(action.args[0])
+        self._play(action[1][0])  # the only move is "play <card>"
 
     def _why_illegal(self, action: Action) -> str:
-        if action.kind == "play" and int(action.args[0]) not in self.hands[self.current_seat]:
-            return f"You do not hold the {CARD[action.args[0]].name}."
+        if action.kind == "play" and action.args:
+            return self._why_play(int(action.args[0]))
         return super()._why_illegal(action)
 
-    def _trick_winner(self, trick: list[list[int]]) -> int:
-        return coins_winner(trick)
+    def _card_named(self, card: int) -> str:
+        return f"the {CARD[card].name}"
 
-    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
-        gained = sum(1 for _, c in trick if c >> 4 == OROS)
+    _trick_winner = staticmethod(coins_winner)
+
+    def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
+        played = [c for _, c in trick]
+        gained = [c >> SUIT_SHIFT for c in played].count(OROS)
         self.scores[winner] += gained
-        cards = cards_str(c for _, c in trick)
+        cards = cards_str(played)
         coins = f", +{gained} coin{'s' if gained != 1 else ''}" if gained else ""
         self._log(f"{{p{winner}}} takes the trick ({cards}){coins}.")
-        if self.scores[winner] >= self.target:
-            self.winner = winner
-            self.over = True
-            self.current_seat = None
-            self._log(f"{{p{winner}}} reaches {self.scores[winner]} and wins the game.")
-            return
-        if not self.hands[winner]:
-            # The winner of the last trick ends up left of the new dealer, and leads.
-            self._new_hand(dealer=(winner - 1) % self.n)
-            return
-        self.current_seat = self.leader = winner
+        if self.scores[winner] < self.target:
+            return False
+        self.winner = winner
+        self._finish()
+        self._log(f"{{p{winner}}} reaches {self.scores[winner]} and wins the game.")
+        return True
+
+    def _end_hand(self, winner: int) -> None:
+        # The winner of the last trick ends up left of the new dealer, and leads.
+        self._new_hand(dealer=(winner - 1) % self.n)
 
     def _view(self, seat: int | None) -> dict:
         v = {"phase": "play", "scores": list(self.scores), "target": self.target,

@@ -24,7 +24,7 @@ from ..base import Game, Option
 from ..cards import CARD, FRENCH_52, SUIT_NAME, cards_str
 from ..errors import IllegalAction
 from ..sampling import Slot, redeal
-from ..tricks import TrickState, deal
+from ..tricks import SUIT_SINGULAR, TrickState
 from .starshina_knowledge import DISCARDS, KITTY, note_discard, note_transfer, places
 
 HAND_SIZE = 16
@@ -61,10 +61,6 @@ KIND_PHASES = {"give": ("give", "exchange"), "return": ("return",), "trump": ("t
                "discard": ("discard",), "play": ("play",)}
 
 
-def _suit_word(s: int) -> str:
-    return SUIT_NAME[s][:-1]  # "heart"
-
-
 class StarshinaState(TrickState):
     deal_field = "hand_no"
     must_follow = True
@@ -82,11 +78,8 @@ class StarshinaState(TrickState):
         self._new_hand(dealer=0)
 
     def _new_hand(self, dealer: int) -> None:
-        self.dealer = dealer
-        self.hand_no += 1
-        first = (dealer + 1) % self.n
-        hands, kitty = deal(self._deal_order(self.game.deck.cards), self.n, HAND_SIZE, first)
-        self._start_tricks(hands, first)
+        kitty = self._deal_hand(dealer, HAND_SIZE)
+        first = self.leader
         self.kitty = sorted(kitty)
         self.kitty_cards: list[int] = []   # what the dealer picked up (the dealer's knowledge)
         self.discards: list[int] = []
@@ -144,9 +137,10 @@ class StarshinaState(TrickState):
     def _is_legal(self, action: Action) -> bool:
         if action.kind == "discard":
             return self._discard_problem(action) is None
-        if action.kind == "play" and self.phase == "play" and len(action.args) == 1:
-            return action.args[0] in self._playable(self.current_seat)
-        return action in self._legal_cached()
+        return super()._is_legal(action)
+
+    def _in_play(self) -> bool:
+        return self.phase == "play"
 
     def _discard_problem(self, action: Action) -> str | None:
         if self.phase != "discard":
@@ -176,19 +170,16 @@ class StarshinaState(TrickState):
         if action.kind == "trump":
             return "No-trump is not allowed: name a suit, e.g. 'trump hearts'."
         card = int(action.args[0])
-        if card not in hand:
-            return f"You do not hold {CARD[card]}."
+        if action.kind == "play" or card not in hand:
+            return self._why_play(card)
         if action.kind == "return":
             got = self.pending
             if card == got:
                 return (f"You cannot hand back the {CARD[got]} you just received: "
                         "return any other card.")
             higher = [c for c in hand if c >> 4 == got >> 4 and c > got]
-            return (f"You must return a {_suit_word(got >> 4)} higher than the {CARD[got]} "
+            return (f"You must return a {SUIT_SINGULAR[got >> 4]} higher than the {CARD[got]} "
                     f"you received: {cards_str(higher)}.")
-        if action.kind == "play":
-            led = self._led_suit(self.trick)
-            return f"You must follow suit: you hold a {_suit_word(led)}."
         return f"'{action}' is not allowed now."
 
     def action_forms(self, seat: int) -> list[dict]:
@@ -261,14 +252,14 @@ class StarshinaState(TrickState):
         self._log(f"{{p{giver}}} gives a card to {{p{receiver}}} and gets one back.")
         if back == card:
             self._log(f"You give {CARD[card]} to {{p{receiver}}}; it comes back "
-                      f"(no higher {_suit_word(suit)}).", to=giver)
+                      f"(no higher {SUIT_SINGULAR[suit]}).", to=giver)
             self._log(f"{{p{giver}}} gives you {CARD[card]}; you hold no higher "
-                      f"{_suit_word(suit)}, so it goes back.", to=receiver)
+                      f"{SUIT_SINGULAR[suit]}, so it goes back.", to=receiver)
         else:
             self._log(f"You give {CARD[card]} to {{p{receiver}}} and get {CARD[back]} back.",
                       to=giver)
             self._log(f"{{p{giver}}} gives you {CARD[card]}; you return {CARD[back]}, "
-                      f"your highest {_suit_word(suit)}.", to=receiver)
+                      f"your highest {SUIT_SINGULAR[suit]}.", to=receiver)
         self.plan[0][2] -= 1
         if self.plan[0][2] == 0:
             self.plan.pop(0)
@@ -313,18 +304,15 @@ class StarshinaState(TrickState):
     def _trump(self) -> int | None:
         return self.trump
 
-    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+    def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
         self._log(f"{{p{winner}}} takes the trick ({cards_str(c for _, c in trick)}).")
         if self.tricks[winner] == WIN_TRICKS and self.reached is None:
             self.reached = winner
             self._log(f"{{p{winner}}} has {WIN_TRICKS} tricks and wins the game; "
                       "the hand is played out.")
-        if not self.hands[winner]:
-            self._end_hand()
-            return
-        self.current_seat = self.leader = winner
+        return False
 
-    def _end_hand(self) -> None:
+    def _end_hand(self, winner: int) -> None:
         tricks, quotas = list(self.tricks), list(self.quotas)
         diffs = [t - q for t, q in zip(tricks, quotas, strict=True)]
         parts = ", ".join(f"{{p{s}}} {tricks[s]}/{quotas[s]}" for s in range(self.n))
@@ -353,8 +341,7 @@ class StarshinaState(TrickState):
         self.win_hand = {"hand": self.hand_no, "tricks": tricks, "quotas": quotas,
                          "missed": missed}
         self.phase = "over"
-        self.over = True
-        self.current_seat = None
+        self._finish()
         self._log(f"{{p{winner}}} wins the game.")
 
     # --- views and results -------------------------------------------------------------

@@ -13,10 +13,8 @@ from ..actions import Action
 from ..base import Game, Option
 from ..cards import CARD, FRENCH_54, JOKER_SUIT, SUIT_LETTER, SUIT_NAME, cards_str
 from ..sampling import Slot
-from ..tricks import PLAY, TrickState, deal, highest_card
+from ..tricks import SUIT_SINGULAR, TrickState, highest_card
 from .thirteens_scoring import NO_TRICK_PENALTY, describe, trick_points
-
-SUIT_SINGULAR = {s: SUIT_NAME[s].rstrip("s") for s in range(4)}
 
 
 def hand_size(n_players: int) -> int:
@@ -65,19 +63,14 @@ class ThirteensState(TrickState):
         self._new_hand(dealer=0)
 
     def _new_hand(self, dealer: int) -> None:
-        self.dealer = dealer
-        self.hand_no += 1
-        first = (dealer + 1) % self.n
         per_seat = hand_size(self.n)
-        previous = getattr(self, "last_trick", None)
-        hands, rest = deal(self._deal_order(self.game.deck.cards), self.n, per_seat, first)
+        rest = self._deal_hand(dealer, per_seat)  # the last hand's final trick stays on view
+        first = self.leader
         # The top card of the undealt rest is turned for trump; it stays face up, out of play.
         self.turned = rest[0]
         self.undealt = sorted(rest[1:])
         self.trump = None if is_joker(self.turned) else self.turned >> 4
         self.hand_points = [0] * self.n
-        self._start_tricks(hands, first)
-        self.last_trick = previous  # the final trick of the last hand stays on view
         if self.trump is None:
             trump_text = "a joker: no trumps this hand"
         else:
@@ -99,18 +92,15 @@ class ThirteensState(TrickState):
     def _trick_winner(self, trick: list[list[int]]) -> int:
         return thirteens_winner(trick, self.trump)
 
-    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+    def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
         cards = [c for _, c in trick]
         points, combos, jokers = trick_points(cards, self.thirteen_value)
         self.hand_points[winner] += points
         why = describe(combos, jokers, self.thirteen_value, points)
         self._log(f"{{p{winner}}} takes the trick ({cards_str(cards)}): {why}.")
-        if self.hands[winner]:
-            self.current_seat = self.leader = winner
-            return
-        self._end_hand()
+        return False
 
-    def _end_hand(self) -> None:
+    def _end_hand(self, winner: int) -> None:
         for seat in range(self.n):
             if self.tricks[seat] == 0:
                 self.hand_points[seat] -= NO_TRICK_PENALTY
@@ -123,8 +113,7 @@ class ThirteensState(TrickState):
         self._log(f"End of hand {self.hand_no}: {summary}.")
         best = max(self.scores)
         if best >= self.target:
-            self.over = True
-            self.current_seat = None
+            self._finish()
             leaders = [s for s in range(self.n) if self.scores[s] == best]
             names = " and ".join(f"{{p{s}}}" for s in leaders)
             verb = "share the win" if len(leaders) > 1 else "wins"
@@ -135,14 +124,7 @@ class ThirteensState(TrickState):
     # --- the contract -------------------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.current_seat]
-        if self.trick:
-            led = led_suit(self.trick)
-            if led is not None:
-                follow = [PLAY[c] for c in hand if c >> 4 == led]
-                if follow:
-                    return follow
-        return [PLAY[c] for c in hand]
+        return self._play_actions()
 
     def _apply(self, action: Action) -> None:
         self._play(action.args[0])
@@ -153,13 +135,12 @@ class ThirteensState(TrickState):
             return f"Play a card, e.g. 'play {legal.split(', ')[0]}'."
         card = int(action.args[0])
         if card not in self.hands[self.current_seat]:
-            return f"You do not hold {CARD[card]}. You can play: {legal}."
-        led = led_suit(self.trick)
-        name = SUIT_SINGULAR.get(led, "")
+            return f"{self._why_play(card)} You can play: {legal}."
         if is_joker(card):
+            name = SUIT_SINGULAR.get(led_suit(self.trick), "")
             return (f"A joker may be played only when leading or when you cannot follow suit; "
                     f"you hold a {name}, so play one of: {legal}.")
-        return f"You must follow suit: you hold a {name}. Play one of: {legal}."
+        return f"{self._why_play(card)} Play one of: {legal}."
 
     def _view(self, seat: int | None) -> dict:
         v = {

@@ -217,7 +217,7 @@ def _play(state, seat: int) -> int:
     following = [c for c in playable if c >> 4 == led]
     win_seat, win_card = _winning(state.trick, led)
     partner_winning = state.side(win_seat) == state.side(seat) and win_seat != seat
-    last = len(state.trick) == state._trick_size() - 1
+    last = len(state.trick) == state.n - 1
     if following:
         beaters = [c for c in following if c > win_card]
         if beaters and not partner_winning:

@@ -13,16 +13,13 @@ class PlayMixin:
         self.phase = "play"
         self.leader = self.current_seat = self.order[0]
 
-    def _why_play(self, action: Action) -> str:
-        seat = self.current_seat
-        if action.kind != "play":
+    def _in_play(self) -> bool:
+        return self.phase == "play"
+
+    def _why_not_play(self, action: Action) -> str:
+        if action.kind != "play" or not action.args:
             return f"The cards are being played: play a card, e.g. 'play {self._example_card()}'."
-        card = int(action.args[0])
-        if card not in self.hands[seat]:
-            return f"You do not hold {CARD[card]}."
-        led = self.trick[0][1] >> 4
-        suit = {0: "club", 1: "diamond", 2: "heart", 3: "spade"}[led]
-        return f"You must follow suit: you hold a {suit}."
+        return self._why_play(int(action.args[0]))
 
     def _example_card(self) -> str:
         return str(CARD[self._playable(self.current_seat)[0]])
@@ -42,23 +39,19 @@ class PlayMixin:
             if self._v.lead_points:
                 self._reckon(seat, 1, "play", "play")
 
-    def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
+    def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
         leader = trick[0][0]
         plays = ", ".join(f"{{p{s}}} plays {CARD[c]}" for s, c in trick[1:])
         self._log(f"{{p{leader}}} leads {CARD[trick[0][1]]}, {plays}: {{p{winner}}} wins.")
-        last = not any(self.hands)
-        if self._v.lead_points:
-            if self.side(winner) != self.side(leader) and \
-                    self._reckon(winner, 1, "play", "play"):
-                return
-            if last and self._reckon(winner, 1, "play", "play"):  # the last trick counts one more
-                return
-        elif self._reckon(winner, 1, "play", "play"):
-            return
-        if last:
-            self._end_deal()
-        else:
-            self.current_seat = self.leader = winner
+        if not self._v.lead_points:
+            return self._reckon(winner, 1, "play", "play")
+        if self.side(winner) != self.side(leader) and self._reckon(winner, 1, "play", "play"):
+            return True
+        # The last trick counts one more.
+        return not any(self.hands) and self._reckon(winner, 1, "play", "play")
+
+    def _end_hand(self, winner: int) -> None:
+        self._end_deal()
 
     # --- end of a deal ----------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...actions import Action
-from ...tricks import TrickState, deal
+from ...tricks import TrickState
 from .bidding import BiddingMixin
 from .combos import is_carte_blanche
 from .declaring import DeclaringMixin
@@ -41,15 +41,9 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
 
     def _new_deal(self, dealer: int, counted: bool = True) -> None:
         v = self._v
-        self.dealer = dealer
-        if counted:
-            self.deal_no += 1
         self.order = [(dealer + 1 + i) % self.n for i in range(self.n)]
         elder = self.order[0]
-        hands, talon = deal(self._deal_order(self.game.deck.cards), self.n, v.hand, elder,
-                            packet=2)
-        self._start_tricks(hands, elder)
-        self.talon = talon
+        self.talon = self._deal_hand(dealer, v.hand, packet=2, counted=counted)
         self.discards: list[list[int]] = [[] for _ in range(self.n)]
         self.drawn = [0] * self.n
         self.seen: list[list[int]] = [[] for _ in range(self.n)]
@@ -83,8 +77,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
             self._start_exchange()
 
     def _finish(self) -> None:
-        self.over = True
-        self.current_seat = None
+        super()._finish()
         self.phase = "done"
         r = self._result()
         if r.get("drawn"):
@@ -110,7 +103,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
     def _is_legal(self, action: Action) -> bool:
         if self.phase == "exchange":
             return self._exchange_ok(action)
-        return action in self._legal_cached()
+        return super()._is_legal(action)
 
     def _why_illegal(self, action: Action) -> str:
         phase = self.phase
@@ -120,7 +113,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
             return self._why_declare(action)
         if phase == "bid":
             return self._why_bid(action)
-        return self._why_play(action)
+        return self._why_not_play(action)
 
     def _kinds_text(self) -> str:
         kinds = sorted({a.kind for a in self._legal_cached()})

@@ -1,0 +1,1 @@
+"""Research tooling kept out of the product: engine comparisons with other libraries."""
