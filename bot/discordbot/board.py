@@ -23,6 +23,7 @@ from ..core import (
     rating_text,
 )
 from ..present import Scene, present
+from ..present.art import Picture, table_picture
 from . import count_button, render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
 
@@ -58,6 +59,7 @@ class Shown:
 
     view: ui.LayoutView
     final: bool = False            # the table is gone: nothing will edit this message again
+    picture: Picture | None = None  # the table picture the view shows (attachment://table.png)
 
 
 def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
@@ -102,17 +104,31 @@ def lobby(info: TableInfo) -> Shown:
 
 def game(update: BoardChanged) -> Shown:
     info = update.table
-    return draw_game(info, present(update.view, render.names(info), recent=RECENT),
-                     update.view)
+    names = render.names(info)
+    scene = present(update.view, names, recent=RECENT)
+    picture = table_picture(scene, names) if info.pictures else None
+    return draw_game(info, scene, update.view, picture)
 
 
-def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
-    """The board of a running game from the spectator's scene (pure: easy to test)."""
+def _gallery(picture: Picture) -> ui.MediaGallery:
+    """The picture as an image the clients show inline; the same file name every time, so
+    an edit that uploads a new one replaces the old."""
+    return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture.filename}",
+                                                    description=picture.description))
+
+
+def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
+              picture: Picture | None = None) -> Shown:
+    """The board of a running game from the spectator's scene (pure: easy to test); with
+    ``picture`` (drawn from the same scene) it shows the table picture under the title."""
     w = scene_view.Writer.for_scene(scene)
     head = _title(info, scene)
     if line := scene_view.heading(scene, w):
         head += "\n" + line
-    items: list[ui.Item] = [_text(head, HEAD), _text(scene_view.seats(scene, w), SEATS)]
+    items: list[ui.Item] = [_text(head, HEAD)]
+    if picture is not None:
+        items.append(_gallery(picture))
+    items.append(_text(scene_view.seats(scene, w), SEATS))
     if centre := w.centre(scene.centre):
         items += [ui.Separator(), _text("\n".join(centre), CENTRE)]
     if scene.events:
@@ -128,7 +144,7 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
     if scene.legend:
         footer.append(scene_view.legend(scene, w))
     items.append(_text("\n".join(footer), FOOT))
-    return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)))
+    return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)), picture=picture)
 
 
 def over(update: GameOver, recent: tuple[str, ...]) -> Shown:

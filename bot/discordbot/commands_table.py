@@ -97,7 +97,8 @@ def status_text(bot: ParlourBot, channel_id: int) -> str:
     lines = [f"**{info.title}** · table #{info.table_id} · {info.status}",
              f"Options: {render.options_text(info)}", f"Host: {info.host_name or '—'}",
              "Turn pings: " + ("on (`/settings` switches them for yourself)" if info.pings
-                               else "off at this table")]
+                               else "off at this table"),
+             "Table picture on the board: " + ("on" if info.pictures else "off")]
     for s in info.seats:
         here = " ▶" if info.current_seat == s.index and info.status == "playing" else ""
         lines.append(f"{s.index + 1}. {render.seat_name(s)}{here}")
@@ -111,7 +112,7 @@ def status_text(bot: ParlourBot, channel_id: int) -> str:
 
 def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     """``/table new <game>`` with one typed option per engine option, plus turn-seconds,
-    stand-in and pings."""
+    stand-in, pings and pictures."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     descriptions: dict[str, str] = {}
@@ -143,14 +144,18 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
                                     annotation=bool))
     descriptions["pings"] = ("Mention each player in a short message when their turn starts "
                              "(default True)")
+    params.append(inspect.Parameter("pictures", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=bool))
+    descriptions["pictures"] = "Show the table as a picture on the board (default True)"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
         stand_in = values.pop("stand_in", None)
         pings = values.pop("pings", None)
+        pictures = values.pop("pictures", None)
         options = {k: v for k, v in values.items() if v is not None}
         await answer(interaction, _create(bot, interaction, game, options, turn, stand_in,
-                                          pings is not False),
+                                          pings is not False, pictures is not False),
                      budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -165,13 +170,15 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
 
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
-                  stand_in: str | None = None, pings: bool = True) -> Reply:
+                  stand_in: str | None = None, pings: bool = True,
+                  pictures: bool = True) -> Reply:
     if interaction.guild_id is None:
         raise TableError("Tables live in server channels, not in DMs.")
     info = await bot.core.create_table(
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
-        seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
+        seed=bot.config.table_seed, stand_in=stand_in, pings=pings,
+        pictures=pictures)
     return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "
                  "seat. Others join with the **Join** button or `/table join`; add AI seats "
                  "with `/table ai-add`; start with `/table start`.")

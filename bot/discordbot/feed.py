@@ -8,9 +8,10 @@ moves costs a bounded number of requests (see ``outbox``).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,6 +29,7 @@ from ..core import (
     Update,
 )
 from ..present import present
+from ..present.art import Picture
 from . import board, panel, render, scene_view
 from .board_ids import BoardIds
 from .hand_dms import HandDms
@@ -55,6 +57,9 @@ class Feed:
         self.ready = asyncio.Event()
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
+        # table id -> digest of the table picture the board message carries ("" = none;
+        # absent = unknown, e.g. after a restart: the next edit uploads it again)
+        self.board_pictures: dict[int, str] = {}
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
         # (channel, user) -> the interaction whose message is the user's panel, when it was
         # opened, the move it shows and its note; panels being answered right now are busy.
@@ -155,18 +160,28 @@ class Feed:
         shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
         channel = self.bot.get_partial_messageable(channel_id)
         message_id = self.board_ids.get(table_id)
+        picture = shown.picture
+        digest = picture.digest if picture is not None else ""
         if message_id is not None:
+            # Upload the picture only when it changed; an edit without ``attachments``
+            # keeps the one the message has, and ``[]`` drops it (pictures off, game over).
+            files: dict[str, Any] = {}
+            if self.board_pictures.get(table_id) != digest:
+                files["attachments"] = [_file(picture)] if picture is not None else []
             try:  # content/embeds cleared: a board from before Components V2 is upgraded
                 await channel.get_partial_message(message_id).edit(
-                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS)
+                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS, **files)
             except discord.NotFound:  # someone deleted the board: post a new one
                 message_id = None
         if message_id is None:
-            message = await channel.send(view=shown.view, allowed_mentions=PINGS)
+            message = await channel.send(view=shown.view, allowed_mentions=PINGS,
+                                         files=[_file(picture)] if picture is not None else [])
             await self.board_ids.set(table_id, channel_id, message.id)
+        self.board_pictures[table_id] = digest
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
             self.recent.pop(table_id, None)
+            self.board_pictures.pop(table_id, None)
             await self.board_ids.drop(table_id)
 
     # --- hands by DM ------------------------------------------------------------------------
@@ -238,3 +253,9 @@ class Feed:
             await interaction.edit_original_response(content=None, embed=None, view=view)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)
+
+
+def _file(picture: Picture) -> discord.File:
+    """A picture as an upload, under the name the board's media item refers to."""
+    return discord.File(io.BytesIO(picture.png), filename=picture.filename,
+                        description=picture.description)
