@@ -63,11 +63,12 @@ class Shown:
 
 
 def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
-                  recent: tuple[str, ...] = ()) -> Shown:
+                  recent: tuple[str, ...] = (), *, picture: Picture | None = None) -> Shown:
+    """The board for ``update``; a running game's shows ``picture`` (``picture_of``)."""
     if isinstance(update, LobbyChanged):
         return lobby(update.table)
     if isinstance(update, BoardChanged):
-        return game(update)
+        return game(update, picture)
     if isinstance(update, GameOver):
         return over(update, recent)
     return closed(update)
@@ -102,11 +103,16 @@ def lobby(info: TableInfo) -> Shown:
     return Shown(layout_of(box))
 
 
-def game(update: BoardChanged) -> Shown:
+def picture_of(update: BoardChanged) -> Picture:
+    """The table picture of ``update``: the spectator's scene drawn (Pillow only, no
+    discord objects: it may run in a worker thread)."""
+    names = render.names(update.table)
+    return table_picture(present(update.view, names, recent=RECENT), names)
+
+
+def game(update: BoardChanged, picture: Picture | None = None) -> Shown:
     info = update.table
-    names = render.names(info)
-    scene = present(update.view, names, recent=RECENT)
-    picture = table_picture(scene, names) if info.pictures else None
+    scene = present(update.view, render.names(info), recent=RECENT)
     return draw_game(info, scene, update.view, picture)
 
 

@@ -11,6 +11,7 @@ import asyncio
 import io
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,7 +29,7 @@ from ..core import (
     TableInfo,
     Update,
 )
-from ..present import present
+from ..present import art, present
 from ..present.art import Picture
 from . import board, panel, render, scene_view
 from .board_ids import BoardIds
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.discord")
 
+MISSING_PERMISSIONS = 50013
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -60,6 +62,10 @@ class Feed:
         # table id -> digest of the table picture the board message carries ("" = none;
         # absent = unknown, e.g. after a restart: the next edit uploads it again)
         self.board_pictures: dict[int, str] = {}
+        self.no_upload: set[int] = set()   # channels where the bot may not attach files
+        # Pictures are drawn in one worker thread, so the event loop keeps answering
+        # interactions meanwhile (the first picture of a process draws every card face).
+        self.painter = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
         # (channel, user) -> the interaction whose message is the user's panel, when it was
         # opened, the move it shows and its note; panels being answered right now are busy.
@@ -76,6 +82,7 @@ class Feed:
         """Load board message ids and the DM bookkeeping, send each resumed player the
         current deal's DM if Discord never accepted it (a bot killed between a deal and
         its DMs), then start handling updates."""
+        self.painter.submit(art.warm_up)
         await self.board_ids.load()
         await self.pings.load()
         await self.dms.load()
@@ -96,6 +103,7 @@ class Feed:
 
     async def close(self) -> None:
         await self.out.close(timeout=3.0)
+        self.painter.shutdown(wait=False, cancel_futures=True)
 
     # --- updates ----------------------------------------------------------------------------
 
@@ -157,7 +165,32 @@ class Feed:
         if table_id not in self.latest:
             return
         channel_id, update = self.latest[table_id]
-        shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
+        recent = self.recent.get(table_id, ())
+        picture = None
+        if isinstance(update, BoardChanged) and update.table.pictures \
+                and channel_id not in self.no_upload:
+            picture = await asyncio.get_running_loop().run_in_executor(
+                self.painter, board.picture_of, update)
+        shown = board.render_update(update, recent, picture=picture)  # type: ignore[arg-type]
+        try:
+            await self._show_board(table_id, channel_id, shown)
+        except discord.Forbidden as e:
+            if shown.picture is None or e.code != MISSING_PERMISSIONS:
+                raise
+            # No Attach Files here: the board goes on without its picture.
+            log.warning("channel %s: no permission to attach files; boards without pictures",
+                        channel_id)
+            self.no_upload.add(channel_id)
+            shown = board.render_update(update, recent)  # type: ignore[arg-type]
+            await self._show_board(table_id, channel_id, shown)
+        if shown.final and self.latest.get(table_id, (0, None))[1] is update:
+            self.latest.pop(table_id, None)
+            self.recent.pop(table_id, None)
+            self.board_pictures.pop(table_id, None)
+            await self.board_ids.drop(table_id)
+
+    async def _show_board(self, table_id: int, channel_id: int, shown: board.Shown) -> None:
+        """Edit the table's board message to ``shown`` (or post it when there is none)."""
         channel = self.bot.get_partial_messageable(channel_id)
         message_id = self.board_ids.get(table_id)
         picture = shown.picture
@@ -178,11 +211,6 @@ class Feed:
                                          files=[_file(picture)] if picture is not None else [])
             await self.board_ids.set(table_id, channel_id, message.id)
         self.board_pictures[table_id] = digest
-        if shown.final and self.latest.get(table_id, (0, None))[1] is update:
-            self.latest.pop(table_id, None)
-            self.recent.pop(table_id, None)
-            self.board_pictures.pop(table_id, None)
-            await self.board_ids.drop(table_id)
 
     # --- hands by DM ------------------------------------------------------------------------
 
