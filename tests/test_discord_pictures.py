@@ -64,7 +64,7 @@ async def test_the_board_carries_the_picture_and_uploads_it_only_when_it_changed
     bot = await game_bot(fake, tmp_path)
     async with fake.run_bot(bot):
         t = await start(fake, bot)
-        board = await t.wait_board(lambda b: gallery_urls(b))
+        board = await t.wait_board(lambda b: gallery_urls(b), timeout=60)
         assert gallery_urls(board) == ["attachment://table.png"]
         assert files_of(board) == ["table.png"]
         item = next(c for c in walk_components(board.payload["components"])
@@ -86,6 +86,31 @@ async def test_the_board_carries_the_picture_and_uploads_it_only_when_it_changed
         assert len(uploads(fake, s.table.id)) > before       # the picture followed the game
         assert all(files == ["table.png"] for files in uploads(fake, s.table.id))
         assert files_of(final) == [] and gallery_urls(final) == []
+        assert not fake.violations
+
+
+async def test_the_hand_panel_carries_the_hand_picture_numbered_like_its_options(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        assert await t.human_to_move() == s.alice.id
+        panel = await t.open_panel(s.alice)
+        assert gallery_urls(panel) == ["attachment://hand.png"]
+        assert files_of(panel) == ["hand.png"]
+        select = next(c for c in walk_components(panel.payload["components"])
+                      if c.get("type") == 3)
+        labels = [o["label"] for o in select["options"]]
+        assert labels and all(label.startswith(f"{n}. ") for n, label in
+                              enumerate(labels, start=1))
+        item = next(c for c in walk_components(panel.payload["components"])
+                    if c.get("type") == MEDIA_GALLERY)["items"][0]
+        # The alt text numbers the cards as the options do: "1. Three of cups, 2. ..."
+        assert item["description"].startswith("Your hand: ") and "You may pick: 1. " in \
+            item["description"]
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
         assert not fake.violations
 
 
@@ -130,7 +155,7 @@ async def test_after_a_restart_the_picture_is_uploaded_again_and_buttons_work(
     first = await game_bot(fake, tmp_path)
     async with fake.run_bot(first):
         t = await start(fake, first)
-        await t.wait_board(lambda b: gallery_urls(b))
+        await t.wait_board(lambda b: gallery_urls(b), timeout=60)
         await first.feed.out.drain(5)
     before = len(uploads(fake, s.table.id))
     seed = first.config.table_seed

@@ -84,7 +84,7 @@ class Controls:
         note = f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."
         if result.over:
             return Reply(view=panel.message(note + " That ended the game: see the board."),
-                         update=True)
+                         update=True, files=[])
         return self._panel(channel_id, user_id, note)
 
     async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
@@ -117,7 +117,8 @@ class Controls:
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                update: bool = True, pending: str | None = None) -> Reply:
         drawn = panel.build(self.core, channel_id, user_id, note, pending=pending)
-        return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note)
+        return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
+                     files=panel.files(drawn))
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:

@@ -273,12 +273,15 @@ class Feed:
             drawn = panel.build(self.core, channel_id, user_id, note)
         except TableError:
             view = panel.message("This game is over; the board has the result.")
+            uploads: list[discord.File] = []
             self.panels.pop(key, None)
         else:
             view = drawn.view
+            uploads = panel.files(drawn)
             self.panels[key] = (interaction, opened, drawn.move, note)
         try:
-            await interaction.edit_original_response(content=None, embed=None, view=view)
+            await interaction.edit_original_response(content=None, embed=None, view=view,
+                                                     attachments=uploads)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)
 
