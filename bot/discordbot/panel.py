@@ -16,7 +16,7 @@ import discord
 
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
-from ..present import Scene, present
+from ..present import Scene, art, present
 from ..present import text as marked
 from ..present.art import Picture, hand_picture
 from ..present.scene import MoveForm
@@ -143,7 +143,9 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
     scene = present(core.private_view(channel_id, user_id), names, forms=forms,
                     legal=legal, recent=RECENT)
     picture = None
-    if info.pictures and scene.hand is not None and scene.hand.cards:
+    # Drawn on the event loop (a few ms), so only once the faces exist (a new process
+    # draws them in its picture thread first): the panel is complete without it.
+    if info.pictures and art.ready() and scene.hand is not None and scene.hand.cards:
         # Drawn with the card choices in the order the select lists them, so the
         # picture's numbers are the options' numbers.
         hand = replace(scene.hand, forms=_in_hand_order(scene.hand.forms, scene.hand.cards))

@@ -60,6 +60,12 @@ def warm_up() -> None:
     palette()
 
 
+def ready() -> bool:
+    """True once the faces and the palette exist (``warm_up`` ran): until then a picture
+    costs over a second, too long for code that answers an interaction."""
+    return palette.cache_info().currsize > 0
+
+
 def _card_name(code: str, deck) -> str:
     try:
         return deck.parse_card(code).name
@@ -110,4 +116,4 @@ def describe_hand(scene: Scene, names: Sequence[str]) -> str:
 
 
 __all__ = ["HAND_FILE", "TABLE_FILE", "Picture", "describe_hand", "describe_table",
-           "hand_picture", "table_picture", "warm_up"]
+           "hand_picture", "ready", "table_picture", "warm_up"]
