@@ -28,7 +28,7 @@ class Table:
                  created: float, state: State | None = None, saved_json: str | None = None,
                  move: int = 0, deadline: float | None = None, reminder_at: float | None = None,
                  started: float | None = None, stand_in: str | None = None,
-                 pings: bool = True) -> None:
+                 pings: bool = True, pictures: bool = True) -> None:
         self.id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -38,6 +38,7 @@ class Table:
         self.keep_order = keep_order
         self.stand_in = stand_in      # None: the bot-wide levels of CoreConfig
         self.pings = pings            # transports may notify a human whose turn starts
+        self.pictures = pictures      # transports may show the table as a picture
         self.host_id = host_id
         self.host_name = host_name
         self.status = status
@@ -85,7 +86,7 @@ class Table:
                                  s.abandoned) for i, s in enumerate(self.seats)),
             player_counts=tuple(self.game.player_counts(self.options)), move=self.move,
             current_seat=self.current_seat, deadline=self.deadline, created=self.created,
-            pings=self.pings)
+            pings=self.pings, pictures=self.pictures)
 
     # --- the database row ------------------------------------------------------------
 
@@ -95,7 +96,8 @@ class Table:
             "channel_id": self.channel_id, "guild_id": self.guild_id, "game": self.game.name,
             "options": self.options,
             "settings": {"turn_seconds": self.turn_seconds, "keep_order": self.keep_order,
-                         "stand_in": self.stand_in, "pings": self.pings},
+                         "stand_in": self.stand_in, "pings": self.pings,
+                         "pictures": self.pictures},
             "host_id": self.host_id, "host_name": self.host_name, "status": self.status,
             "seed": self.seed, "seats": [s.to_dict() for s in self.seats],
             "state": state_json if state_json is not None else self.saved_json,
@@ -114,6 +116,7 @@ class Table:
             turn_seconds=int(settings.get("turn_seconds") or 0),
             keep_order=bool(settings.get("keep_order")), stand_in=settings.get("stand_in"),
             pings=bool(settings.get("pings", True)),
+            pictures=bool(settings.get("pictures", True)),
             host_id=row["host_id"], host_name=row["host_name"], status=row["status"],
             seed=row["seed"],
             seats=[Seat.from_dict(d) for d in json.loads(row["seats"])],

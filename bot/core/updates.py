@@ -44,6 +44,7 @@ class TableInfo:
     deadline: float | None     # epoch seconds when the current human's turn runs out
     created: float
     pings: bool = True         # transports may notify a human whose turn starts
+    pictures: bool = True      # transports may show the table as a picture
 
     @property
     def names(self) -> list[str]:

@@ -23,6 +23,7 @@ from ..core import (
 )
 from ..i18n import EN, Lang, lang_for
 from ..present import Scene, present
+from ..present.art import Picture, table_picture
 from . import count_button, render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
 
@@ -59,15 +60,18 @@ class Shown:
 
     view: ui.LayoutView
     final: bool = False            # the table is gone: nothing will edit this message again
+    picture: Picture | None = None  # the table picture the view shows (attachment://table.png)
 
 
 def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
-                  recent: tuple[str, ...] = (), lang: Lang = EN) -> Shown:
-    """The board for ``update`` in the table's language ``lang``."""
+                  recent: tuple[str, ...] = (), lang: Lang = EN, *,
+                  picture: Picture | None = None) -> Shown:
+    """The board for ``update`` in the table's language ``lang``; a running game's shows
+    ``picture`` (``picture_of``)."""
     if isinstance(update, LobbyChanged):
         return lobby(update.table, lang)
     if isinstance(update, BoardChanged):
-        return game(update, lang)
+        return game(update, lang, picture)
     if isinstance(update, GameOver):
         return over(update, recent, lang)
     return closed(update, lang)
@@ -108,21 +112,40 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     return Shown(layout_of(box))
 
 
-def game(update: BoardChanged, lang: Lang = EN) -> Shown:
+def picture_of(update: BoardChanged, lang: Lang = EN) -> Picture:
+    """The table picture of ``update``: the spectator's scene drawn (Pillow only, no
+    discord objects: it may run in a worker thread)."""
+    names = render.names(update.table, lang)
+    return table_picture(present(update.view, names, recent=RECENT, lang=lang), names)
+
+
+def game(update: BoardChanged, lang: Lang = EN, picture: Picture | None = None) -> Shown:
     info = update.table
-    return draw_game(info, present(update.view, render.names(info, lang), recent=RECENT,
-                                   lang=lang), update.view)
+    scene = present(update.view, render.names(info, lang), recent=RECENT, lang=lang)
+    return draw_game(info, scene, update.view, picture)
 
 
-def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
-    """The board of a running game from the spectator's scene (pure: easy to test)."""
+def _gallery(picture: Picture) -> ui.MediaGallery:
+    """The picture as an image the clients show inline; the same file name every time, so
+    an edit that uploads a new one replaces the old."""
+    return ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture.filename}",
+                                                    description=picture.description))
+
+
+def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
+              picture: Picture | None = None) -> Shown:
+    """The board of a running game from the spectator's scene (pure: easy to test); with
+    ``picture`` (drawn from the same scene) it shows the table picture under the title."""
     w = scene_view.Writer.for_scene(scene)
     lang = w.lang
     _ = lang.gettext
     head = _title(info, scene, lang=lang)
     if line := scene_view.heading(scene, w):
         head += "\n" + line
-    items: list[ui.Item] = [_text(head, HEAD), _text(scene_view.seats(scene, w), SEATS)]
+    items: list[ui.Item] = [_text(head, HEAD)]
+    if picture is not None:
+        items.append(_gallery(picture))
+    items.append(_text(scene_view.seats(scene, w), SEATS))
     if centre := w.centre(scene.centre):
         items += [ui.Separator(), _text("\n".join(centre), CENTRE)]
     if scene.events:
@@ -140,7 +163,7 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None) -> Shown:
     if scene.legend:
         footer.append(scene_view.legend(scene, w))
     items.append(_text("\n".join(footer), FOOT))
-    return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)))
+    return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)), picture=picture)
 
 
 def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:

@@ -30,9 +30,11 @@ from .translator import CommandTranslator
 log = logging.getLogger("parlour.discord")
 
 
-# View Channel, Send Messages, Embed Links, Read Message History: everything the bot uses.
+# View Channel, Send Messages, Embed Links, Attach Files (the table picture), Read Message
+# History: everything the bot uses.
 INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True,
-                                         embed_links=True, read_message_history=True)
+                                         embed_links=True, attach_files=True,
+                                         read_message_history=True)
 
 
 def invite_url(application_id: int) -> str:

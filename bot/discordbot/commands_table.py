@@ -128,7 +128,9 @@ def status_text(bot: ParlourBot, channel_id: int, lang: Lang = EN) -> str:
              _("Options: {options}", options=render.options_text(info, lang)),
              _("Host: {host}", host=info.host_name or "—"),
              _("Turn pings: on (`/settings` switches them for yourself)") if info.pings
-             else _("Turn pings: off at this table")]
+             else _("Turn pings: off at this table"),
+             _("Table picture on the board: on") if info.pictures
+             else _("Table picture on the board: off")]
     for s in info.seats:
         here = " ▶" if info.current_seat == s.index and info.status == "playing" else ""
         lines.append(f"{s.index + 1}. {render.seat_name(s, lang)}{here}")
@@ -142,7 +144,7 @@ def status_text(bot: ParlourBot, channel_id: int, lang: Lang = EN) -> str:
 
 def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     """``/table new <game>`` with one typed option per engine option, plus turn-seconds,
-    stand-in and pings."""
+    stand-in, pings and pictures."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     descriptions: dict[str, str] = {}
@@ -194,6 +196,9 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     descriptions["language"] = "The board's language"
     choices["language"] = LANGUAGE_CHOICES
     descriptions["pings"] = "Ping players when their turn starts"
+    params.append(inspect.Parameter("pictures", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=bool))
+    descriptions["pictures"] = "Show the table as a picture on the board"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
@@ -201,11 +206,13 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         stand_in = values.pop("stand_in", None)
         pings = values.pop("pings", None)
         language = values.pop("language", None) or guild_default(interaction)
+        pictures = values.pop("pictures", None)
         options = {k: v for k, v in values.items() if v is not None}
+
         async def work() -> Reply:
             seconds = turn_time(turn, pace, hours)
             return await _create(bot, interaction, game, options, seconds, stand_in,
-                                 pings is not False, language)
+                                 pings is not False, language, pictures is not False)
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -235,7 +242,7 @@ def turn_time(turn_seconds: int | None, pace: str | None, turn_hours: int | None
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
                   stand_in: str | None = None, pings: bool = True,
-                  language: str = "en") -> Reply:
+                  language: str = "en", pictures: bool = True) -> Reply:
     lang = bot.langs.of(interaction)
     _ = lang.gettext
     if interaction.guild_id is None:
@@ -243,7 +250,8 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
     info = await bot.core.create_table(
         interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
-        seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
+        seed=bot.config.table_seed, stand_in=stand_in, pings=pings,
+        pictures=pictures)
     # Set before the lobby board is first drawn (the feed draws it on the next loop turn).
     await bot.langs.set_table(info.table_id, language)
     slow = (" " + _("It is a slow table with {hours}: each player is pinged when their turn "

@@ -95,7 +95,7 @@ class Controls:
             info.game, result.action, lang.code) + "**")
         if result.over:
             return Reply(view=panel.message(note + " " + lang._("That ended the game: see the "
-                                                                "board.")), update=True)
+                                                                "board.")), update=True, files=[])
         return self._panel(channel_id, user_id, note)
 
     async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
@@ -133,7 +133,8 @@ class Controls:
                update: bool = True, pending: str | None = None) -> Reply:
         drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
                             lang=self.bot.langs.user(user_id))
-        return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note)
+        return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
+                     files=panel.files(drawn))
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:

@@ -8,9 +8,11 @@ moves costs a bounded number of requests (see ``outbox``).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
-from typing import TYPE_CHECKING
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,7 +30,8 @@ from ..core import (
     Update,
 )
 from ..i18n import N_
-from ..present import present
+from ..present import art, present
+from ..present.art import Picture
 from ..present.base import game_title
 from . import board, panel, render, scene_view
 from .board_ids import BoardIds
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.discord")
 
+MISSING_PERMISSIONS = 50013
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -57,6 +61,13 @@ class Feed:
         self.ready = asyncio.Event()
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
+        # table id -> digest of the table picture the board message carries ("" = none;
+        # absent = unknown, e.g. after a restart: the next edit uploads it again)
+        self.board_pictures: dict[int, str] = {}
+        self.no_upload: set[int] = set()   # channels where the bot may not attach files
+        # Pictures are drawn in one worker thread, so the event loop keeps answering
+        # interactions meanwhile (the first picture of a process draws every card face).
+        self.painter = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
         # (channel, user) -> the interaction whose message is the user's panel, when it was
         # opened, the move it shows and its note; panels being answered right now are busy.
@@ -73,6 +84,7 @@ class Feed:
         """Load board message ids and the DM bookkeeping, send each resumed player the
         current deal's DM if Discord never accepted it (a bot killed between a deal and
         its DMs), then start handling updates."""
+        self.painter.submit(art.warm_up)
         await self.board_ids.load()
         await self.pings.load()
         await self.dms.load()
@@ -93,6 +105,7 @@ class Feed:
 
     async def close(self) -> None:
         await self.out.close(timeout=3.0)
+        self.painter.shutdown(wait=False, cancel_futures=True)
 
     # --- updates ----------------------------------------------------------------------------
 
@@ -169,23 +182,54 @@ class Feed:
         if table_id not in self.latest:
             return
         channel_id, update = self.latest[table_id]
-        shown = board.render_update(update, self.recent.get(table_id, ()),  # type: ignore[arg-type]
-                                    self.bot.langs.table(table_id))
-        channel = self.bot.get_partial_messageable(channel_id)
-        message_id = self.board_ids.get(table_id)
-        if message_id is not None:
-            try:  # content/embeds cleared: a board from before Components V2 is upgraded
-                await channel.get_partial_message(message_id).edit(
-                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS)
-            except discord.NotFound:  # someone deleted the board: post a new one
-                message_id = None
-        if message_id is None:
-            message = await channel.send(view=shown.view, allowed_mentions=PINGS)
-            await self.board_ids.set(table_id, channel_id, message.id)
+        recent = self.recent.get(table_id, ())
+        lang = self.bot.langs.table(table_id)
+        picture = None
+        if isinstance(update, BoardChanged) and update.table.pictures \
+                and channel_id not in self.no_upload:
+            picture = await asyncio.get_running_loop().run_in_executor(
+                self.painter, board.picture_of, update, lang)
+        shown = board.render_update(update, recent, lang,  # type: ignore[arg-type]
+                                    picture=picture)
+        try:
+            await self._show_board(table_id, channel_id, shown)
+        except discord.Forbidden as e:
+            if shown.picture is None or e.code != MISSING_PERMISSIONS:
+                raise
+            # No Attach Files here: the board goes on without its picture.
+            log.warning("channel %s: no permission to attach files; boards without pictures",
+                        channel_id)
+            self.no_upload.add(channel_id)
+            shown = board.render_update(update, recent, lang)  # type: ignore[arg-type]
+            await self._show_board(table_id, channel_id, shown)
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
             self.recent.pop(table_id, None)
+            self.board_pictures.pop(table_id, None)
             await self.board_ids.drop(table_id)
+
+    async def _show_board(self, table_id: int, channel_id: int, shown: board.Shown) -> None:
+        """Edit the table's board message to ``shown`` (or post it when there is none)."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        message_id = self.board_ids.get(table_id)
+        picture = shown.picture
+        digest = picture.digest if picture is not None else ""
+        if message_id is not None:
+            # Upload the picture only when it changed; an edit without ``attachments``
+            # keeps the one the message has, and ``[]`` drops it (pictures off, game over).
+            files: dict[str, Any] = {}
+            if self.board_pictures.get(table_id) != digest:
+                files["attachments"] = [_file(picture)] if picture is not None else []
+            try:  # content/embeds cleared: a board from before Components V2 is upgraded
+                await channel.get_partial_message(message_id).edit(
+                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS, **files)
+            except discord.NotFound:  # someone deleted the board: post a new one
+                message_id = None
+        if message_id is None:
+            message = await channel.send(view=shown.view, allowed_mentions=PINGS,
+                                         files=[_file(picture)] if picture is not None else [])
+            await self.board_ids.set(table_id, channel_id, message.id)
+        self.board_pictures[table_id] = digest
 
     # --- hands by DM ------------------------------------------------------------------------
 
@@ -250,11 +294,20 @@ class Feed:
             drawn = panel.build(self.core, channel_id, user_id, note, lang=lang)
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))
+            uploads: list[discord.File] = []
             self.panels.pop(key, None)
         else:
             view = drawn.view
+            uploads = panel.files(drawn)
             self.panels[key] = (interaction, opened, drawn.move, note)
         try:
-            await interaction.edit_original_response(content=None, embed=None, view=view)
+            await interaction.edit_original_response(content=None, embed=None, view=view,
+                                                     attachments=uploads)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)
+
+
+def _file(picture: Picture) -> discord.File:
+    """A picture as an upload, under the name the board's media item refers to."""
+    return discord.File(io.BytesIO(picture.png), filename=picture.filename,
+                        description=picture.description)

@@ -8,6 +8,7 @@ are chosen first and made only on *Confirm* (see ``build(pending=...)``).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -17,8 +18,9 @@ from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
 from ..i18n import EN, N_, Lang
 from ..i18n.cards import card_words
-from ..present import Scene, present
+from ..present import Scene, art, present
 from ..present import text as marked
+from ..present.art import Picture, hand_picture
 from ..present.scene import MoveForm
 from . import ids, render, scene_view
 from .components import CardSelect, HandButton, MoveButton, MoveSelect, layout_of
@@ -122,6 +124,7 @@ class Drawn:
     view: ui.LayoutView
     note: str | None
     move: int
+    picture: Picture | None = None   # the hand picture the view shows (attachment://hand.png)
 
 
 def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
@@ -141,18 +144,30 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
                            "a spectator may see."))
     forms = core.action_forms(channel_id, user_id)
     legal = core.legal_actions(channel_id, user_id) if forms else []
-    scene = present(core.private_view(channel_id, user_id), render.names(info, lang),
-                    forms=forms, legal=legal, recent=RECENT, lang=lang)
-    return Drawn(draw(info, seat, scene, legal, note, pending), note, info.move)
+    names = render.names(info, lang)
+    scene = present(core.private_view(channel_id, user_id), names, forms=forms,
+                    legal=legal, recent=RECENT, lang=lang)
+    picture = None
+    # Drawn on the event loop (a few ms), so only once the faces exist (a new process
+    # draws them in its picture thread first): the panel is complete without it.
+    if info.pictures and art.ready() and scene.hand is not None and scene.hand.cards:
+        # Drawn with the card choices in the order the select lists them, so the
+        # picture's numbers are the options' numbers.
+        hand = replace(scene.hand, forms=_in_hand_order(scene.hand.forms, scene.hand.cards))
+        picture = hand_picture(replace(scene, hand=hand), names)
+    return Drawn(draw(info, seat, scene, legal, note, pending, picture=picture), note,
+                 info.move, picture)
 
 
 def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
          note: str | None = None, pending: str | None = None,
          describe: Callable[[str], str] | None = None, *, footer: str | None = None,
-         typed: str = TYPED) -> ui.LayoutView:
+         typed: str = TYPED, picture: Picture | None = None) -> ui.LayoutView:
     """The panel of ``seat``'s scene (pure: no core, easy to test); ``describe`` words a
     canonical move (default: the game's presenter).  ``footer`` and ``typed`` (the
-    sentence after the moves) for panels that are not a channel's table (the daily)."""
+    sentence after the moves) for panels that are not a channel's table (the daily).
+    With ``picture`` (the hand picture, its legal cards numbered) it shows the picture
+    and numbers the card options alike."""
     w = scene_view.Writer.for_scene(scene)
     _ = w._
     describe = describe or scene_view.presenter(scene.game, scene.lang).describe
@@ -164,8 +179,12 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     if hand is not None:
         hand_lines += [w(line) for line in hand.lines]
     table = [scene_view.heading(scene, w), scene_view.seats(scene, w), *w.centre(scene.centre)]
-    items: list[ui.Item] = [_text(head, HEAD), _text("\n".join(hand_lines), HAND),
-                            ui.Separator(), _text("\n".join(x for x in table if x), TABLE)]
+    items: list[ui.Item] = [_text(head, HEAD)]
+    if picture is not None:
+        items.append(ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{picture.filename}", description=picture.description)))
+    items += [_text("\n".join(hand_lines), HAND), ui.Separator(),
+              _text("\n".join(x for x in table if x), TABLE)]
     if scene.events:
         items.append(_text("\n".join(w.events(scene.events, RECENT)), EVENTS))
     items.append(ui.Separator())
@@ -176,8 +195,13 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     else:
         packed, more = rows(plan_controls(forms, legal, w.plain, describe))
         items.append(_text(_turn_line(info, seat, scene, w, forms, typed), TURN))
+        # The picture numbers the first card form's cards (art.hand.card_form).
+        pictured = next((i for i, f in enumerate(forms) if f.cards), None) \
+            if picture is not None else None
         for row in packed:
-            items.append(ui.ActionRow(*(i for c in row for i in _items(c, info, w))))
+            items.append(ui.ActionRow(*(
+                i for c in row
+                for i in _items(c, info, w, numbered=c.kind == "cards" and c.form == pictured))))
     footer = footer or "-# " + _("table #{table} · move {move} · only you can see this",
                                  table=info.table_id, move=info.move)
     if more:
@@ -187,6 +211,15 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
         items.append(ui.ActionRow(HandButton(info.channel_id, label=_("Refresh"), emoji="🔄",
                                              style=discord.ButtonStyle.secondary)))
     return layout_of(ui.Container(*items, accent_colour=COLOUR))
+
+
+def files(drawn: Drawn) -> list[discord.File]:
+    """The uploads a panel message needs: its hand picture, or none (an edit with ``[]``
+    drops a picture an earlier panel had)."""
+    if drawn.picture is None:
+        return []
+    p = drawn.picture
+    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.description)]
 
 
 def message(text: str) -> ui.LayoutView:
@@ -229,7 +262,9 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.Item]:
+def _items(control: Control, info: TableInfo, w: scene_view.Writer,
+           numbered: bool = False) -> list[ui.Item]:
+    """A row's controls; ``numbered``: card options start "1. ", as in the hand picture."""
     ch, move = info.channel_id, info.move
     placeholder = render.clip(control.placeholder, 150) or None
     if control.kind == "buttons":
@@ -241,12 +276,13 @@ def _items(control: Control, info: TableInfo, w: scene_view.Writer) -> list[ui.I
         return [MoveSelect(ch, move, control.form, options, placeholder=placeholder,
                            confirm=control.confirm)]
     options = []
-    for value in control.values:
+    for n, value in enumerate(control.values, start=1):
         card = w.deck.parse_card(value.split(".")[0])
+        label = f"{n}. {card.pretty}" if numbered else card.pretty
         # The card in words under its symbol.
         said = (card.name if w.lang.code == "en" else
                 card_words(w.lang.code, card.suit, card.rank, card.is_joker))
-        options.append(discord.SelectOption(label=card.pretty, value=value,
+        options.append(discord.SelectOption(label=label, value=value,
                                             description=said.capitalize() if said else None))
     return [CardSelect(ch, move, control.form, control.move_kind, options, low=control.low,
                        high=control.high, placeholder=placeholder, confirm=control.confirm)]

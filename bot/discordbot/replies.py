@@ -43,6 +43,7 @@ class Reply:
     public_mentions: bool = False
     shows_move: int | None = None  # a hand panel drawn at this move (kept up to date)
     note: str | None = None        # the line a hand panel shows above the hand (not sent)
+    files: list[discord.File] | None = None  # an edit with a list replaces the message's files
 
     def kwargs(self, *, editing: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -58,6 +59,8 @@ class Reply:
                 out["embed"] = self.embed
             if self.view is not None or editing:
                 out["view"] = self.view
+        if self.files is not None:
+            out["attachments" if editing else "files"] = self.files
         if not self.public_mentions:
             out["allowed_mentions"] = discord.AllowedMentions.none()
         return out

@@ -370,7 +370,9 @@ async def _callback(fake: FakeDiscord, record: InteractionRecord, req: Req) -> A
     event: str | None = None  # gateway event to send once the record is updated
     if cb_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
         if cb_type == CHANNEL_MESSAGE:
-            _reject(fake, "message_limits", check_message(data), data)
+            _reject(fake, "message_limits",
+                    check_message({**data, "attachments": req.files or data.get("attachments")}),
+                    data)
         ephemeral = bool(data.get("flags", 0) & FLAG_EPHEMERAL)
         msg = fake.recorder.create(
             channel, data if cb_type == CHANNEL_MESSAGE else {"flags": data.get("flags", 0)},
@@ -444,7 +446,8 @@ async def execute_webhook(fake: FakeDiscord, req: Req) -> Any:
     """POST /webhooks/{app}/{token}: a followup message."""
     record = _record_for_webhook(fake, req)
     body = req.body
-    _reject(fake, "message_limits", check_message(body), body)
+    _reject(fake, "message_limits",
+            check_message({**body, "attachments": req.files or body.get("attachments")}), body)
     original = record.message
     if record.callback_type == DEFERRED_CHANNEL_MESSAGE and original and original.loading:
         # Discord: the first followup after a "thinking" defer replaces the placeholder

@@ -276,11 +276,50 @@ def check_message(payload: dict[str, Any], *, partial: bool = False) -> list[str
     problems += check_components(payload.get("components"), v2=v2)
     if v2 and (content or payload.get("embeds")):
         problems.append("a components-v2 message cannot have content or embeds")
+    problems += check_attachments(payload)
     if not partial and not any(
         payload.get(key)
         for key in ("content", "embeds", "components", "attachments", "sticker_ids", "poll")
     ):
         problems.append("cannot send an empty message")
+    return problems
+
+
+ATTACHMENTS_MAX = 10
+ATTACHMENT_SIZE_MAX = 10 * 1024 * 1024   # per file, without boosts
+MEDIA_DESCRIPTION_MAX = 1024
+
+
+def _media_urls(comp: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(url, description) of the media a component shows: gallery items, a thumbnail, a file."""
+    for item in comp.get("items") or () if comp.get("type") == MEDIA_GALLERY else ():
+        yield (item.get("media") or {}).get("url", ""), item.get("description")
+    if comp.get("type") == THUMBNAIL:
+        yield (comp.get("media") or {}).get("url", ""), comp.get("description")
+    if comp.get("type") == FILE:
+        yield (comp.get("file") or {}).get("url", ""), None
+
+
+def check_attachments(payload: dict[str, Any]) -> list[str]:
+    """The files of a message: at most ten, each within the size limit, and every
+    ``attachment://name`` a component refers to names one of them.  ``attachments`` holds
+    the message's files after the request: uploads (with their bytes) and kept ones."""
+    problems: list[str] = []
+    names = set()
+    files = payload.get("attachments") or []
+    if len(files) > ATTACHMENTS_MAX:
+        problems.append(f"{len(files)} attachments (at most {ATTACHMENTS_MAX})")
+    for f in files:
+        name = f.get("filename") if isinstance(f, dict) else f.filename
+        size = f.get("size") if isinstance(f, dict) else len(f.data)
+        names.add(name)
+        if size is not None and size > ATTACHMENT_SIZE_MAX:
+            problems.append(f"attachment {name} is {size} bytes (at most {ATTACHMENT_SIZE_MAX})")
+    for comp in walk_components(payload.get("components")):
+        for url, description in _media_urls(comp):
+            if url.startswith("attachment://") and url[len("attachment://"):] not in names:
+                problems.append(f"{url} names no file of the message")
+            problems += _too_long("media description", description, MEDIA_DESCRIPTION_MAX)
     return problems
 
 

@@ -15,6 +15,7 @@ from typing import Any
 DISCORD_EPOCH_MS = 1420070400000
 
 ADMINISTRATOR = 1 << 3
+ATTACH_FILES = 1 << 15
 # Every permission bit Discord currently defines (bits 0..50 and a few spare ones).
 ALL_PERMISSIONS = (1 << 53) - 1
 # Discord's default @everyone permissions for a new guild.

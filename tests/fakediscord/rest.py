@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .limits import check_message
-from .models import DM, Channel, Guild, User
+from .models import ATTACH_FILES, DM, Channel, Guild, User
 from .recorder import StoredMessage
 from .wire import ApiError, Req, form_error
 
@@ -46,6 +46,14 @@ def _check(fake: FakeDiscord, problems: list[str], body: Any) -> None:
         for p in problems:
             fake.violation("message_limits", p, body)
         raise form_error(problems)
+
+
+def _need_attach_files(fake: FakeDiscord, channel: Any, req: Req) -> None:
+    """Uploading to a server channel needs the Attach Files permission."""
+    guild = fake.world.guilds.get(channel.guild_id or 0)
+    if req.files and guild is not None and \
+            not guild.permissions_of(fake.world.bot.id) & ATTACH_FILES:
+        raise ApiError(403, 50013, "Missing Permissions")
 
 
 # --- login / gateway ------------------------------------------------------
@@ -138,7 +146,8 @@ async def create_message(fake: FakeDiscord, req: Req) -> Any:
         if not recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
     body = req.body
-    files_body = {**body, "attachments": body.get("attachments") or req.files}
+    _need_attach_files(fake, channel, req)
+    files_body = {**body, "attachments": req.files or body.get("attachments")}
     _check(fake, check_message(files_body), body)
     msg = fake.recorder.create(channel, body, author=fake.world.bot, files=req.files)
     await fake.message_event("MESSAGE_CREATE", msg)
@@ -174,6 +183,7 @@ async def edit_message(fake: FakeDiscord, req: Req) -> Any:
     msg = _message(fake, channel, req.params["message_id"])
     if msg.author_id != fake.world.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+    _need_attach_files(fake, channel, req)
     _check(fake, check_message(fake.recorder.preview_edit(msg, req.body, req.files)), req.body)
     fake.recorder.edit(msg, req.body, req.files)
     await fake.message_event("MESSAGE_UPDATE", msg)

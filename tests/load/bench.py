@@ -29,6 +29,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--ai-executor", default="inline", choices=("inline", "thread"))
     p.add_argument("--ai-delay", type=float, default=0.0)
     p.add_argument("--turn-seconds", type=int, default=0)
+    p.add_argument("--pictures", default="on", choices=("on", "off"),
+                   help="the table picture on each board (default on)")
     p.add_argument("--setup-rate", type=float, default=100.0, help="tables opened per second")
     p.add_argument("--no-pin", action="store_true", help="do not pin bot and driver to cores")
     p.add_argument("--seed", type=int, default=1)
@@ -59,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
                             ai_executor=args.ai_executor, ai_delay=args.ai_delay,
                             turn_seconds=args.turn_seconds, setup_rate=args.setup_rate,
                             pin=not args.no_pin, seed=args.seed, db=fresh_db(),
-                            processes=args.processes)
+                            processes=args.processes, pictures=args.pictures == "on")
         # Bounded: setup + window + stop, whatever the bot does.
         limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2
         result = asyncio.run(asyncio.wait_for(measure(config), limit))

@@ -27,6 +27,7 @@ class LoadConfig:
     ui: str = "mixed"              # "play" (/play + autocomplete), "panel" (/hand), "mixed"
     target: int = 10               # the lowest Coins/Thirteens target: games finish
     turn_seconds: int = 0          # 0: no turn timer (users never time out)
+    pictures: bool = True          # the table option: a picture on each board
     ai_executor: str = "inline"
     ai_delay: float = 0.0
     setup_rate: float = 100.0      # tables opened per second
@@ -65,7 +66,7 @@ class LoadRun:
         self.fake.response_timeout = self.config.response_timeout
         self.users = Users(self.fake, self.latencies, ui=self.config.ui,
                            target=self.config.target, turn_seconds=self.config.turn_seconds,
-                           seed=self.config.seed)
+                           seed=self.config.seed, pictures=self.config.pictures)
         self.bot: BotProcess | None = None
         self._ready: deque[Seat] = deque()
         self._later: list[tuple[float, int]] = []

@@ -100,12 +100,14 @@ class Users:
     """The simulated users' behaviour; every interaction's latency goes to ``latencies``."""
 
     def __init__(self, fake: FakeDiscord, latencies: Latencies, *, ui: str = "mixed",
-                 target: int = 10, turn_seconds: int = 0, seed: int = 1) -> None:
+                 target: int = 10, turn_seconds: int = 0, seed: int = 1,
+                 pictures: bool = True) -> None:
         self.fake = fake
         self.latencies = latencies
         self.ui = ui
         self.target = target
         self.turn_seconds = turn_seconds
+        self.pictures = pictures
         self.rng = random.Random(seed)
         self.counts = Counts()
 
@@ -134,7 +136,8 @@ class Users:
     async def open_table(self, seat: Seat) -> None:
         """/table new <game> (target, no turn timer), two easy AI seats, /table start."""
         opened = await self.slash(seat, "/table new", f"table new {seat.game}",
-                                  {"target": self.target, "turn-seconds": self.turn_seconds})
+                                  {"target": self.target, "turn-seconds": self.turn_seconds,
+                                   "pictures": self.pictures})
         text = answer_text(opened)
         found = TABLE_ID.search(text)
         if not found:

@@ -19,7 +19,7 @@ import rules
 from .. import text as tx
 from ..scene import Scene
 from .canvas import Layout
-from .encode import to_png
+from .encode import palette, to_png
 from .hand import card_form, render_hand
 from .table import render_table
 
@@ -53,6 +53,17 @@ def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     names = list(names or [s.name for s in scene.seats])
     img, layout = render_hand(scene, names)
     return _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+
+
+def warm_up() -> None:
+    """Draw every card face and build the shared palette now, not on the first picture."""
+    palette()
+
+
+def ready() -> bool:
+    """True once the faces and the palette exist (``warm_up`` ran): until then a picture
+    costs over a second, too long for code that answers an interaction."""
+    return palette.cache_info().currsize > 0
 
 
 def _card_name(code: str, deck) -> str:
@@ -105,4 +116,4 @@ def describe_hand(scene: Scene, names: Sequence[str]) -> str:
 
 
 __all__ = ["HAND_FILE", "TABLE_FILE", "Picture", "describe_hand", "describe_table",
-           "hand_picture", "table_picture"]
+           "hand_picture", "ready", "table_picture", "warm_up"]

@@ -147,6 +147,7 @@ class Canvas:
         mask = Image.new("L", (width, line_h * max_lines), 0)
         chips: list[tuple[str, int, int, int]] = []
         cx, cy, lines = 0.0, 0, 1
+        right = 1   # the widest line: pasting a narrower mask costs less
         for kind_, value in self._runs(marked):
             if kind_ == "card":
                 card = self.card_int(value)
@@ -163,9 +164,9 @@ class Canvas:
                 chips.append((value, card, round(cx), cy - 2))
             else:
                 mask.paste(255, (round(cx + left), cy + top), word)
+                right = max(right, round(cx + left) + word.width)
             cx += w
-        if lines < max_lines:
-            mask = mask.crop((0, 0, width, line_h * lines))
+        mask = mask.crop((0, 0, min(width, right), line_h * lines))
         return _Block(mask, tuple(chips), line_h * lines)
 
 

@@ -291,13 +291,23 @@ def _turn_up_codes(scene: Scene) -> list[tuple[str, str]]:
     return [(f.label, code) for f in scene.headline for code in tx.cards_in(f.value)][:1]
 
 
+def _turn_up_place(n_seats: int, top: int) -> tuple[float, float]:
+    """Top-right inside the felt's rounded corner; at the top centre when a seat's box
+    sits in that corner and the top centre is free (three players)."""
+    w, h = sp.size_of("small")
+    x, y = WIDTH - w - 74, top + 42
+    if n_seats == 3:
+        return WIDTH / 2 - w / 2, top + 30
+    return x, y
+
+
 def _draw_turn_up(cv: Canvas, scene: Scene, top: int) -> None:
     for label, code in _turn_up_codes(scene):
         w, h = sp.size_of("small")
-        x, y = WIDTH - w - 30, top + 26
+        x, y = _turn_up_place(len(scene.seats), top)
         cv.card(code, "small", x, y, "turn-up")
-        cv.text(x - 8, y + h / 2, label, 16, WHITE_ISH, kind="turn-up-label", anchor="rm",
-                bold=True)
+        cv.text(x + w / 2, y + h + 4, label, 15, WHITE_ISH, kind="turn-up-label",
+                anchor="ma", bold=True)
 
 
 def _draw_result(cv: Canvas, scene: Scene, table_centre) -> None:

@@ -1,0 +1,193 @@
+"""The table picture on the board, through the fake Discord.
+
+The board shows the picture as a Components V2 media item referring to
+``attachment://table.png``; the file is uploaded with the edit only when the
+picture changed (an edit without ``attachments`` keeps the file), dropped when
+the game is over, never sent at a table opened with pictures off or in a
+channel where the bot may not attach files, and uploaded again by a restarted
+bot, whose buttons keep working.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.limits import (
+    ATTACHMENT_SIZE_MAX,
+    MEDIA_GALLERY,
+    check_attachments,
+    walk_components,
+)
+from tests.fakediscord.models import ADMINISTRATOR
+from tests.fakediscord.players import TableDriver, find_seed, parlour_bot
+from tests.fakediscord.recorder import Attachment, StoredMessage
+
+pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
+
+GAME, OPTIONS = "coins", {"target": 10}
+
+
+def gallery_urls(msg: StoredMessage) -> list[str]:
+    return [item["media"]["url"] for c in walk_components(msg.payload.get("components"))
+            if c.get("type") == MEDIA_GALLERY for item in c["items"]]
+
+
+def files_of(msg: StoredMessage) -> list[str]:
+    return [a["filename"] for a in msg.payload.get("attachments") or []]
+
+
+def uploads(fake: FakeDiscord, channel_id: int) -> list[list[str]]:
+    """The file names of every board create/edit request that uploaded files."""
+    return [c.files for c in fake.calls
+            if c.method in ("POST", "PATCH") and f"/channels/{channel_id}/messages" in c.path
+            and c.files]
+
+
+async def game_bot(fake: FakeDiscord, tmp_path, **config):
+    seed, _ = await find_seed(GAME, OPTIONS, ["human", "easy", "easy"], max_human_moves=30)
+    return parlour_bot(fake, tmp_path / "parlour.db", table_seed=seed, **config)
+
+
+async def start(fake: FakeDiscord, bot, table_options: dict | None = None) -> TableDriver:
+    s = fake.scene
+    t = TableDriver(fake, bot, s.table, {s.alice.id: "mixed"})
+    await t.open(s.alice, GAME, {**OPTIONS, **(table_options or {})})
+    await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 2})
+    await t.expect_ok(s.alice, "table start")
+    return t
+
+
+async def test_the_board_carries_the_picture_and_uploads_it_only_when_it_changed(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        board = await t.wait_board(lambda b: gallery_urls(b), timeout=60)
+        assert gallery_urls(board) == ["attachment://table.png"]
+        assert files_of(board) == ["table.png"]
+        item = next(c for c in walk_components(board.payload["components"])
+                    if c.get("type") == MEDIA_GALLERY)["items"][0]
+        assert item["description"].startswith("Coins")   # alt text from the scene
+
+        # The same picture again (a re-render of an unchanged table): no new upload,
+        # and the message keeps its file.
+        await bot.feed.out.drain(5)
+        table_id = bot.core.table(s.table.id).table_id
+        before, kept = len(uploads(fake, s.table.id)), board.payload["attachments"]
+        await bot.feed._board(table_id)
+        assert len(uploads(fake, s.table.id)) == before
+        assert t.board().payload["attachments"] == kept
+        assert gallery_urls(t.board()) == ["attachment://table.png"]
+
+        await t.play_to_end()
+        final = await t.wait_board(lambda b: "game over" in b.text)
+        assert len(uploads(fake, s.table.id)) > before       # the picture followed the game
+        assert all(files == ["table.png"] for files in uploads(fake, s.table.id))
+        assert files_of(final) == [] and gallery_urls(final) == []
+        assert not fake.violations
+
+
+async def test_the_hand_panel_carries_the_hand_picture_numbered_like_its_options(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        assert await t.human_to_move() == s.alice.id
+        panel = await t.open_panel(s.alice)
+        assert gallery_urls(panel) == ["attachment://hand.png"]
+        assert files_of(panel) == ["hand.png"]
+        select = next(c for c in walk_components(panel.payload["components"])
+                      if c.get("type") == 3)
+        labels = [o["label"] for o in select["options"]]
+        assert labels and all(label.startswith(f"{n}. ") for n, label in
+                              enumerate(labels, start=1))
+        item = next(c for c in walk_components(panel.payload["components"])
+                    if c.get("type") == MEDIA_GALLERY)["items"][0]
+        # The alt text numbers the cards as the options do: "1. Three of cups, 2. ..."
+        assert item["description"].startswith("Your hand: ") and "You may pick: 1. " in \
+            item["description"]
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert not fake.violations
+
+
+async def test_pictures_off_sends_no_file(fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot, {"pictures": False})
+        board = await t.wait_board(lambda b: f"pl:hand:{s.table.id}" in b.custom_ids)
+        status = await fake.slash(s.alice, "table status", channel=s.table)
+        assert "Table picture on the board: off" in status.text
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert gallery_urls(board) == [] and files_of(board) == []
+        assert uploads(fake, s.table.id) == []
+        assert not fake.violations
+
+
+async def test_without_attach_files_the_board_goes_on_without_its_picture(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    guild = s.guild
+    for role in guild.roles.values():   # the bot may view, send, embed and read history only
+        role.permissions &= ~(ADMINISTRATOR | (1 << 15))
+    bot_role = next(r for r in guild.roles.values() if r.managed)
+    bot_role.permissions |= (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16)
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        board = await t.wait_board(lambda b: f"pl:hand:{s.table.id}" in b.custom_ids)
+        assert gallery_urls(board) == [] and files_of(board) == []
+        panel = await t.open_panel(s.alice)
+        assert panel.ephemeral_to == s.alice.id
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert not fake.violations
+
+
+async def test_after_a_restart_the_picture_is_uploaded_again_and_buttons_work(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    first = await game_bot(fake, tmp_path)
+    async with fake.run_bot(first):
+        t = await start(fake, first)
+        await t.wait_board(lambda b: gallery_urls(b), timeout=60)
+        await first.feed.out.drain(5)
+    before = len(uploads(fake, s.table.id))
+    seed = first.config.table_seed
+    second = parlour_bot(fake, tmp_path / "parlour.db", table_seed=seed, sync=False)
+    async with fake.run_bot(second):
+        t = TableDriver(fake, second, s.table, {s.alice.id: "mixed"})
+        await t.move(s.alice)     # a move by the restarted bot's panel or /play
+        await fake.wait_until(lambda: len(uploads(fake, s.table.id)) > before, 5)
+        board = t.board()
+        assert gallery_urls(board) == ["attachment://table.png"]
+        assert files_of(board) == ["table.png"]      # replaced, not added
+        panel = await t.open_panel(s.alice)
+        assert panel.ephemeral_to == s.alice.id
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert not fake.violations
+
+
+def test_the_fake_enforces_discords_attachment_limits() -> None:
+    gallery = [{"type": 17, "components": [{"type": MEDIA_GALLERY, "items": [
+        {"media": {"url": "attachment://table.png"}, "description": "x"}]}]}]
+    png = Attachment("files[0]", "table.png", b"\x89PNG", "image/png")
+    assert check_attachments({"components": gallery, "attachments": [png]}) == []
+    kept = {"id": "1", "filename": "table.png", "size": 100}
+    assert check_attachments({"components": gallery, "attachments": [kept]}) == []
+    assert "names no file" in check_attachments({"components": gallery, "attachments": []})[0]
+    other = Attachment("files[0]", "hand.png", b"", "image/png")
+    assert check_attachments({"components": gallery, "attachments": [other]})
+    eleven = [Attachment(f"files[{i}]", f"f{i}.png", b"", None) for i in range(11)]
+    assert "11 attachments" in check_attachments({"attachments": eleven})[0]
+    big = {"id": "2", "filename": "big.png", "size": ATTACHMENT_SIZE_MAX + 1}
+    assert "bytes" in check_attachments({"attachments": [big]})[0]
+    long_alt = [{"type": MEDIA_GALLERY, "items": [
+        {"media": {"url": "attachment://table.png"}, "description": "x" * 1025}]}]
+    assert check_attachments({"components": long_alt, "attachments": [png]})
