@@ -26,10 +26,15 @@ class BotConfig:
     ai_delay: float = 1.0                 # seconds before an AI seat moves
     ai_executor: str = "process"
     board_interval: float = 1.0           # at most one edit per board (and panel) this often
-    send_rate: float = 20.0               # bot-initiated REST calls per second, all tables
-    send_burst: int = 10
+    # Bot-initiated REST calls per second, all tables: most of Discord's global 50/s, with
+    # room left for 429s and the occasional request outside the outbox; rate + burst <= 50.
+    send_rate: float = 42.0
+    send_burst: int = 8
     ack_budget: float = 1.5               # work longer than this is deferred ("thinking...")
     panel_lifetime: float = 14 * 60.0     # interaction tokens expire after 15 minutes
+    # Discord refuses edits of messages older than an hour (30046): a board this old is
+    # posted anew at its next change, and the old message points to the new one.
+    board_max_age: float = 55 * 60.0
     table_seed: int | None = None         # fixed deal seed for new tables: tests and demos
     # Developer option: talk to a Discord-compatible server instead of discord.com
     # (e.g. the loopback fake in tests/fakediscord for load tests). None = real Discord.

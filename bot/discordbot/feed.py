@@ -1,7 +1,7 @@
 """From core updates to Discord: the board, hand DMs, live panels and short notes.
 
 The core publishes updates without waiting for anyone; ``Feed.handle`` only
-records the latest state and schedules work on the ``Coalescer``, so a burst of
+records the latest state and schedules work on the ``Outbox``, so a burst of
 moves costs a bounded number of requests (see ``outbox``).
 """
 
@@ -31,7 +31,7 @@ from ..present import present
 from . import board, panel, render, scene_view
 from .board_ids import BoardIds
 from .hand_dms import HandDms
-from .outbox import Coalescer, Pacer
+from .outbox import Outbox, Priority
 from .pings import Pinger
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.discord")
 
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+OLD_MESSAGE = 30046   # Discord: edits of this message (older than an hour) are refused
 
 
 class Feed:
@@ -47,10 +48,10 @@ class Feed:
         self.bot = bot
         self.core = bot.core
         config = bot.config
-        self.out = Coalescer(Pacer(config.send_rate, config.send_burst), config.board_interval)
+        self.out = Outbox(config.send_rate, config.send_burst, config.board_interval)
         self.board_ids = BoardIds(self.core.store)
         self.pings = Pinger(bot, self.out, self.board_ids)   # "your turn" messages
-        self.dms = HandDms(bot, self.core.store, self.note, self.out.pacer.acquire)
+        self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire)
         self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
@@ -60,6 +61,7 @@ class Feed:
         # opened, the move it shows and its note; panels being answered right now are busy.
         self.panels: dict[tuple[int, int], tuple[discord.Interaction, float, int, str | None]] = {}
         self.panels_busy: set[tuple[int, int]] = set()
+        self.reposts: set[int] = set()                       # tables whose board moves next
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -107,7 +109,8 @@ class Feed:
             if isinstance(u, BoardChanged):
                 self.recent[u.table_id] = u.recent_events
             self.latest[u.table_id] = (u.channel_id, u)
-            self.out.submit(("board", u.table_id), lambda: self._board(u.table_id))
+            self.out.submit(("board", u.table_id), lambda: self._board(u.table_id),
+                            priority=_board_priority(u), channel=("edit", u.channel_id))
         if isinstance(u, PrivateViewChanged):
             self._maybe_dm(u)
             self.refresh_panel(u.channel_id, u.user_id)
@@ -148,19 +151,48 @@ class Feed:
 
     # --- the board ----------------------------------------------------------------------
 
-    async def _board(self, table_id: int) -> None:
-        if table_id not in self.latest:
+    def repost_board(self, table_id: int) -> None:
+        """Post this table's board as a new message soon, and turn the old one into a pointer
+        to it: for boards that live longer than Discord lets a message be edited (an hour).
+        Any table; the board's buttons work on the new message as on the old."""
+        channel_id = self.board_ids.channel(table_id)
+        if channel_id is None and table_id in self.latest:
+            channel_id = self.latest[table_id][0]
+        if channel_id is None:
             return
-        channel_id, update = self.latest[table_id]
+        self.reposts.add(table_id)
+        self.out.submit(("board", table_id), lambda: self._board(table_id),
+                        priority=Priority.BOARD_HUMAN, channel=("post", channel_id))
+
+    async def _board(self, table_id: int) -> None:
+        if table_id in self.latest:
+            channel_id, update = self.latest[table_id]
+        else:  # a re-post asked for by someone else: the table's current board
+            channel_id = self.board_ids.channel(table_id)  # type: ignore[assignment]
+            try:
+                update = self.core.board(channel_id) if channel_id is not None else None
+            except TableError:
+                update = None
+            if update is None or update.table_id != table_id:
+                return
         shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
         channel = self.bot.get_partial_messageable(channel_id)
         message_id = self.board_ids.get(table_id)
-        if message_id is not None:
+        if message_id is not None and (table_id in self.reposts or self._too_old(message_id)):
+            await self._move_board(update.table.guild_id, channel_id, table_id, message_id,
+                                   shown)
+        elif message_id is not None:
             try:  # content/embeds cleared: a board from before Components V2 is upgraded
                 await channel.get_partial_message(message_id).edit(
                     content=None, embeds=[], view=shown.view, allowed_mentions=PINGS)
             except discord.NotFound:  # someone deleted the board: post a new one
                 message_id = None
+            except discord.HTTPException as e:
+                if e.code != OLD_MESSAGE:
+                    raise
+                await self.out.acquire()  # the refused edit used this job's token
+                await self._move_board(update.table.guild_id, channel_id, table_id,
+                                       message_id, shown)
         if message_id is None:
             message = await channel.send(view=shown.view, allowed_mentions=PINGS)
             await self.board_ids.set(table_id, channel_id, message.id)
@@ -168,6 +200,32 @@ class Feed:
             self.latest.pop(table_id, None)
             self.recent.pop(table_id, None)
             await self.board_ids.drop(table_id)
+
+    def _too_old(self, message_id: int) -> bool:
+        """Posted so long ago (its id holds the time) that Discord may refuse edits soon."""
+        posted = discord.utils.snowflake_time(message_id)
+        return (discord.utils.utcnow() - posted).total_seconds() > self.bot.config.board_max_age
+
+    async def _move_board(self, guild_id: int | None, channel_id: int, table_id: int,
+                          old_id: int, shown: board.Shown) -> None:
+        """Post the board anew, remember the new message, point the old one to it."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        message = await channel.send(view=shown.view, allowed_mentions=PINGS)
+        self.reposts.discard(table_id)
+        await self.board_ids.set(table_id, channel_id, message.id)
+        await self.out.acquire()
+        old = channel.get_partial_message(old_id)
+        pointer = board.moved(board.message_link(guild_id, channel_id, message.id))
+        try:
+            await old.edit(content=None, embeds=[], view=pointer.view)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:  # too old to edit even once more: remove it
+            await self.out.acquire()
+            try:
+                await old.delete()
+            except discord.HTTPException as e:
+                log.warning("could not remove the old board %s: %s", old_id, e)
 
     # --- hands by DM ------------------------------------------------------------------------
 
@@ -181,14 +239,16 @@ class Feed:
         title = info.title if info else scene.title
         text = scene_view.dm_text(scene, title, u.channel_id, deal, u.table_id, u.move)
         self.out.submit(("dm", u.table_id, u.user_id),
-                        lambda: self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text))
+                        lambda: self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text),
+                        priority=Priority.PING)
 
     # --- notes --------------------------------------------------------------------------------
 
     def note(self, channel_id: int, line: str) -> None:
         """A short public message; lines arriving together are sent as one message."""
         self.notes.setdefault(channel_id, []).append(line)
-        self.out.submit(("note", channel_id), lambda: self._notes(channel_id))
+        self.out.submit(("note", channel_id), lambda: self._notes(channel_id),
+                        priority=Priority.NOTE, channel=("post", channel_id))
 
     async def _notes(self, channel_id: int) -> None:
         lines = self.notes.pop(channel_id, [])
@@ -197,7 +257,8 @@ class Feed:
             chunk.append(lines.pop(0))
         if lines:  # the rest goes in the next message
             self.notes[channel_id] = lines + self.notes.get(channel_id, [])
-            self.out.submit(("note", channel_id), lambda: self._notes(channel_id))
+            self.out.submit(("note", channel_id), lambda: self._notes(channel_id),
+                        priority=Priority.NOTE, channel=("post", channel_id))
         if chunk:
             await self.bot.get_partial_messageable(channel_id).send(
                 "\n".join(chunk), allowed_mentions=PINGS)
@@ -211,8 +272,10 @@ class Feed:
 
     def refresh_panel(self, channel_id: int, user_id: int) -> None:
         if (channel_id, user_id) in self.panels:
+            # An interaction-token webhook: outside the global limit.
             self.out.submit(("panel", channel_id, user_id),
-                            lambda: self._panel(channel_id, user_id))
+                            lambda: self._panel(channel_id, user_id), priority=Priority.PANEL,
+                            free=True)
 
     async def _panel(self, channel_id: int, user_id: int) -> None:
         key = (channel_id, user_id)
@@ -238,3 +301,15 @@ class Feed:
             await interaction.edit_original_response(content=None, embed=None, view=view)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)
+
+
+def _board_priority(u: Update) -> Priority:
+    """Boards a person is waiting on (their turn, a lobby, a result) go first."""
+    if isinstance(u, BoardChanged):
+        info = u.table
+        if info.current_seat is None:
+            return Priority.BOARD
+        seat = info.seats[info.current_seat]
+        return Priority.BOARD_HUMAN if seat.user_id is not None and seat.ai_level is None \
+            else Priority.BOARD
+    return Priority.BOARD_HUMAN
