@@ -35,6 +35,7 @@ class BotConfig:
     # Discord refuses edits of messages older than an hour (30046): a board this old is
     # posted anew at its next change, and the old message points to the new one.
     board_max_age: float = 55 * 60.0
+    gc_freeze: bool = True                # gc.freeze() after start-up (tests with many bots: off)
     table_seed: int | None = None         # fixed deal seed for new tables: tests and demos
     # Developer option: talk to a Discord-compatible server instead of discord.com
     # (e.g. the loopback fake in tests/fakediscord for load tests). None = real Discord.

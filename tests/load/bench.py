@@ -31,6 +31,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--setup-rate", type=float, default=100.0, help="tables opened per second")
     p.add_argument("--no-pin", action="store_true", help="do not pin bot and driver to cores")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--drain-timeout", type=float, default=60.0,
+                   help="seconds to wait after the window for every board to show its "
+                        "last move")
     args = p.parse_args(argv)
     if args.seconds <= 0 or args.seconds > 600 or args.rate <= 0 or args.rate > 1000:
         p.error("--seconds must be in (0, 600] and --rate in (0, 1000]")
@@ -50,9 +53,11 @@ def main(argv: list[str] | None = None) -> int:
                             games=tuple(args.games.split(",")), ui=args.ui,
                             ai_executor=args.ai_executor, ai_delay=args.ai_delay,
                             turn_seconds=args.turn_seconds, setup_rate=args.setup_rate,
-                            pin=not args.no_pin, seed=args.seed)
+                            pin=not args.no_pin, seed=args.seed,
+                            drain_timeout=args.drain_timeout)
         # Bounded: setup + window + stop, whatever the bot does.
-        limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2
+        limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2 + \
+            args.drain_timeout
         result = asyncio.run(asyncio.wait_for(measure(config), limit))
         print(report(result), "", sep="\n", flush=True)
         results.append(result)
