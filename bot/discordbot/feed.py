@@ -57,9 +57,11 @@ class Feed:
         self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
-        # (channel, user) -> the interaction whose message is the user's panel, when it was
-        # opened, the move it shows and its note; panels being answered right now are busy.
-        self.panels: dict[tuple[int, int], tuple[discord.Interaction, float, int, str | None]] = {}
+        # (channel, user) -> the user's panel: what editing it needs (the application id and
+        # the interaction token, not the Interaction with its parsed message: thousands of
+        # those kept the garbage collector busy), when it was opened, the move it shows and
+        # its note; panels being answered right now are busy.
+        self.panels: dict[tuple[int, int], tuple[int, str, float, int, str | None]] = {}
         self.panels_busy: set[tuple[int, int]] = set()
         self.reposts: set[int] = set()                       # tables whose board moves next
 
@@ -268,7 +270,8 @@ class Feed:
     def remember_panel(self, channel_id: int, user_id: int, interaction: discord.Interaction,
                        move: int, note: str | None = None) -> None:
         """This interaction's message is the user's panel, drawn at ``move``: keep it fresh."""
-        self.panels[(channel_id, user_id)] = (interaction, time.monotonic(), move, note)
+        self.panels[(channel_id, user_id)] = (interaction.application_id, interaction.token,
+                                              time.monotonic(), move, note)
 
     def refresh_panel(self, channel_id: int, user_id: int) -> None:
         if (channel_id, user_id) in self.panels:
@@ -282,7 +285,7 @@ class Feed:
         entry = self.panels.get(key)
         if entry is None or key in self.panels_busy:  # the answer in flight redraws it
             return
-        interaction, opened, shown_move, note = entry
+        app_id, token, opened, shown_move, note = entry
         if time.monotonic() - opened > self.bot.config.panel_lifetime:
             del self.panels[key]
             return
@@ -296,9 +299,11 @@ class Feed:
             self.panels.pop(key, None)
         else:
             view = drawn.view
-            self.panels[key] = (interaction, opened, drawn.move, note)
-        try:
-            await interaction.edit_original_response(content=None, embed=None, view=view)
+            self.panels[key] = (app_id, token, opened, drawn.move, note)
+        try:  # the interaction's own webhook: what edit_original_response does
+            hook = discord.Webhook.partial(app_id, token, client=self.bot)
+            await hook.edit_message("@original", content=None, embed=None,  # type: ignore[arg-type]
+                                    view=view)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)
 
