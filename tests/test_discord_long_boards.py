@@ -29,6 +29,11 @@ def _moved_to(old_text: str, new_id: int) -> bool:
     return "The table moved" in old_text and old_text.rstrip().endswith(str(new_id))
 
 
+async def _pointer(fake: FakeDiscord, old_id: int, new_id: int) -> None:
+    """Wait until the old board message points to the new one (a paced request)."""
+    await fake.wait_until(lambda: _moved_to(fake.recorder.messages[old_id].text, new_id), 15)
+
+
 async def _play_and_see(t: TableDriver, user) -> int:
     """One move of ``user`` through the board's Show my hand panel; the move number the
     board shows afterwards."""
@@ -36,7 +41,7 @@ async def _play_and_see(t: TableDriver, user) -> int:
     assert await t.move_by_panel(user, t.choose(user))
     await t.human_to_move()
     move = t.core.table(t.channel.id).move
-    await t.wait_board(lambda b: f"move {move} ·" in b.text)
+    await t.wait_board(lambda b: f"move {move} ·" in b.text, timeout=15)
     return move
 
 
@@ -58,8 +63,8 @@ async def test_a_board_edited_past_an_hour_is_posted_anew(fake_discord: FakeDisc
         new = t.board()
         assert new.id != old.id and not new.deleted
         assert bot.feed.board_ids.get(table_id) == new.id
-        # the old message points to the new one (edited once more is refused: deleted)
-        assert old.deleted or _moved_to(fake.recorder.messages[old.id].text, new.id)
+        # Discord refuses the old message's edits, so it cannot become a pointer: removed
+        await fake.wait_until(lambda: fake.recorder.messages[old.id].deleted, 15)
         # play continues on the new board: its Show my hand works and it follows the game
         move = await _play_and_see(t, s.alice)
         assert t.board().id == new.id and f"move {move} ·" in new.text
@@ -87,7 +92,11 @@ async def test_a_board_is_posted_anew_before_discord_refuses(fake_discord: FakeD
         await fake.settle()
         new = t.board()
         assert new.id != old.id
-        assert _moved_to(fake.recorder.messages[old.id].text, new.id)
+        # every change moves this board (max age 0): the old message points to a newer one
+        await fake.wait_until(lambda: "The table moved" in fake.recorder.messages[old.id].text,
+                              15)
+        target = int(fake.recorder.messages[old.id].text.rstrip().rsplit("/", 1)[1])
+        assert old.id < target <= t.board().id
         assert "pl:hand" not in " ".join(fake.recorder.messages[old.id].custom_ids)
 
 
@@ -101,10 +110,9 @@ async def test_any_part_of_the_bot_can_ask_for_a_repost(fake_discord: FakeDiscor
         old = t.board()
         table_id = bot.core.table(s.table.id).table_id
         bot.feed.repost_board(table_id)
-        await t.wait_board(lambda b: b.id != old.id)
-        await fake.settle()
+        await t.wait_board(lambda b: b.id != old.id, timeout=15)
         new = t.board()
-        assert _moved_to(fake.recorder.messages[old.id].text, new.id)
+        await _pointer(fake, old.id, new.id)
         link = f"https://discord.com/channels/{s.guild.id}/{s.table.id}/{new.id}"
         assert link in fake.recorder.messages[old.id].text
         await _play_and_see(t, s.alice)

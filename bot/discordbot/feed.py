@@ -54,7 +54,7 @@ class Feed:
         self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire)
         self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
-        self.latest: dict[int, tuple[int, Update]] = {}      # table id -> (channel, update)
+        self.latest: dict[int, tuple[int, Update | None]] = {}  # table -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
         self.notes: dict[int, list[str]] = {}                # channel -> lines to post
         # (channel, user) -> the user's panel: what editing it needs (the application id and
@@ -110,7 +110,9 @@ class Feed:
         if isinstance(u, (LobbyChanged, BoardChanged, GameOver, TableClosed)):
             if isinstance(u, BoardChanged):
                 self.recent[u.table_id] = u.recent_events
-            self.latest[u.table_id] = (u.channel_id, u)
+            # A running game's board is drawn from the core's position when its edit goes
+            # out (the newest state wins anyway): a waiting edit holds no copy of the view.
+            self.latest[u.table_id] = (u.channel_id, None if isinstance(u, BoardChanged) else u)
             self.out.submit(("board", u.table_id), lambda: self._board(u.table_id),
                             priority=_board_priority(u), channel=("edit", u.channel_id))
         if isinstance(u, PrivateViewChanged):
@@ -167,15 +169,16 @@ class Feed:
                         priority=Priority.BOARD_HUMAN, channel=("post", channel_id))
 
     async def _board(self, table_id: int) -> None:
-        if table_id in self.latest:
-            channel_id, update = self.latest[table_id]
-        else:  # a re-post asked for by someone else: the table's current board
-            channel_id = self.board_ids.channel(table_id)  # type: ignore[assignment]
+        channel_id, update = self.latest.get(table_id) or (self.board_ids.channel(table_id),
+                                                           None)
+        if channel_id is None:
+            return
+        if update is None:  # a running game (or a re-post asked for): its position now
             try:
-                update = self.core.board(channel_id) if channel_id is not None else None
+                update = self.core.board(channel_id)
             except TableError:
-                update = None
-            if update is None or update.table_id != table_id:
+                return
+            if update.table_id != table_id:
                 return
         shown = board.render_update(update, self.recent.get(table_id, ()))  # type: ignore[arg-type]
         channel = self.bot.get_partial_messageable(channel_id)
