@@ -174,3 +174,21 @@ async def test_outbox_runs_jobs_in_order_of_priority_and_backs_off_on_rate_limit
     out.submit("late", record("late"))   # closed: ignored
     await asyncio.sleep(0)
     assert "late" not in ran
+
+
+def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
+    plan = Plan(rate=10, burst=1, interval=0.0)
+    plan.submit(("board", 1), job("b"), priority=Priority.BOARD, channel=("edit", 1), now=0.0)
+    started: list[tuple[float, object]] = []
+    t, n = 0.0, 0
+    while t < 8.0:
+        n += 1   # a new table's ping every 50 ms: more than the budget
+        plan.submit(("ping", n), job("p"), priority=Priority.PING, now=t)
+        entry, _ = plan.take(t)
+        if entry is not None:
+            started.append((t, entry.key))
+            plan.done(entry, t)
+        t = round(t + 0.05, 3)
+    board_at = [at for at, key in started if key == ("board", 1)]
+    assert len(board_at) == 1 and 5.0 <= board_at[0] <= 5.3   # after STARVED seconds
+    assert sum(1 for _, key in started if key[0] == "ping") >= 60   # pings still go first

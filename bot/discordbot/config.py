@@ -27,9 +27,9 @@ class BotConfig:
     ai_executor: str = "process"
     board_interval: float = 1.0           # at most one edit per board (and panel) this often
     # Bot-initiated REST calls per second, all tables: most of Discord's global 50/s, with
-    # room left for 429s and the occasional request outside the outbox; rate + burst <= 50.
-    send_rate: float = 42.0
-    send_burst: int = 8
+    # room left for 429s and the occasional request outside the outbox; rate + burst = 45.
+    send_rate: float = 40.0
+    send_burst: int = 5
     ack_budget: float = 1.5               # work longer than this is deferred ("thinking...")
     panel_lifetime: float = 14 * 60.0     # interaction tokens expire after 15 minutes
     # Discord refuses edits of messages older than an hour (30046): a board this old is

@@ -5,14 +5,15 @@ Discord allows a bot 50 requests/s in all (the global limit) and about 5 message
 redraw) are outside the global limit.  The bot spends that budget here:
 
 * ``Plan`` decides, from a clock it is given (so tests use a fake one), which waiting
-  job runs next: a token bucket for the bot's share of the global limit, a sliding
+  job runs next: a token bucket for the bot's share of the global limit; a sliding
   window per channel route (Discord counts posts and edits in a channel apart: a job
-  names its bucket, e.g. ``("post", channel_id)``), priorities (a turn ping or DM
-  before a note, a board whose table waits on a human before other boards), first
-  come first served inside a priority (a table whose board waits longest goes first:
-  fair rotation), one waiting job per
-  key (a newer board state replaces the waiting one, so a table has at most one
-  pending edit), and pauses after a 429 (global, or for one channel).
+  names its bucket, e.g. ``("post", channel_id)``); priorities (a turn ping or DM
+  before a note, a board whose table waits on a human before other boards), except
+  that a job kept waiting ``STARVED`` seconds gets every other request, so a flood of
+  pings cannot hide the boards for good; first come first served inside a priority
+  (the board waiting longest goes first: fair rotation); one waiting job per key (a
+  newer board state replaces the waiting one, so a table has at most one pending
+  edit); pauses after a 429 (global, or for one channel route).
 * ``Outbox`` runs the plan on the event loop: one loop task, a bounded number of jobs
   in flight, at most one job per key at a time (so a board's edits stay in order).
 
@@ -36,6 +37,7 @@ log = logging.getLogger("parlour.discord")
 Job = Callable[[], Awaitable[None]]
 CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0   # Discord's requests per channel route per 5 s
 SCAN = 256                               # waiting jobs looked at per decision, per priority
+STARVED = 5.0                            # s a job waits before it gets every other request
 
 
 class Priority(IntEnum):
@@ -49,16 +51,17 @@ class Priority(IntEnum):
 
 
 class Entry:
-    __slots__ = ("key", "job", "priority", "channel", "interval", "free")
+    __slots__ = ("key", "job", "priority", "channel", "interval", "free", "since")
 
     def __init__(self, key: Hashable, job: Job, priority: Priority, channel: Hashable | None,
-                 interval: float, free: bool) -> None:
+                 interval: float, free: bool, since: float = 0.0) -> None:
         self.key = key
         self.job = job
         self.priority = priority
         self.channel = channel      # the channel route bucket it counts in (None: none)
         self.interval = interval    # the key runs at most once per interval
         self.free = free            # outside the global limit (interaction webhooks)
+        self.since = since          # when it started waiting
 
 
 class Plan:
@@ -81,14 +84,18 @@ class Plan:
         self.sent: dict[Hashable, deque[float]] = {}        # channel -> its recent request times
         self.paused_until = now                        # global 429
         self.channel_paused: dict[Hashable, float] = {}     # channel -> end of its 429 pause
+        self.now = now                                 # the latest time we were told
+        self.starved_turn = False                      # the next request may go to a starved job
 
     # --- submitting ------------------------------------------------------------------
 
     def submit(self, key: Hashable, job: Job, *, priority: Priority = Priority.BOARD,
                channel: Hashable | None = None, interval: float | None = None,
-               free: bool = False) -> None:
+               free: bool = False, now: float | None = None) -> None:
         """Run ``job`` for ``key``; a job of that key still waiting is replaced, keeping
         its place in line (or moving up if the new one has a higher priority)."""
+        if now is not None:
+            self.now = now
         gap = self.interval if interval is None else interval
         old = self.where.get(key)
         if old is not None:
@@ -100,7 +107,7 @@ class Plan:
                 self.queues[priority][key] = entry
                 self.where[key] = priority
             return
-        self.queues[priority][key] = Entry(key, job, priority, channel, gap, free)
+        self.queues[priority][key] = Entry(key, job, priority, channel, gap, free, self.now)
         self.where[key] = priority
 
     def waiting(self) -> int:
@@ -112,8 +119,13 @@ class Plan:
         """The job to start now, or None and how long nothing can start (inf: nothing
         waits).  Starting it spends its tokens and marks its key busy until ``done``."""
         self._refill(now)
+        self.now = now
         wake = float("inf")
-        for queue in self.queues:
+        queues = self.queues
+        if self.starved_turn:   # this request goes to the longest-waiting starved job
+            starved = [q for q in queues if q and next(iter(q.values())).since < now - STARVED]
+            queues = sorted(starved, key=lambda q: next(iter(q.values())).since) + queues
+        for queue in queues:
             for seen, (key, entry) in enumerate(queue.items()):
                 if seen >= SCAN:
                     wake = min(wake, now + 0.05)
@@ -139,6 +151,7 @@ class Plan:
         self.last[entry.key] = now
         if not entry.free:
             self.tokens -= 1
+            self.starved_turn = not self.starved_turn
             if entry.channel is not None:
                 self.sent.setdefault(entry.channel, deque()).append(now)
 
@@ -221,7 +234,7 @@ class Outbox:
         if self._closed:
             return
         self.plan.submit(key, job, priority=priority, channel=channel, interval=interval,
-                         free=free)
+                         free=free, now=self.clock())
         if self._loop_task is None or self._loop_task.done():
             self._loop_task = asyncio.get_running_loop().create_task(self._loop())
         self._wake.set()
