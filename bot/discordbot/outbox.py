@@ -80,7 +80,7 @@ class Plan:
         self.queues: list[OrderedDict[Hashable, Entry]] = [OrderedDict() for _ in Priority]
         self.where: dict[Hashable, Priority] = {}      # waiting key -> its queue
         self.busy: set[Hashable] = set()               # keys whose job is running
-        self.last: dict[Hashable, float] = {}          # key -> when its last job started
+        self.last: dict[Hashable, float] = {}          # key -> when its last job ended
         self.sent: dict[Hashable, deque[float]] = {}        # channel -> its recent request times
         self.paused_until = now                        # global 429
         self.channel_paused: dict[Hashable, float] = {}     # channel -> end of its 429 pause
@@ -156,6 +156,9 @@ class Plan:
                 self.sent.setdefault(entry.channel, deque()).append(now)
 
     def done(self, entry: Entry, now: float) -> None:
+        # The interval counts from the end of the request: a slow one (a 429 discord.py
+        # waited out) does not let the next job of its key follow at once.
+        self.last[entry.key] = now
         self.busy.discard(entry.key)
         if len(self.last) > 4 * (len(self.where) + len(self.busy)) + 1024:
             self._forget(now)
