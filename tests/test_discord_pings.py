@@ -31,7 +31,9 @@ GAMES = {
     "piquet": ({"variant": "au_cent"}, [("alice", "panel"), "easy"], 30),
     "pinkerton": ({"target": 10}, [("bob", "panel"), ("carol", "mixed")], 40),
 }
-PING_WAIT = 3.0   # seconds a simulated player waits for the notification before moving
+# Seconds a simulated player waits for the notification before moving: a ping may wait
+# for the channel's 5 messages per 5 s (the outbox keeps Discord's per-channel limit).
+PING_WAIT = 6.0
 
 
 @dataclass

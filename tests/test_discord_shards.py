@@ -128,7 +128,7 @@ def test_shard_settings_are_read_and_checked(tmp_path, capsys) -> None:
            "PARLOUR_SHARDS": "1-2"}
     config = BotConfig.from_env(env)
     assert (config.shard_count, config.shards) == (4, (1, 2))
-    assert (config.send_rate, config.send_burst) == (10.0, 5)  # half the token's budget
+    assert (config.send_rate, config.send_burst) == (20.0, 2)  # half the token's budget
     core = config.core_config()
     assert (core.shard_count, core.shards) == (4, (1, 2))
     config.check_scaling()

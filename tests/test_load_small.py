@@ -34,6 +34,8 @@ async def test_small_load_run_produces_sane_figures(tmp_path) -> None:
     assert r.requests.interaction >= 2 * r.acked   # every move is answered
     assert 0 < r.requests.peak_global <= 50         # the bot paces itself
     assert r.board_lag and all(lag >= 0 for lag in r.board_lag)
+    # every move reaches its board after the window (the drain waits for the last one)
+    assert r.drained and r.board_unshown == 0
     text = report(r)
     assert "latency" in text and "targets:" in text and "KB per table" in text
     assert summary([r]).count("\n") == 2

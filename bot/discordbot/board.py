@@ -77,6 +77,21 @@ def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
     return closed(update, lang)
 
 
+# What an old board message says once the board was posted anew (Discord refuses edits of
+# messages older than an hour): the one place for this sentence.
+MOVED = "➡️ The table moved: {link}"
+
+
+def moved(link: str) -> Shown:
+    """The old board message, collapsed into a pointer to the new board."""
+    box = ui.Container(_text(MOVED.format(link=link), LINE), accent_colour=CLOSED_COLOUR)
+    return Shown(layout_of(box), final=True)
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def _text(text: str, limit: int) -> ui.TextDisplay:
     return ui.TextDisplay(render.clip(text, limit))
 

@@ -17,19 +17,26 @@ SCHEMA = ("CREATE TABLE IF NOT EXISTS discord_boards ("
 class BoardIds:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.ids: dict[int, int] = {}   # table id -> message id
+        self.ids: dict[int, int] = {}        # table id -> message id
+        self.channels: dict[int, int] = {}   # table id -> channel id
 
     async def load(self) -> None:
         async with self.store.transaction() as conn:
             await conn.execute(SCHEMA)
-        rows = await self.store.fetchall("SELECT table_id, message_id FROM discord_boards")
+        rows = await self.store.fetchall(
+            "SELECT table_id, channel_id, message_id FROM discord_boards")
         self.ids = {r["table_id"]: r["message_id"] for r in rows}
+        self.channels = {r["table_id"]: r["channel_id"] for r in rows}
 
     def get(self, table_id: int) -> int | None:
         return self.ids.get(table_id)
 
+    def channel(self, table_id: int) -> int | None:
+        return self.channels.get(table_id)
+
     async def set(self, table_id: int, channel_id: int, message_id: int) -> None:
         self.ids[table_id] = message_id
+        self.channels[table_id] = channel_id
         async with self.store.transaction() as conn:
             await conn.execute("INSERT INTO discord_boards VALUES (?, ?, ?) ON CONFLICT "
                                "(table_id) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -39,5 +46,6 @@ class BoardIds:
     async def drop(self, table_id: int) -> None:
         """The table is finished: its board will not be edited again."""
         self.ids.pop(table_id, None)
+        self.channels.pop(table_id, None)
         async with self.store.transaction() as conn:
             await conn.execute("DELETE FROM discord_boards WHERE table_id = ?", (table_id,))

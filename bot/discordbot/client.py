@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 
 import discord
@@ -94,6 +95,11 @@ class ParlourBot(discord.Client):
         await self.feed.start()
         if resumed:
             log.info("resumed %d table(s)", len(resumed))
+        if self.config.gc_freeze:
+            # What is alive now (modules, discord.py's state, resumed tables) lives as long
+            # as the bot: out of the collector's sight, full collections stay short.
+            gc.collect()
+            gc.freeze()
         if self.config.sync:
             await self.sync_commands()
         if self.config.heartbeat_path:

@@ -26,10 +26,16 @@ class BotConfig:
     ai_delay: float = 1.0                 # seconds before an AI seat moves
     ai_executor: str = "process"
     board_interval: float = 1.0           # at most one edit per board (and panel) this often
-    send_rate: float = 20.0               # bot-initiated REST calls per second, all tables
-    send_burst: int = 10
+    # Bot-initiated REST calls per second, all tables: most of Discord's global 50/s, with
+    # room left for 429s and the occasional request outside the outbox; rate + burst = 45.
+    send_rate: float = 40.0
+    send_burst: int = 5
     ack_budget: float = 1.5               # work longer than this is deferred ("thinking...")
     panel_lifetime: float = 14 * 60.0     # interaction tokens expire after 15 minutes
+    # Discord refuses edits of messages older than an hour (30046): a board this old is
+    # posted anew at its next change, and the old message points to the new one.
+    board_max_age: float = 55 * 60.0
+    gc_freeze: bool = True                # gc.freeze() after start-up (tests with many bots: off)
     table_seed: int | None = None         # fixed deal seed for new tables: tests and demos
     # Developer option: talk to a Discord-compatible server instead of discord.com
     # (e.g. the loopback fake in tests/fakediscord for load tests). None = real Discord.

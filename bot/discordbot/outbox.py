@@ -1,14 +1,24 @@
-"""Pacing of everything the bot sends on its own (board edits, panel refreshes, DMs, notes).
+"""The scheduler of everything the bot sends on its own (boards, pings, DMs, notes, panels).
 
-Two mechanisms, so a burst of moves never turns into a burst of requests:
+Discord allows a bot 50 requests/s in all (the global limit) and about 5 messages per
+5 s in one channel; interaction answers and interaction-token webhooks (a panel
+redraw) are outside the global limit.  The bot spends that budget here:
 
-* ``Pacer``: a token bucket shared by every bot-initiated request, well below
-  Discord's 50 requests/second global limit.
-* ``Coalescer``: one slot per key (a table's board, a user's panel...). A new
-  job replaces the waiting one, and a key runs at most once per ``interval``.
-  A board that changes 30 times in a second is therefore edited once or twice,
-  with the latest state, and a slow request (a 429 being retried inside
-  discord.py) only delays the next edit: jobs never pile up.
+* ``Plan`` decides, from a clock it is given (so tests use a fake one), which waiting
+  job runs next: a token bucket for the bot's share of the global limit; a sliding
+  window per channel route (Discord counts posts and edits in a channel apart: a job
+  names its bucket, e.g. ``("post", channel_id)``); priorities (a turn ping or DM
+  before a note, a board whose table waits on a human before other boards), except
+  that a job kept waiting ``STARVED`` seconds gets every other request, so a flood of
+  pings cannot hide the boards for good; first come first served inside a priority
+  (the board waiting longest goes first: fair rotation); one waiting job per key (a
+  newer board state replaces the waiting one, so a table has at most one pending
+  edit); pauses after a 429 (global, or for one channel route).
+* ``Outbox`` runs the plan on the event loop: one loop task, a bounded number of jobs
+  in flight, at most one job per key at a time (so a board's edits stay in order).
+
+A job is a coroutine function that builds its payload when it runs (the latest state,
+with whatever files it attaches), so a waiting job holds ids, not views.
 """
 
 from __future__ import annotations
@@ -16,99 +26,287 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass, field
+from enum import IntEnum
+
+import discord
 
 log = logging.getLogger("parlour.discord")
 
 Job = Callable[[], Awaitable[None]]
+CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0   # Discord's requests per channel route per 5 s
+SCAN = 256                               # waiting jobs looked at per decision, per priority
+STARVED = 5.0                            # s a job waits before it gets every other request
 
 
-class Pacer:
-    """A token bucket: ``rate`` requests per second, bursts of up to ``burst``."""
+class Priority(IntEnum):
+    """Lower runs first."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    PING = 0          # turn pings and hand DMs: a person is waiting for them
+    NOTE = 1          # short public notes (timer warnings, game over)
+    PANEL = 2         # live hand panels (interaction webhooks: no global token)
+    BOARD_HUMAN = 3   # the board of a table waiting on a human
+    BOARD = 4         # other boards (an AI is about to move again anyway)
+
+
+class Entry:
+    __slots__ = ("key", "job", "priority", "channel", "interval", "free", "since")
+
+    def __init__(self, key: Hashable, job: Job, priority: Priority, channel: Hashable | None,
+                 interval: float, free: bool, since: float = 0.0) -> None:
+        self.key = key
+        self.job = job
+        self.priority = priority
+        self.channel = channel      # the channel route bucket it counts in (None: none)
+        self.interval = interval    # the key runs at most once per interval
+        self.free = free            # outside the global limit (interaction webhooks)
+        self.since = since          # when it started waiting
+
+
+class Plan:
+    """Which job runs when: pure bookkeeping over a clock passed in by the caller."""
+
+    def __init__(self, rate: float, burst: int, interval: float, *,
+                 channel_limit: int = CHANNEL_LIMIT, channel_window: float = CHANNEL_WINDOW,
+                 now: float = 0.0) -> None:
         self.rate = max(rate, 0.1)
         self.burst = max(burst, 1)
-        self._tokens = float(self.burst)
-        self._stamp = time.monotonic()
-        self._lock = asyncio.Lock()
-
-    async def acquire(self) -> None:
-        async with self._lock:  # first come, first served
-            while True:
-                now = time.monotonic()
-                self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
-                self._stamp = now
-                if self._tokens >= 1:
-                    self._tokens -= 1
-                    return
-                await asyncio.sleep((1 - self._tokens) / self.rate)
-
-
-@dataclass
-class _Slot:
-    job: Job | None = None
-    task: asyncio.Task | None = None
-    last: float = field(default=-1e9)
-
-
-class Coalescer:
-    def __init__(self, pacer: Pacer, interval: float) -> None:
-        self.pacer = pacer
         self.interval = interval
-        self._slots: dict[Hashable, _Slot] = {}
+        self.channel_limit = channel_limit
+        self.channel_window = channel_window
+        self.tokens = float(self.burst)
+        self.stamp = now
+        self.queues: list[OrderedDict[Hashable, Entry]] = [OrderedDict() for _ in Priority]
+        self.where: dict[Hashable, Priority] = {}      # waiting key -> its queue
+        self.busy: set[Hashable] = set()               # keys whose job is running
+        self.last: dict[Hashable, float] = {}          # key -> when its last job ended
+        self.sent: dict[Hashable, deque[float]] = {}        # channel -> its recent request times
+        self.paused_until = now                        # global 429
+        self.channel_paused: dict[Hashable, float] = {}     # channel -> end of its 429 pause
+        self.now = now                                 # the latest time we were told
+        self.starved_turn = False                      # the next request may go to a starved job
+
+    # --- submitting ------------------------------------------------------------------
+
+    def submit(self, key: Hashable, job: Job, *, priority: Priority = Priority.BOARD,
+               channel: Hashable | None = None, interval: float | None = None,
+               free: bool = False, now: float | None = None) -> None:
+        """Run ``job`` for ``key``; a job of that key still waiting is replaced, keeping
+        its place in line (or moving up if the new one has a higher priority)."""
+        if now is not None:
+            self.now = now
+        gap = self.interval if interval is None else interval
+        old = self.where.get(key)
+        if old is not None:
+            entry = self.queues[old][key]
+            entry.job, entry.channel, entry.interval, entry.free = job, channel, gap, free
+            if priority < old:
+                del self.queues[old][key]
+                entry.priority = priority
+                self.queues[priority][key] = entry
+                self.where[key] = priority
+            return
+        self.queues[priority][key] = Entry(key, job, priority, channel, gap, free, self.now)
+        self.where[key] = priority
+
+    def waiting(self) -> int:
+        return len(self.where)
+
+    # --- deciding ---------------------------------------------------------------------
+
+    def take(self, now: float) -> tuple[Entry | None, float]:
+        """The job to start now, or None and how long nothing can start (inf: nothing
+        waits).  Starting it spends its tokens and marks its key busy until ``done``."""
+        self._refill(now)
+        self.now = now
+        wake = float("inf")
+        queues = self.queues
+        if self.starved_turn:   # this request goes to the longest-waiting starved job
+            starved = [q for q in queues if q and next(iter(q.values())).since < now - STARVED]
+            queues = sorted(starved, key=lambda q: next(iter(q.values())).since) + queues
+        for queue in queues:
+            for seen, (key, entry) in enumerate(queue.items()):
+                if seen >= SCAN:
+                    wake = min(wake, now + 0.05)
+                    break
+                if key in self.busy:
+                    continue
+                ready = self.last.get(key, -1e18) + entry.interval
+                if not entry.free:
+                    ready = max(ready, self.paused_until, self._token_at(now))
+                    if entry.channel is not None:
+                        ready = max(ready, self._channel_free_at(entry.channel, now))
+                if ready > now:
+                    wake = min(wake, ready)
+                    continue
+                del queue[key]
+                del self.where[key]
+                self._start(entry, now)
+                return entry, 0.0
+        return None, (wake - now if wake != float("inf") else wake)
+
+    def _start(self, entry: Entry, now: float) -> None:
+        self.busy.add(entry.key)
+        self.last[entry.key] = now
+        if not entry.free:
+            self.tokens -= 1
+            self.starved_turn = not self.starved_turn
+            if entry.channel is not None:
+                self.sent.setdefault(entry.channel, deque()).append(now)
+
+    def done(self, entry: Entry, now: float) -> None:
+        # The interval counts from the end of the request: a slow one (a 429 discord.py
+        # waited out) does not let the next job of its key follow at once.
+        self.last[entry.key] = now
+        self.busy.discard(entry.key)
+        if len(self.last) > 4 * (len(self.where) + len(self.busy)) + 1024:
+            self._forget(now)
+
+    def requeue(self, entry: Entry) -> None:
+        """Run ``entry`` again (after a 429) unless a newer job of its key is waiting."""
+        if entry.key not in self.where:
+            self.queues[entry.priority][entry.key] = entry
+            self.where[entry.key] = entry.priority
+        self.last.pop(entry.key, None)
+
+    def spend(self, now: float) -> float:
+        """Take a token for an extra request inside a running job (a DM channel to open, an
+        old ping to delete); 0 if taken, else how long to wait before asking again."""
+        self._refill(now)
+        at = max(self.paused_until, self._token_at(now))
+        if at > now:
+            return at - now
+        self.tokens -= 1
+        return 0.0
+
+    def backoff(self, now: float, retry_after: float, channel: Hashable | None = None) -> None:
+        """Discord answered 429: nothing global-limited (or nothing in ``channel``) for
+        ``retry_after`` seconds."""
+        until = now + max(retry_after, 0.0)
+        if channel is None:
+            self.paused_until = max(self.paused_until, until)
+        else:
+            self.channel_paused[channel] = max(self.channel_paused.get(channel, 0.0), until)
+
+    # --- limits -----------------------------------------------------------------------
+
+    def _refill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def _token_at(self, now: float) -> float:
+        return now if self.tokens >= 1 else now + (1 - self.tokens) / self.rate
+
+    def _channel_free_at(self, channel: Hashable, now: float) -> float:
+        at = self.channel_paused.get(channel, now)
+        recent = self.sent.get(channel)
+        if recent:
+            while recent and recent[0] <= now - self.channel_window:
+                recent.popleft()
+            if len(recent) >= self.channel_limit:
+                at = max(at, recent[-self.channel_limit] + self.channel_window)
+            if not recent:
+                del self.sent[channel]
+        return at
+
+    def _forget(self, now: float) -> None:
+        """Drop what no longer restrains anything (keys idle past their interval)."""
+        longest = max(self.interval, 1.0)
+        self.last = {k: t for k, t in self.last.items() if t > now - longest or k in self.where}
+        self.channel_paused = {c: t for c, t in self.channel_paused.items() if t > now}
+
+
+class Outbox:
+    """Runs a ``Plan`` on the event loop with up to ``concurrency`` requests in flight."""
+
+    def __init__(self, rate: float, burst: int, interval: float, *, concurrency: int = 16,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.plan = Plan(rate, burst, interval, now=clock())
+        self.concurrency = concurrency
+        self._wake = asyncio.Event()
+        self._running: set[asyncio.Task] = set()
+        self._loop_task: asyncio.Task | None = None
         self._closed = False
 
-    def submit(self, key: Hashable, job: Job, *, interval: float | None = None) -> None:
-        """Run ``job`` for ``key`` soon, replacing a job of that key still waiting."""
+    def submit(self, key: Hashable, job: Job, *, priority: Priority = Priority.BOARD,
+               channel: Hashable | None = None, interval: float | None = None,
+               free: bool = False) -> None:
+        """Run ``job`` for ``key`` soon (see ``Plan.submit``)."""
         if self._closed:
             return
-        slot = self._slots.setdefault(key, _Slot())
-        slot.job = job
-        if slot.task is None or slot.task.done():
-            gap = self.interval if interval is None else interval
-            slot.task = asyncio.get_running_loop().create_task(self._run(key, slot, gap))
+        self.plan.submit(key, job, priority=priority, channel=channel, interval=interval,
+                         free=free, now=self.clock())
+        if self._loop_task is None or self._loop_task.done():
+            self._loop_task = asyncio.get_running_loop().create_task(self._loop())
+        self._wake.set()
 
     def pending(self) -> int:
-        return sum(1 for s in self._slots.values() if s.task is not None and not s.task.done())
+        return self.plan.waiting() + len(self._running)
 
-    async def _run(self, key: Hashable, slot: _Slot, gap: float) -> None:
-        while slot.job is not None:
-            wait = slot.last + gap - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            await self.pacer.acquire()
-            job, slot.job = slot.job, None
+    async def acquire(self) -> None:
+        """Wait for a token for one more global-limited request inside a running job."""
+        while (wait := self.plan.spend(self.clock())) > 0:
+            await asyncio.sleep(wait)
+
+    async def _loop(self) -> None:
+        while not self._closed:
+            if len(self._running) >= self.concurrency:
+                await asyncio.wait(self._running, return_when=asyncio.FIRST_COMPLETED)
+                continue
+            entry, wait = self.plan.take(self.clock())
+            if entry is not None:
+                task = asyncio.get_running_loop().create_task(self._run(entry))
+                self._running.add(task)
+                task.add_done_callback(self._running.discard)
+                continue
+            if wait == float("inf") and not self._running:
+                return   # nothing waits: a later submit starts the loop again
+            self._wake.clear()
             try:
-                await job()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("sending %r failed", key)
-            slot.last = time.monotonic()
-        # Forget the key once its interval has passed, so idle slots do not accumulate.
-        asyncio.get_running_loop().call_later(gap, self._expire, key, slot)
+                await asyncio.wait_for(self._wake.wait(),
+                                       None if wait == float("inf") else max(wait, 0.001))
+            except TimeoutError:
+                pass
 
-    def _expire(self, key: Hashable, slot: _Slot) -> None:
-        if self._slots.get(key) is slot and slot.job is None and \
-                (slot.task is None or slot.task.done()):
-            del self._slots[key]
+    async def _run(self, entry: Entry) -> None:
+        try:
+            await entry.job()
+        except asyncio.CancelledError:
+            raise
+        except discord.RateLimited as e:   # a long 429 discord.py did not wait out itself
+            self._rate_limited(entry, e.retry_after, is_global=False)
+        except discord.HTTPException as e:
+            if e.status != 429:
+                log.exception("sending %r failed", entry.key)
+            else:
+                headers = getattr(e.response, "headers", {}) or {}
+                retry = float(headers.get("Retry-After", 1.0) or 1.0)
+                self._rate_limited(entry, retry, is_global="X-RateLimit-Global" in headers)
+        except Exception:
+            log.exception("sending %r failed", entry.key)
+        finally:
+            self.plan.done(entry, self.clock())
+            self._wake.set()
+
+    def _rate_limited(self, entry: Entry, retry_after: float, *, is_global: bool) -> None:
+        log.warning("429 on %r: waiting %.1f s", entry.key, retry_after)
+        self.plan.backoff(self.clock(), retry_after,
+                          None if is_global or entry.channel is None else entry.channel)
+        self.plan.requeue(entry)
 
     async def drain(self, timeout: float) -> None:
         """Wait (up to ``timeout`` s) until every waiting job has run."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            tasks = [s.task for s in self._slots.values() if s.task and not s.task.done()]
-            if not tasks:
-                return
-            await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+        while time.monotonic() < deadline and self.pending():
+            await asyncio.sleep(0.02)
 
     async def close(self, timeout: float = 3.0) -> None:
         """Send what is waiting (bounded by ``timeout``), then cancel the rest."""
         await self.drain(timeout)
         self._closed = True
-        tasks = [s.task for s in self._slots.values() if s.task and not s.task.done()]
+        tasks = list(self._running) + ([self._loop_task] if self._loop_task else [])
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -116,4 +314,4 @@ class Coalescer:
                 await task
             except BaseException:  # noqa: B036 - cancelled on purpose while closing
                 pass
-        self._slots.clear()
+        self._running.clear()

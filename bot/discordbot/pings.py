@@ -32,7 +32,7 @@ import discord
 from ..core import BoardChanged, GameOver, TableClosed, TableInfo, Update, YourTurn
 from ..present.base import game_title
 from .board_ids import BoardIds
-from .outbox import Coalescer
+from .outbox import Outbox, Priority
 from .ping_store import LivePing, PingStore
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def only(user_id: int) -> discord.AllowedMentions:
 
 
 class Pinger:
-    def __init__(self, bot: ParlourBot, out: Coalescer, board_ids: BoardIds) -> None:
+    def __init__(self, bot: ParlourBot, out: Outbox, board_ids: BoardIds) -> None:
         self.bot = bot
         self.core = bot.core
         self.out = out
@@ -95,14 +95,16 @@ class Pinger:
         elif isinstance(u, (GameOver, TableClosed)):
             self.decided.pop(u.table_id, None)
             self.last_move.pop(u.table_id, None)
-            self.out.submit(("ping", u.table_id), lambda: self._clear(u.table_id), interval=0)
+            self.out.submit(("ping", u.table_id), lambda: self._clear(u.table_id), interval=0,
+                            priority=Priority.PING, channel=("post", u.channel_id))
 
     def _turn(self, u: YourTurn) -> None:
         info = self.core.table(u.channel_id)
         if info is None or not self.wanted(u.user_id, info) or self._continues(u):
             return
         self.decided[u.table_id] = (u.user_id, u.move)
-        self.out.submit(("ping", u.table_id), lambda: self._ping(u), interval=0)
+        self.out.submit(("ping", u.table_id), lambda: self._ping(u), interval=0,
+                        priority=Priority.PING, channel=("post", u.channel_id))
 
     def _continues(self, u: YourTurn) -> bool:
         """This turn needs no ping: the player was pinged for this very turn (a resumed
@@ -126,7 +128,7 @@ class Pinger:
                 not self.wanted(u.user_id, info):
             return  # the turn passed on (or pings were switched off) meanwhile
         if await self._delete_live(u.table_id):
-            await self.out.pacer.acquire()  # the delete used this job's token
+            await self.out.acquire()  # the delete used this job's token
         message = await self.bot.get_partial_messageable(u.channel_id).send(
             self._text(info, u), allowed_mentions=only(u.user_id))
         ping = LivePing(u.channel_id, message.id, u.user_id, u.move)

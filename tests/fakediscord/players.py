@@ -278,6 +278,7 @@ def parlour_bot(fake: FakeDiscord, db_path: str, *, clock: Any = None, **config:
 
     core = Core(CoreConfig(db_path=db_for(db_path), ai_executor="inline", ai_delay=0,
                            default_turn_seconds=0), clock=clock)
+    # gc_freeze off: one test process runs hundreds of bots, and frozen objects stay.
     settings = {"sync": True, "dev_guild": fake.scene.guild.id, "board_interval": 0.2,
-                **config}
+                "gc_freeze": False, **config}
     return ParlourBot(core, BotConfig(**settings))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +68,7 @@ class StoredMessage:
     interaction_id: int | None = None
     deleted: bool = False
     notifies: frozenset[int] = frozenset()  # users this message notified when it was created
+    created_at: float = 0.0  # the fake's clock (Recorder.now) when it was created
 
     @property
     def content(self) -> str:
@@ -142,6 +144,15 @@ class Recorder:
         self.events: list[ShownEvent] = []
         # (user id, modal data) for every modal opened on a user's screen.
         self.modals: list[tuple[int, dict[str, Any]]] = []
+        # Added to the wall clock: tests move it to make messages old (FakeDiscord.advance).
+        self.clock_offset = 0.0
+
+    def now(self) -> float:
+        return time.monotonic() + self.clock_offset
+
+    def age(self, msg: StoredMessage) -> float:
+        """Seconds since ``msg`` was created, on the fake's clock."""
+        return self.now() - msg.created_at
 
     # --- mutation ---------------------------------------------------------
 
@@ -189,7 +200,8 @@ class Recorder:
         self._set_mentions(payload)
         msg = StoredMessage(msg_id, channel.id, channel.guild_id, author.id, payload,
                             ephemeral_to=ephemeral_to,
-                            interaction_id=int(interaction["id"]) if interaction else None)
+                            interaction_id=int(interaction["id"]) if interaction else None,
+                            created_at=self.now())
         if ephemeral_to is None:
             msg.notifies = self._notified(channel, body, author)
         self.messages[msg_id] = msg

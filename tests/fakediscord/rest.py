@@ -12,6 +12,8 @@ from .wire import ApiError, Req, form_error
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
+OLD_MESSAGE_AGE = 3600.0  # s: older messages' edits are refused with 30046
+
 
 def _user(fake: FakeDiscord, user_id: str) -> User:
     user = fake.world.users.get(int(user_id)) if user_id.isdigit() else None
@@ -183,6 +185,11 @@ async def edit_message(fake: FakeDiscord, req: Req) -> Any:
     msg = _message(fake, channel, req.params["message_id"])
     if msg.author_id != fake.world.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+    if fake.old_edits_refused and fake.recorder.age(msg) > OLD_MESSAGE_AGE:
+        # Discord may refuse edits of messages older than an hour (error 30046); the fake
+        # always does, so a bot that keeps one message for hours notices in tests.
+        raise ApiError(400, 30046, "Maximum number of edits to messages older than 1 hour "
+                                   "reached. Try again later")
     _need_attach_files(fake, channel, req)
     _check(fake, check_message(fake.recorder.preview_edit(msg, req.body, req.files)), req.body)
     fake.recorder.edit(msg, req.body, req.files)

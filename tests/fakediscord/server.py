@@ -80,6 +80,8 @@ class FakeDiscord:
         # A load driver turns it off: under load the bot is never quiet.
         self.settle_after = True
         self.heartbeat_interval_ms = 41250
+        # Edits of channel messages older than an hour answer 30046 (see ``advance``).
+        self.old_edits_refused = True
         # Close the gateway with this code on IDENTIFY (e.g. 4014: disallowed intents).
         self.identify_close_code: int | None = None
         self.port = 0
@@ -269,6 +271,10 @@ class FakeDiscord:
         """Answer the next ``count`` matching requests with 429 (path below /api/v10)."""
         self._faults.append(Fault(method.upper(), re.compile(path_regex), count, retry_after,
                                    is_global))
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock: every message gets ``seconds`` older."""
+        self.recorder.clock_offset += seconds
 
     def inject_error(self, method: str, path_regex: str, status: int, code: int,
                      message: str) -> None:

@@ -38,6 +38,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    "of the shards (more than 1 needs --db postgresql)")
     p.add_argument("--db", default="sqlite", choices=("sqlite", "postgresql"),
                    help="postgresql: one throw-away server (fsync on, loopback) for all runs")
+    p.add_argument("--drain-timeout", type=float, default=60.0,
+                   help="seconds to wait after the window for every board to show its "
+                        "last move")
     args = p.parse_args(argv)
     if args.seconds <= 0 or args.seconds > 600 or args.rate <= 0 or args.rate > 1000:
         p.error("--seconds must be in (0, 600] and --rate in (0, 1000]")
@@ -61,9 +64,11 @@ def main(argv: list[str] | None = None) -> int:
                             ai_executor=args.ai_executor, ai_delay=args.ai_delay,
                             turn_seconds=args.turn_seconds, setup_rate=args.setup_rate,
                             pin=not args.no_pin, seed=args.seed, db=fresh_db(),
-                            processes=args.processes, pictures=args.pictures == "on")
+                            processes=args.processes, pictures=args.pictures == "on",
+                            drain_timeout=args.drain_timeout)
         # Bounded: setup + window + stop, whatever the bot does.
-        limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2
+        limit = 120 + n / max(1.0, args.setup_rate) * 3 + args.seconds * 2 + \
+            args.drain_timeout
         result = asyncio.run(asyncio.wait_for(measure(config), limit))
         print(report(result), "", sep="\n", flush=True)
         results.append(result)

@@ -37,6 +37,7 @@ class LoadConfig:
     seed: int = 1
     reopen: bool = True            # open a new game when one ends (False: the crash test)
     response_timeout: float = 5.0
+    drain_timeout: float = 60.0    # s to wait after the window for the boards to catch up
     log_level: str = "WARNING"
     db: str | None = None          # the bot's database (None: parlour.db in the workdir)
     processes: int = 1             # bot processes, each a slice of the shards (tests.load.cluster)

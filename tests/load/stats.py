@@ -124,6 +124,12 @@ def _board_shown(shown: dict[int, list[tuple[float, int]]], at: float, title: st
             shown[int(table[1])].append((at, int(over[1])))
 
 
+def last_shown(calls: Iterable, into: dict[int, int]) -> None:
+    """Raise ``into[table]`` to the latest move a board request in ``calls`` shows."""
+    for table_id, shows in board_shows(calls).items():
+        into[table_id] = max(into.get(table_id, -1), max(m for _, m in shows))
+
+
 def board_lags(moves: Iterable[tuple[int, int, float]],
                shown: dict[int, list[tuple[float, int]]]) -> tuple[list[float], int]:
     """Seconds from each move's commit to the first board request showing it (or a later

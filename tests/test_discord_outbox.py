@@ -1,0 +1,194 @@
+"""The outbox's scheduler: priorities, fairness, limits, coalescing and 429 back-off.
+
+``Plan`` takes the time as an argument, so these tests move a fake clock instead of
+waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from bot.discordbot.outbox import Outbox, Plan, Priority
+
+
+def job(name: str):
+    async def run() -> None:
+        return None
+    run.__name__ = name
+    return run
+
+
+def run_all(plan: Plan, now: float, until: float, step: float = 0.01) -> list[tuple[float, object]]:
+    """Start every job the plan allows between ``now`` and ``until``; each finishes at once."""
+    started = []
+    t = now
+    while t <= until + 1e-9:
+        while True:
+            entry, _ = plan.take(t)
+            if entry is None:
+                break
+            started.append((round(t, 3), entry.key))
+            plan.done(entry, t)
+        t += step
+    return started
+
+
+def test_priorities_pings_before_notes_before_boards() -> None:
+    plan = Plan(rate=10, burst=10, interval=1.0)
+    plan.submit("board-ai", job("a"), priority=Priority.BOARD, channel=1)
+    plan.submit("board-human", job("b"), priority=Priority.BOARD_HUMAN, channel=2)
+    plan.submit("note", job("n"), priority=Priority.NOTE, channel=3)
+    plan.submit("ping", job("p"), priority=Priority.PING, channel=4)
+    order = [key for _, key in run_all(plan, 0.0, 0.0)]
+    assert order == ["ping", "note", "board-human", "board-ai"]
+
+
+def test_fair_rotation_first_waiting_first_served_and_resubmit_keeps_place() -> None:
+    plan = Plan(rate=1, burst=1, interval=0.0)
+    for table in range(4):
+        plan.submit(("board", table), job("b"), channel=table)
+    plan.submit(("board", 0), job("newer"), channel=0)   # replaces, keeps its place
+    started = run_all(plan, 0.0, 3.5)
+    assert [key for _, key in started] == [("board", t) for t in range(4)]
+    # table 0 changes again after its edit: it goes behind the others
+    plan2 = Plan(rate=1, burst=1, interval=0.0)
+    for table in range(3):
+        plan2.submit(("board", table), job("b"), channel=table)
+    first, _ = plan2.take(0.0)
+    plan2.done(first, 0.0)
+    plan2.submit(("board", 0), job("again"), channel=0)
+    assert [key for _, key in run_all(plan2, 0.0, 3.5)] == [("board", 1), ("board", 2),
+                                                            ("board", 0)]
+
+
+def test_coalescing_one_pending_job_per_key_and_the_newest_wins() -> None:
+    plan = Plan(rate=10, burst=10, interval=1.0)
+    jobs = [job(f"state {i}") for i in range(30)]
+    for j in jobs:
+        plan.submit(("board", 7), j, channel=7)
+    assert plan.waiting() == 1
+    entry, _ = plan.take(0.0)
+    assert entry is not None and entry.job is jobs[-1]
+    # while it runs a new state arrives: it waits (one job per key in flight), then runs
+    # once the key's interval has passed
+    plan.submit(("board", 7), jobs[0], channel=7)
+    assert plan.take(0.0)[0] is None
+    plan.done(entry, 0.2)
+    nothing, wait = plan.take(0.2)
+    assert nothing is None and abs(wait - 1.0) < 1e-9   # the interval counts from the end
+    again, _ = plan.take(1.2)
+    assert again is not None and again.job is jobs[0]
+
+
+def test_global_rate_is_respected() -> None:
+    plan = Plan(rate=40, burst=5, interval=0.0)
+    for table in range(400):
+        plan.submit(("board", table), job("b"), channel=table)
+    started = run_all(plan, 0.0, 5.0, step=0.005)
+    times = [t for t, _ in started]
+    # any 1 s holds at most rate + burst requests, and the rate is used
+    for i, t in enumerate(times):
+        assert sum(1 for u in times[i:] if u < t + 1.0) <= 45
+    assert 190 <= len(times) <= 205   # 5 burst + 40/s for 5 s
+
+
+def test_per_channel_limit_five_per_five_seconds() -> None:
+    plan = Plan(rate=100, burst=100, interval=0.0)
+    for i in range(8):
+        plan.submit(("note", i), job("n"), channel=1)
+    plan.submit(("board", 2), job("b"), channel=2)
+    started = run_all(plan, 0.0, 0.0)
+    in_one = [key for _, key in started if key[0] == "note"]
+    assert len(in_one) == 5 and ("board", 2) in [key for _, key in started]
+    nothing, wait = plan.take(0.1)
+    assert nothing is None and abs(wait - 4.9) < 1e-9
+    later = run_all(plan, 5.0, 5.0)
+    assert len(later) == 3
+
+
+def test_free_jobs_do_not_spend_global_tokens() -> None:
+    plan = Plan(rate=1, burst=1, interval=0.0)
+    plan.submit("board", job("b"), channel=1)
+    for user in range(5):
+        plan.submit(("panel", user), job("p"), priority=Priority.PANEL, free=True)
+    started = run_all(plan, 0.0, 0.0)
+    assert len(started) == 6
+
+
+def test_429_backoff_global_and_per_channel() -> None:
+    plan = Plan(rate=50, burst=50, interval=0.0)
+    plan.backoff(0.0, 2.5)   # a global 429
+    plan.submit("board", job("b"), channel=1)
+    plan.submit(("panel", 1), job("p"), priority=Priority.PANEL, free=True)
+    first, _ = plan.take(0.0)
+    assert first is not None and first.key == ("panel", 1)   # webhooks are not paused
+    nothing, wait = plan.take(0.0)
+    assert nothing is None and wait == 2.5
+    entry, _ = plan.take(2.5)
+    assert entry is not None and entry.key == "board"
+    # the same job got a 429 for its channel: it runs again after retry_after, unless
+    # a newer job of its key replaced it meanwhile
+    plan.backoff(2.5, 1.0, channel=1)
+    plan.requeue(entry)
+    plan.done(entry, 2.5)
+    plan.submit("other channel", job("o"), channel=2)
+    other, _ = plan.take(2.6)
+    assert other is not None and other.key == "other channel"
+    assert plan.take(3.0)[0] is None
+    again, _ = plan.take(3.5)
+    assert again is not None and again.key == "board"
+
+
+def test_extra_tokens_inside_a_job() -> None:
+    plan = Plan(rate=2, burst=1, interval=0.0)
+    assert plan.spend(0.0) == 0.0
+    assert plan.spend(0.0) == 0.5
+    assert plan.spend(0.5) == 0.0
+
+
+async def test_outbox_runs_jobs_in_order_of_priority_and_backs_off_on_rate_limits() -> None:
+    out = Outbox(rate=1000, burst=1000, interval=0.0, concurrency=1)
+    ran: list[str] = []
+    tries = {"n": 0}
+
+    def record(name: str):
+        async def run() -> None:
+            ran.append(name)
+        return run
+
+    async def limited() -> None:
+        tries["n"] += 1
+        if tries["n"] == 1:
+            raise discord.RateLimited(0.01)
+        ran.append("limited")
+
+    out.submit("board", record("board"), channel=1)
+    out.submit("ping", record("ping"), priority=Priority.PING, channel=2)
+    out.submit("dm", limited, priority=Priority.PING)
+    await out.drain(5.0)
+    assert ran[0] == "ping" and sorted(ran) == ["board", "limited", "ping"]
+    assert tries["n"] == 2 and out.pending() == 0
+    await out.close()
+    out.submit("late", record("late"))   # closed: ignored
+    await asyncio.sleep(0)
+    assert "late" not in ran
+
+
+def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
+    plan = Plan(rate=10, burst=1, interval=0.0)
+    plan.submit(("board", 1), job("b"), priority=Priority.BOARD, channel=("edit", 1), now=0.0)
+    started: list[tuple[float, object]] = []
+    t, n = 0.0, 0
+    while t < 8.0:
+        n += 1   # a new table's ping every 50 ms: more than the budget
+        plan.submit(("ping", n), job("p"), priority=Priority.PING, now=t)
+        entry, _ = plan.take(t)
+        if entry is not None:
+            started.append((t, entry.key))
+            plan.done(entry, t)
+        t = round(t + 0.05, 3)
+    board_at = [at for at, key in started if key == ("board", 1)]
+    assert len(board_at) == 1 and 5.0 <= board_at[0] <= 5.3   # after STARVED seconds
+    assert sum(1 for _, key in started if key[0] == "ping") >= 60   # pings still go first

@@ -1,0 +1,31 @@
+"""A hand panel left open is redrawn when the game moves on: the feed keeps only the
+interaction's token (not the Interaction) and edits the panel through its webhook."""
+
+from __future__ import annotations
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.players import TableDriver, parlour_bot
+
+
+async def test_an_open_panel_follows_the_game(fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.02
+    bot = parlour_bot(fake, tmp_path / "parlour.db")
+    async with fake.run_bot(bot):
+        t = TableDriver(fake, bot, s.table, {s.alice.id: "play", s.bob.id: "play"})
+        await t.open(s.alice, "coins", {"target": 10})
+        await t.expect_ok(s.bob, "table join")
+        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 1})
+        await t.expect_ok(s.alice, "table start")
+        mover = fake.world.users[await t.human_to_move()]
+        watcher = s.bob if mover.id == s.alice.id else s.alice
+        panel = await t.open_panel(watcher)
+        drawn, before = len(panel.versions), panel.text
+        stored = bot.feed.panels[(s.table.id, watcher.id)]
+        assert not any(hasattr(x, "response") for x in stored)   # no Interaction kept
+        await t.move(mover)
+        await fake.wait_until(lambda: len(panel.versions) > drawn)
+        await fake.settle()
+        edits = fake.calls_to("PATCH", r"/webhooks/\d+/[^/]+/messages/@original")
+        assert edits and all(c.status == 200 for c in edits)
+        assert panel.text != before   # it shows the position after the move
