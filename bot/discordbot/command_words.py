@@ -27,6 +27,7 @@ NAMES = (
     C_("command name", "piquet"), C_("command name", "coins"),
     C_("command name", "thirteens"), C_("command name", "starshina"),
     C_("command name", "pace"), C_("command name", "turn-hours"),
+    C_("command name", "pictures"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -46,6 +47,7 @@ TEXTS = (
     N_("AI for timeouts and empty seats"), N_("Ping players when their turn starts"),
     N_("The board's language"), N_("slow: hours a turn, over days"),
     N_("Hours a turn at a slow table"), N_("slow"),
+    N_("A picture of the table on the board"),
     N_("The rules of a game (only you see them)"), N_("Which game"),
     N_("Top rated players of a game"), N_("This server (default) or everywhere"),
     N_("Ratings and records of a player"), N_("Whose stats (default: yours)"),

@@ -175,19 +175,12 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     choices["pace"] = PACE_CHOICES
     params.append(inspect.Parameter("turn_hours", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=app_commands.Range[int, 1, SLOW_MAX_HOURS]))
-    descriptions["turn_hours"] = app_commands.locale_str(
-        f"Hours a turn at a slow table (default {SLOW_HOURS})",
-        help="Hours a turn at a slow table", default=str(SLOW_HOURS))
+    # No "(default ...)" on most common options: Discord's 4000 characters per command
+    # (see SHORT_HELP); the lobby and /table status show what a table got.
+    descriptions["turn_hours"] = "Hours a turn at a slow table"
     params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
-    cfg = bot.core.config
-    fallback = (cfg.timeout_level if cfg.timeout_level == cfg.replacement_level
-                else "the bot's")
-    # Short: these common options repeat under every game, and Discord caps a command
-    # (all its subcommands, in its longest language) at 4000 characters.
-    descriptions["stand_in"] = app_commands.locale_str(
-        f"AI for timeouts and empty seats (default {fallback})",
-        help="AI for timeouts and empty seats", default=fallback)
+    descriptions["stand_in"] = "AI for timeouts and empty seats"
     choices["stand_in"] = LEVEL_CHOICES
     params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
@@ -198,7 +191,7 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     descriptions["pings"] = "Ping players when their turn starts"
     params.append(inspect.Parameter("pictures", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
-    descriptions["pictures"] = "Show the table as a picture on the board"
+    descriptions["pictures"] = "A picture of the table on the board"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
