@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from .. import heartbeat
-from ..core import Core, TableError
+from ..core import Core, Subscription, TableError
 from . import commands_info, commands_play, commands_settings, commands_table
 from .components import DYNAMIC_ITEMS, PATTERNS
 from .config import BotConfig
@@ -46,7 +47,7 @@ def silence_voice_warnings() -> None:
 
 
 class ParlourBot(discord.Client):
-    def __init__(self, core: Core, config: BotConfig | None = None, **client: object) -> None:
+    def __init__(self, core: Core, config: BotConfig | None = None, **client: Any) -> None:
         silence_voice_warnings()
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(),
                          **client)
@@ -56,7 +57,7 @@ class ParlourBot(discord.Client):
         self.tree.error(self._on_command_error)
         self.controls = Controls(self)
         self.feed = Feed(self)
-        self._subscription = None
+        self._subscription: Subscription | None = None
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
         self._heartbeat: asyncio.Task | None = None

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from ..core import TableError
 from . import render, scene_view
-from .replies import Reply, answer
+from .replies import Reply, answer, channel_of
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -25,7 +25,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                           "them)")
     @app_commands.guild_only()
     async def hand(interaction: discord.Interaction) -> None:
-        await bot.controls.hand(interaction, interaction.channel_id)
+        await bot.controls.hand(interaction, channel_of(interaction))
 
     @app_commands.command(name="play", description="Make your move at the table in this channel")
     @app_commands.describe(move="Your move, e.g. 'play QH' or 'discard 7C 8D' (start typing "
@@ -34,8 +34,9 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def play(interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 100]) -> None:
         async def work() -> Reply:
-            info = bot.core.table(interaction.channel_id)  # before: a last move ends it
-            result = await bot.core.act(interaction.channel_id, interaction.user.id, move)
+            info = bot.core.table(channel_of(interaction))  # before: a last move ends it
+            result = await bot.core.act(channel_of(interaction), interaction.user.id, move)
+            assert info is not None  # act refuses a channel without a table
             lines = [f"✅ Your move: **{scene_view.describe(info.game, result.action)}**."]
             lines += [f"• {scene_view.event(info.game, e)}" for e in result.events[-5:]]
             if result.over:
@@ -47,7 +48,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def play_move(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         try:  # synchronous reads only: the answer must be quick
-            return move_choices(bot, interaction.channel_id, interaction.user.id, current)
+            return move_choices(bot, channel_of(interaction), interaction.user.id, current)
         except TableError:
             return []
         except Exception:

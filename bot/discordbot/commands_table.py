@@ -15,7 +15,7 @@ from rules.ai.players import LEVELS
 from ..core import TableError
 from . import render
 from .controls import display_name, is_moderator
-from .replies import Reply, answer
+from .replies import Reply, answer, channel_of
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -53,7 +53,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="ai-remove", description="Remove the last AI seat (host or moderator)")
     async def ai_remove(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            info = await bot.core.remove_ai(interaction.channel_id, interaction.user.id,
+            info = await bot.core.remove_ai(channel_of(interaction), interaction.user.id,
                                             moderator=is_moderator(interaction))
             return Reply(f"🤖 Removed an AI seat; {len(info.seats)} seated.")
         await answer(interaction, work(), budget=bot.config.ack_budget)
@@ -66,7 +66,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
                    "moderator)")
     async def cancel(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            info = await bot.core.cancel(interaction.channel_id, interaction.user.id,
+            info = await bot.core.cancel(channel_of(interaction), interaction.user.id,
                                          moderator=is_moderator(interaction))
             return Reply(f"🛑 The {info.title} table was cancelled; no result is recorded.")
         await answer(interaction, work(), budget=bot.config.ack_budget)
@@ -76,7 +76,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @app_commands.describe(user="The player to remove")
     async def kick(interaction: discord.Interaction, user: discord.User) -> None:
         async def work() -> Reply:
-            await bot.core.kick(interaction.channel_id, interaction.user.id, user.id,
+            await bot.core.kick(channel_of(interaction), interaction.user.id, user.id,
                                 moderator=is_moderator(interaction))
             return Reply(f"👢 {display_name(user)} was removed from the table.")
         await answer(interaction, work(), budget=bot.config.ack_budget)
@@ -84,7 +84,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="status", description="Who sits here, whose turn it is, the options")
     async def status(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            return Reply(status_text(bot, interaction.channel_id))
+            return Reply(status_text(bot, channel_of(interaction)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     return table
@@ -169,7 +169,7 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
     if interaction.guild_id is None:
         raise TableError("Tables live in server channels, not in DMs.")
     info = await bot.core.create_table(
-        interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
+        channel_of(interaction), interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings)
     return Reply(f"🃏 You opened a {info.title} table (#{info.table_id}) and took the first "

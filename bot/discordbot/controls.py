@@ -14,7 +14,7 @@ import discord
 from ..core import StaleMove, TableError
 from . import ids, panel, render, rules_pages, scene_view
 from .components import walk
-from .replies import ELSEWHERE, Reply, answer, report
+from .replies import ELSEWHERE, Reply, answer, channel_of, report
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -148,13 +148,13 @@ class Controls:
     # --- table operations (shared with /table) ---------------------------------------
 
     async def join(self, interaction: discord.Interaction) -> Reply:
-        info = await self.core.join(interaction.channel_id, interaction.user.id,
+        info = await self.core.join(channel_of(interaction), interaction.user.id,
                                     display_name(interaction.user))
         return Reply(f"🪑 You joined the {info.title} table ({len(info.seats)} seated; "
                      f"needs {render.count_range(info.player_counts)}).")
 
     async def leave(self, interaction: discord.Interaction) -> Reply:
-        info = await self.core.leave(interaction.channel_id, interaction.user.id)
+        info = await self.core.leave(channel_of(interaction), interaction.user.id)
         if info.status == "playing":
             return Reply("🚪 You left the game; the AI plays your seat from now on.")
         return Reply("🚪 You left the table.")
@@ -162,14 +162,14 @@ class Controls:
     async def add_ai(self, interaction: discord.Interaction, level: str, count: int) -> Reply:
         info = None
         for _ in range(max(1, count)):
-            info = await self.core.add_ai(interaction.channel_id, interaction.user.id, level,
+            info = await self.core.add_ai(channel_of(interaction), interaction.user.id, level,
                                           moderator=is_moderator(interaction))
         assert info is not None
         return Reply(f"🤖 Added {count} AI seat{'s' if count > 1 else ''} ({level}); "
                      f"{len(info.seats)} seated.")
 
     async def start(self, interaction: discord.Interaction) -> Reply:
-        info = await self.core.start_game(interaction.channel_id, interaction.user.id,
+        info = await self.core.start_game(channel_of(interaction), interaction.user.id,
                                           moderator=is_moderator(interaction))
         order = ", ".join(render.seat_name(s) for s in info.seats)
         return Reply(f"▶️ {info.title} has started. Seating: {order}. Your cards: **Show my "
@@ -209,7 +209,7 @@ def _on_ephemeral(interaction: discord.Interaction) -> bool:
 def custom_id_is_ours(interaction: discord.Interaction, patterns: tuple[re.Pattern, ...]) -> bool:
     """The component's custom_id is one of ours and really is on the clicked message
     (discord.py silently drops a DynamicItem click whose id is not on the message)."""
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
     if not any(p.fullmatch(custom_id) for p in patterns):
         return False
     message = interaction.message
