@@ -61,7 +61,7 @@ class PinkertonPresenter(Presenter):
         return Scene(
             game=self.game, title="Pinkerton", phase=self.phase_words(view),
             headline=tuple(self.headline(view)),
-            seats=tuple(self.seat_scene(view, names, i) for i in range(view["players"])),
+            seats=tuple(self._seat_scene(view, names, i) for i in range(view["players"])),
             centre=self.centre(view), events=self.events(view, recent),
             to_move=view.get("current_seat"), viewer=seat, hand=hand,
             result=self.result(view), deal_no=int(view.get("deal_no") or 0))
@@ -86,7 +86,7 @@ class PinkertonPresenter(Presenter):
         return facts
 
     @staticmethod
-    def seat_scene(view: dict, names: Sequence[str], i: int) -> SeatScene:
+    def _seat_scene(view: dict, names: Sequence[str], i: int) -> SeatScene:
         roles = []
         if i == view["dealer"]:
             roles.append("dealer")

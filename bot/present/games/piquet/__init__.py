@@ -88,7 +88,7 @@ class PiquetPresenter(Presenter):
         return Scene(
             game=self.game, title=TITLES[var.name], phase=self.phase_words(view, var),
             headline=tuple(self.headline(view, var)),
-            seats=tuple(self.seat_scene(view, var, names, i) for i in range(view["players"])),
+            seats=tuple(self._seat_scene(view, var, names, i) for i in range(view["players"])),
             centre=self.centre(view, var), events=self.events(view, recent),
             to_move=to_move, viewer=seat, hand=hand, result=self.result(view, var),
             deal_no=int(view.get("deal_no") or 0))
@@ -106,7 +106,9 @@ class PiquetPresenter(Presenter):
     def phase_words(self, view: dict, var: Variant) -> str:
         phase = view["phase"]
         if phase == "declare":
-            return CATEGORY_PHASE[current_category(view)]
+            cat = current_category(view)
+            assert cat is not None  # the declaring phase names its category
+            return CATEGORY_PHASE[cat]
         if phase == "done":
             return "The game is over" if var.deals is None else "The partie is over"
         return {"exchange": "The exchange", "play": "Trick play", "bid": "Bidding"}.get(
@@ -141,7 +143,7 @@ class PiquetPresenter(Presenter):
                               f"at {piq}" if rep == piq else f"pique at {piq}, repique at {rep}"))
         return facts
 
-    def seat_scene(self, view: dict, var: Variant, names: Sequence[str], i: int) -> SeatScene:
+    def _seat_scene(self, view: dict, var: Variant, names: Sequence[str], i: int) -> SeatScene:
         side = self.side_of(var)(i)
         roles = []
         if i == view["dealer"]:
@@ -200,7 +202,7 @@ class PiquetPresenter(Presenter):
             plays = view["last_trick"]
             last = TrickScene(label="Last trick",
                               plays=tuple(Play(int(s), (str(c),)) for s, c in plays),
-                              winner=self.trick_winner(plays))
+                              winner=self._trick_winner(plays))
         piles = []
         if view["talon_size"]:
             what = plural(view["talon_size"], "card")
@@ -210,7 +212,7 @@ class PiquetPresenter(Presenter):
                            lines=tuple(self.centre_lines(view, var)))
 
     @staticmethod
-    def trick_winner(plays: Sequence) -> int:
+    def _trick_winner(plays: Sequence) -> int:
         led = PIQUET_32.parse_card(plays[0][1]).suit
         best = max((PIQUET_32.parse_card(c).rank, int(s)) for s, c in plays
                    if PIQUET_32.parse_card(c).suit == led)
@@ -308,7 +310,7 @@ class PiquetPresenter(Presenter):
                       alone: bool = False) -> tuple[str, str, str | None]:
         """(prompt, verb, note) of a kind of choice (``alone``: the viewer's only move)."""
         best = ((view or {}).get("declaring") or {}).get("best")
-        cat = current_category(view) if view else None
+        cat = (current_category(view) if view else None) or ""  # "": none yet
         if kind == "declare":
             if best:
                 said = best["said"].split(" (")[0]
@@ -324,8 +326,8 @@ class PiquetPresenter(Presenter):
             return "Concede", "Good", None
         if kind == "sink":
             if alone:
-                what = {"point": "point", "sequence": "sequence", "set": "set"}.get(cat, "")
-                return f"You have no {what} to declare", "Sink", None
+                noun = {"point": "point", "sequence": "sequence", "set": "set"}.get(cat, "")
+                return f"You have no {noun} to declare", "Sink", None
             return f"Or sink the {TITLE.get(cat, 'category')}", "Sink", \
                 "Declaring nothing: an opponent may still score."
         if kind == "bid":
@@ -358,6 +360,7 @@ class PiquetPresenter(Presenter):
             what = "the game" if var.name == "au_cent" else "the partie"
             lines.append(f"{self.side_name(var, win)} {verb} {what}, {hi} to {lo}, "
                          f"worth {r['partie']}: {self.partie_rule(var, hi, lo)}.")
+            assert lose is not None  # Piquet has two sides
             for side in (win, lose):
                 sign = "+" if side == win else "-"
                 each = " each" if var.teams else ""

@@ -232,6 +232,7 @@ def declare_label(action: str, view: dict, side_of) -> str:
         if n == bn:
             if best.get("value") is None:
                 return f"{name.capitalize()} - making?"
+            assert mine_value is not None  # a point one may declare is in the hand
             name = f"{name}, {number_word(mine_value)}"
             cmp = (mine_value > best["value"]) - (mine_value < best["value"])
         else:
