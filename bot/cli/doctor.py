@@ -11,7 +11,7 @@ import asyncio
 import os
 import sys
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -146,7 +146,7 @@ def expected_commands(config: BotConfig) -> list[dict[str, Any]]:
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 
 
-def _compare(expected: list[dict[str, Any]], remote: list[dict[str, Any]],
+def _compare(expected: list[dict[str, Any]], remote: Sequence[Mapping[str, Any]],
              dev_guild: int | None) -> Check:
     where = f"server {dev_guild}" if dev_guild else "Discord (global commands)"
     want = {c["name"]: _shape(c) for c in expected}

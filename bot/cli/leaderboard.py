@@ -53,11 +53,11 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -
     await store.open()
     try:
         if args.user is not None:
-            rows = await user_stats(store, args.user, scope)
+            stats = await user_stats(store, args.user, scope)
             print(f"Stats of user {args.user} ({scope}):")
-            if not rows:
+            if not stats:
                 print("  no rated games yet")
-            for s in rows:
+            for s in stats:
                 print(f"  {s.game:<10} #{s.position:<3} games {s.games:<4} wins {s.wins:<4} "
                       f"win rate {s.win_rate:4.0%}  abandoned {s.abandons:<3} "
                       f"rating {rating_text(s.rating, s.games)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import enum
 import fcntl
 import getpass
 import os
@@ -43,7 +44,11 @@ from .table_view import Style, TableView, wants_colour
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
-_MOVED = object()   # the position changed while we waited for input (timer, AI)
+class _Moved(enum.Enum):
+    MOVED = "moved"
+
+
+_MOVED = _Moved.MOVED   # the position changed while we waited for input (timer, AI)
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
@@ -234,6 +239,7 @@ class Terminal:
         self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
                    "Ctrl-C) stops.", name=name))
         task = asyncio.current_task()
+        assert task is not None  # run inside the event loop's task
         hooked = _on_interrupt(lambda: self._interrupt(task))
         try:
             return await self._loop()
@@ -273,7 +279,9 @@ class Terminal:
             if self.over is not None:
                 return self._finish()
             info = core.table(LOCAL_CHANNEL)
+            assert info is not None  # our own table, until the game is over
             seat = info.seat_of(LOCAL_USER)
+            assert seat is not None  # where we sit
             if info.current_seat != seat or info.seats[seat].ai_level is not None:
                 self._note(await self.sub.get())  # someone else's move is on its way
                 continue
@@ -321,6 +329,7 @@ class Terminal:
                 if found.error:
                     self.say(found.error)
                     continue
+                assert found.action is not None  # resolved without an error
                 try:
                     await core.act(LOCAL_CHANNEL, LOCAL_USER, found.action,
                                    expect_move=info.move)
@@ -331,7 +340,7 @@ class Terminal:
                 except TableError as e:
                     self.say(f"{e} Type help to see your moves.")
 
-    async def _ask(self) -> str | None | object:
+    async def _ask(self) -> str | None | _Moved:
         """The next input line (None at end of input), or _MOVED if the game moved first."""
         if self.line_task is None:
             self.line_task = asyncio.ensure_future(self.reader.get())
@@ -372,6 +381,7 @@ class Terminal:
 
     def _finish(self) -> int:
         u = self.over
+        assert u is not None  # called once the game is over
         names = u.table.names
         scene = self._scene(u.view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
@@ -424,18 +434,19 @@ class _LineReader:
         if self.queue is None:
             self.queue = asyncio.Queue()
             loop = asyncio.get_running_loop()
-            self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True)
+            self.thread = threading.Thread(target=self._pump, args=(loop, self.queue),
+                                           daemon=True)
             self.thread.start()
         return await self.queue.get()
 
-    def _pump(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _pump(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None]) -> None:
         while True:
             try:
                 line = self.stream.readline()
             except (OSError, ValueError):
                 line = ""
             try:
-                loop.call_soon_threadsafe(self.queue.put_nowait, line or None)
+                loop.call_soon_threadsafe(queue.put_nowait, line or None)
             except RuntimeError:  # the loop is closed: nobody is listening any more
                 return
             if not line:

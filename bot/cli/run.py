@@ -165,6 +165,7 @@ async def run_bot(config: BotConfig, bot: ParlourBot | None = None) -> StartupFa
     """Run the bot until it is closed; why it could not run, or None after a clean stop."""
     bot = bot or build_bot(config)
     stop = _on_signals(lambda: asyncio.ensure_future(bot.close()))
+    assert config.token is not None  # checked before the bot is built
     try:
         await bot.start(config.token)
     except Exception as e:

@@ -9,6 +9,7 @@ import platform
 import statistics
 import time
 from multiprocessing import Pool
+from typing import Any
 
 import rules
 from rules.ai.players import make_player
@@ -29,6 +30,7 @@ def play_game(game_name: str, n: int, options: dict, game_seed: int,
     clock = time.perf_counter
     while not state.is_over:
         seat = state.current_seat
+        assert seat is not None  # someone is to move in a game not over
         forced = len(state.legal_actions(seat)) == 1
         t0 = clock()
         action = players[seat].choose(state, seat)
@@ -97,7 +99,7 @@ def summarise(seats: list[str], n: int, results: list[tuple]) -> dict:
     out = {}
     for lvl in dict.fromkeys(seats):
         deals = per_deal.get(lvl, {})
-        stats = {}
+        stats: dict[str, Any] = {}
         for metric in ("win", "sole", "score", "rank"):
             means = [statistics.fmean(v[metric]) for v in deals.values()]
             stats[metric] = mean_ci(means)

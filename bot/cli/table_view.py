@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -44,7 +44,7 @@ SUIT_COLOUR = {HEARTS: RED, DIAMONDS: RED, CLUBS: "", SPADES: "",
                COPAS: RED, OROS: YELLOW, ESPADAS: BLUE, BASTOS: GREEN, JOKER_SUIT: MAGENTA}
 
 
-def wants_colour(stream: TextIO, env: dict[str, str] | None = None) -> bool:
+def wants_colour(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
     """Colour only on a terminal, and never with ``NO_COLOR`` set (https://no-color.org)."""
     env = os.environ if env is None else env
     if env.get("NO_COLOR") or env.get("TERM") == "dumb":
@@ -330,6 +330,7 @@ class TableView:
 
     def _hand(self, scene: Scene) -> list[str]:
         h = scene.hand
+        assert h is not None  # drawn only for a scene with the viewer's hand
         n = len(h.cards)
         out = ["", self.heading(self._("Your hand ({cards})",
                                        cards=self.lang.n_("{n} card", "{n} cards", n)))]

@@ -17,6 +17,7 @@ import asyncio
 import inspect
 import logging
 import multiprocessing
+from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import rules
@@ -63,7 +64,7 @@ def choose_from_json(game: str, state_json: str, seat: int, level: str, seed: in
 def _choose(player, state: State, seat: int, time_budget: float | None):
     if time_budget is not None:
         try:
-            params = inspect.signature(player.choose).parameters
+            params: Mapping[str, inspect.Parameter] = inspect.signature(player.choose).parameters
         except (TypeError, ValueError):
             params = {}
         if "time_budget" in params:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from .ai_runner import AIRunner, make_runner
@@ -42,6 +42,8 @@ class Superseded(Exception):
 
 
 class CoreBase:
+    _arm: Callable[[Table], None]  # (re)schedules a table's next step: PlayMixin's (turns.py)
+
     def __init__(self, config: CoreConfig | None = None, *, clock: Clock | None = None,
                  runner: AIRunner | None = None, store: Store | None = None) -> None:
         self.config = config or CoreConfig()
@@ -166,7 +168,7 @@ class CoreBase:
                 seat, user_id, actor, text = action
                 await insert_action(conn, table.id, table.move, seat, user_id, actor, text, now)
             if ending is not None:
-                state = table.state
+                state = table.live
                 result = state.result() if ending == "complete" else None
                 changes = await record_game(
                     conn, table_id=table.id, game=table.game.name, options=table.options,
@@ -201,6 +203,7 @@ class CoreBase:
             if fresh is not None and fresh.status == FINISHED and fresh.state is not None \
                     and self.owns(fresh.guild_id):
                 game = await self.store.load_game(fresh.id)
+                assert game is not None  # recorded with the finish
                 changes = [RatingChange(**c) for c in json.loads(game["rating_changes"])]
                 self._conclude(fresh, game["reason"], changes)  # announced by the owner
             return
@@ -227,7 +230,7 @@ class CoreBase:
     def _publish_board(self, table: Table, events: list[dict], *, seat: int | None = None,
                        action: str | None = None, actor: str | None = None) -> None:
         """BoardChanged, then each playing human's PrivateViewChanged."""
-        state = table.state
+        state = table.live
         view = state.view(None)
         recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
         self._publish(BoardChanged(
@@ -237,7 +240,7 @@ class CoreBase:
         for i, s in enumerate(table.seats):
             if s.human_playing:
                 self._publish(PrivateViewChanged(
-                    table.id, table.channel_id, table.move, i, s.user_id, state.view(i),
+                    table.id, table.channel_id, table.move, i, s.person, state.view(i),
                     tuple(self._fill(table, e["text"]) for e in events if e["to"] in (None, i))))
 
     def _publish_turn(self, table: Table) -> None:
@@ -246,13 +249,13 @@ class CoreBase:
             return
         s = table.seats[seat]
         if s.human_playing:
-            self._publish(YourTurn(table.id, table.channel_id, table.move, seat, s.user_id,
+            self._publish(YourTurn(table.id, table.channel_id, table.move, seat, s.person,
                                    s.name, table.deadline))
 
     def _conclude(self, table: Table, ending: str, changes: list[RatingChange]) -> None:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
-        state = table.state
+        state = table.live
         self._publish(GameOver(
             table.id, table.channel_id, table.id, table.info(), ending,
             state.result() if ending == "complete" else None, state.view(None),

@@ -22,7 +22,7 @@ class Handle(Protocol):
 class Clock(Protocol):
     def now(self) -> float: ...
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> Handle: ...
+    def call_at(self, when: float, callback: Callable[[], object]) -> Handle: ...
 
 
 class SystemClock:
@@ -31,13 +31,13 @@ class SystemClock:
     def now(self) -> float:
         return time.time()
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
+    def call_at(self, when: float, callback: Callable[[], object]) -> Handle:
         loop = asyncio.get_running_loop()
         return loop.call_later(max(0.0, when - time.time()), callback)
 
 
 class _ManualHandle:
-    def __init__(self, when: float, callback: Callable[[], None]) -> None:
+    def __init__(self, when: float, callback: Callable[[], object]) -> None:
         self.when = when
         self.callback = callback
         self.cancelled = False
@@ -63,7 +63,7 @@ class ManualClock:
     def now(self) -> float:
         return self._now
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> Handle:
+    def call_at(self, when: float, callback: Callable[[], object]) -> Handle:
         handle = _ManualHandle(when, callback)
         if when <= self._now:
             # Already due (e.g. an overdue deadline after a restart): fire promptly.

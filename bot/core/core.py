@@ -127,17 +127,17 @@ class Core(LobbyMixin):
     def board(self, channel_id: int) -> BoardChanged:
         """The current public board, as the update that would show it (no new events)."""
         table = self._playing(channel_id)
-        view = table.state.view(None)
+        view = table.live.view(None)
         recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
         return BoardChanged(table.id, table.channel_id, table.info(), view, (),
                             tuple(self._fill(table, e["text"]) for e in recent))
 
     def public_view(self, channel_id: int) -> dict:
-        return self._playing(channel_id).state.view(None)
+        return self._playing(channel_id).live.view(None)
 
     def private_view(self, channel_id: int, user_id: int) -> dict:
         table = self._playing(channel_id)
-        return table.state.view(self._seat(table, user_id))
+        return table.live.view(self._seat(table, user_id))
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
         """The user's legal moves now (canonical texts); empty when it is not their turn."""
@@ -145,14 +145,14 @@ class Core(LobbyMixin):
         seat = self._seat(table, user_id)
         if not table.seats[seat].human_playing:
             return []
-        return [str(a) for a in table.state.legal_actions(seat)]
+        return [str(a) for a in table.live.legal_actions(seat)]
 
     def action_forms(self, channel_id: int, user_id: int) -> list[dict]:
         table = self._playing(channel_id)
         seat = self._seat(table, user_id)
         if not table.seats[seat].human_playing or table.current_seat != seat:
             return []
-        return table.state.action_forms(seat)
+        return table.live.action_forms(seat)
 
     def fill_names(self, channel_id: int, text: str) -> str:
         """``text`` with ``{pN}`` replaced by the seat names of the table here."""

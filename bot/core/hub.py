@@ -66,13 +66,13 @@ class Subscription:
         self.queue.put_nowait(update)
         self.unhandled += self.callback is not None
         if self.callback is not None and self._worker is None:
-            self._worker = asyncio.get_running_loop().create_task(self._run())
+            self._worker = asyncio.get_running_loop().create_task(self._run(self.callback))
 
-    async def _run(self) -> None:
+    async def _run(self, callback: Callback) -> None:
         while True:
             update = await self.queue.get()
             try:
-                result = self.callback(update)
+                result = callback(update)
                 if inspect.isawaitable(result):
                     await result
             except Exception:

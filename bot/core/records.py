@@ -48,7 +48,8 @@ async def record_game(conn: Conn, *, table_id: int, game: str, options: dict,
     winners = set(result.get("winners", [])) if result else set()
     changes: list[RatingChange] = []
     scopes = [GLOBAL] + ([scope_key(guild_id)] if guild_id is not None else [])
-    current = await _lock_ratings(conn, game, scopes, {s.user_id for s in seats} - {None}, finished)
+    current = await _lock_ratings(conn, game, scopes,
+                                  {s.user_id for s in seats if s.user_id is not None}, finished)
     for scope in scopes:
         entrants = []
         played: dict[int, int] = {}   # user -> rated games before this one
@@ -76,10 +77,10 @@ async def record_game(conn: Conn, *, table_id: int, game: str, options: dict,
                 "abandons = ratings.abandons + excluded.abandons, updated = excluded.updated",
                 (scope, game, seat.user_id, mu, sigma, won, int(i in abandoned), finished))
             before = entrants[i]
-            changes.append(RatingChange(seat.user_id, seat.name, i, scope, game,
+            changes.append(RatingChange(seat.person, seat.name, i, scope, game,
                                         ordinal(before.mu, before.sigma), ordinal(mu, sigma),
-                                        mu, sigma, played[seat.user_id] + 1))
-    for seat in sorted((s for s in seats if s.user_id is not None), key=lambda s: s.user_id):
+                                        mu, sigma, played[seat.person] + 1))
+    for seat in sorted((s for s in seats if s.user_id is not None), key=lambda s: s.person):
         await conn.execute("INSERT INTO users (user_id, name, updated) VALUES (?, ?, ?) "
                            "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, "
                            "updated = excluded.updated", (seat.user_id, seat.name, finished))
@@ -116,6 +117,7 @@ async def _lock_ratings(conn: Conn, game: str, scopes: list[str], users: set[int
             row = await conn.fetchone("SELECT mu, sigma, games FROM ratings WHERE scope = ? AND "
                                       "game = ? AND user_id = ? FOR UPDATE",
                                       (scope, game, user_id))
+            assert row is not None  # inserted just above if it was missing
             out[scope, user_id] = (row[0], row[1], row[2])
     return out
 

@@ -204,7 +204,9 @@ async def migrate_sqlite(conn: aiosqlite.Connection) -> tuple[int, int]:
     The connection must be in autocommit mode (``isolation_level=None``).
     """
     async with conn.execute("PRAGMA user_version") as cur:
-        old = (await cur.fetchone())[0]
+        row = await cur.fetchone()
+    assert row is not None  # PRAGMA user_version always answers
+    old = row[0]
     if old > SCHEMA_VERSION:
         raise _too_new(old)
     for version in range(old, SCHEMA_VERSION):

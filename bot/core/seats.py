@@ -22,6 +22,13 @@ class Seat:
         """A person, not the AI, makes this seat's moves."""
         return self.user_id is not None and self.ai_level is None
 
+    @property
+    def person(self) -> int:
+        """The user id of a seat known to be a person's (asking an AI seat is a bug)."""
+        if self.user_id is None:
+            raise RuntimeError(f"seat {self.name!r} has no person")
+        return self.user_id
+
     def to_dict(self) -> dict:
         return asdict(self)
 

@@ -16,7 +16,7 @@ column name (``row["id"]``) or position.  A broken uniqueness rule raises
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -77,7 +77,7 @@ class Store:
     async def close(self) -> None:
         raise NotImplementedError
 
-    def transaction(self) -> AbstractAsyncContextManager[Conn]:
+    def transaction(self) -> AbstractAsyncContextManager[Conn, bool | None]:
         raise NotImplementedError
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
@@ -88,6 +88,10 @@ class Store:
         return rows[0] if rows else None
 
     async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    async def listen(self, channel: str, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (PostgreSQL only)."""
         raise NotImplementedError
 
     async def user_tables(self) -> list[str]:
@@ -113,6 +117,7 @@ async def insert_table(conn: Conn, fields: dict) -> int:
     sql = (f"INSERT INTO tables ({', '.join(cols)}) "
            f"VALUES ({', '.join('?' for _ in cols)}) RETURNING id")
     row = await conn.fetchone(sql, [_db(fields[k]) for k in cols])
+    assert row is not None  # RETURNING gives the new row
     return int(row[0])
 
 

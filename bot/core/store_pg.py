@@ -17,7 +17,7 @@ import asyncpg
 
 from .schema import migrate_postgres
 from .sql import returns_rows, to_postgres
-from .store import IntegrityError, Store
+from .store import IntegrityError, Row, Store
 
 _COUNT = re.compile(r"(\d+)$")
 
@@ -62,7 +62,7 @@ class PgConn:
 
     dialect = "postgresql"
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection | asyncpg.pool.PoolConnectionProxy) -> None:
         self.raw = conn
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Result:
@@ -76,10 +76,10 @@ class PgConn:
             return PgCursor([], int(m.group(1)) if m else -1)
         return _Result(run)
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.raw.fetch(to_postgres(sql), *params))
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         return await self.raw.fetchrow(to_postgres(sql), *params)
 
 
@@ -132,7 +132,7 @@ class PostgresStore(Store):
             except asyncpg.IntegrityConstraintViolationError as e:
                 raise IntegrityError(str(e)) from e
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         return list(await self.pool.fetch(to_postgres(sql), *params))
 
     async def schema_version(self) -> int:

@@ -17,7 +17,7 @@ import aiosqlite
 
 from .schema import migrate_sqlite
 from .sql import to_sqlite
-from .store import IntegrityError, Store, sqlite_path
+from .store import IntegrityError, Row, Store, sqlite_path
 
 
 class SqliteConn:
@@ -32,11 +32,11 @@ class SqliteConn:
         """aiosqlite's result: ``await`` it for a cursor, or ``async with`` it."""
         return self._conn.execute(to_sqlite(sql), tuple(params))
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._conn.execute(to_sqlite(sql), tuple(params)) as cur:
             return list(await cur.fetchall())
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         async with self._conn.execute(to_sqlite(sql), tuple(params)) as cur:
             return await cur.fetchone()
 
@@ -92,7 +92,7 @@ class SqliteStore(Store):
                 raise
             await conn.execute("COMMIT")
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self._lock:
             async with self.conn.execute(to_sqlite(sql), tuple(params)) as cur:
                 return list(await cur.fetchall())

@@ -61,6 +61,13 @@ class Table:
         return [s.name for s in self.seats]
 
     @property
+    def live(self) -> State:
+        """The game in play; a lobby table has none (asking for it there is a bug)."""
+        if self.state is None:
+            raise RuntimeError(f"table {self.id} has no game in play")
+        return self.state
+
+    @property
     def current_seat(self) -> int | None:
         return self.state.current_seat if self.state is not None else None
 

@@ -46,10 +46,10 @@ class PlayMixin(CoreBase):
                 raise TableError("You are not playing at this table.")
             snap = table.snapshot()
             try:
-                events = table.state.ask_count(seat)
+                events = table.live.ask_count(seat)
             except IllegalAction as e:
                 raise TableError(self._fill(table, str(e))) from None
-            await self._commit_or_undo(table, snap, state_json=table.state.to_json())
+            await self._commit_or_undo(table, snap, state_json=table.live.to_json())
             self._publish_board(table, events)
             return tuple(self._fill(table, e["text"]) for e in events if e["to"] is None)
 
@@ -61,7 +61,7 @@ class PlayMixin(CoreBase):
                 raise StaleMove()
             if actor == HUMAN and not table.seats[seat].human_playing:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
-            state = table.state
+            state = table.live
             if state.current_seat != seat:
                 raise TableError(self._fill(
                     table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
@@ -85,16 +85,16 @@ class PlayMixin(CoreBase):
         s = table.seats[seat]
         if actor == TIMER:
             s.strikes += 1
-            notes.append(Strike(table.id, table.channel_id, table.move, seat, s.user_id, s.name,
+            notes.append(Strike(table.id, table.channel_id, table.move, seat, s.person, s.name,
                                 s.strikes, self.config.max_strikes, text))
             if s.strikes >= self.config.max_strikes:
                 notes.append(self._hand_to_ai(table, seat, "strikes"))
-        ending = ("complete" if table.state.is_over
+        ending = ("complete" if table.live.is_over
                   else "abandoned" if table.deserted() else None)
         self._set_deadline(table, ending)
         user_id = s.user_id if actor == HUMAN else None
         changes = await self._commit_or_undo(
-            table, snap, state_json=table.state.to_json(), action=(seat, user_id, actor, text),
+            table, snap, state_json=table.live.to_json(), action=(seat, user_id, actor, text),
             ending=ending)
         self._publish_board(table, events, seat=seat, action=text, actor=actor)
         for note in notes:
@@ -117,7 +117,7 @@ class PlayMixin(CoreBase):
         if table.host_id == s.user_id:
             heir = next((x for x in table.seats if x.human_playing), None)
             table.host_id, table.host_name = (heir.user_id, heir.name) if heir else (None, "")
-        return SeatReplaced(table.id, table.channel_id, seat, s.user_id, s.name, reason,
+        return SeatReplaced(table.id, table.channel_id, seat, s.person, s.name, reason,
                             s.ai_level)
 
     async def _replace_in_game(self, table: Table, seat: int, reason: str) -> None:
@@ -186,22 +186,27 @@ class PlayMixin(CoreBase):
             except Exception:
                 log.exception("could not save the reminder of table %s", table.id)
             seat = table.current_seat
+            if seat is None:  # the game is over
+                return
             s = table.seats[seat]
             if not s.human_playing or table.deadline is None:
                 return
-            self._publish(Reminder(table.id, table.channel_id, move, seat, s.user_id, s.name,
+            self._publish(Reminder(table.id, table.channel_id, move, seat, s.person, s.name,
                                    table.deadline, max(0.0, table.deadline - self.clock.now())))
 
     async def _ai_turn(self, table: Table, move: int, timeout: bool = False) -> None:
         """Think (lock not held) about position ``move``, then submit like anyone else."""
         if table.status != PLAYING or table.move != move:
             return
-        state = table.state
+        state = table.live
         seat = state.current_seat
+        if seat is None:  # the game is over
+            return
         s = table.seats[seat]
         if timeout != s.human_playing:  # a timer is for humans; an AI turn for AI seats
             return
         level = (table.stand_in or self.config.timeout_level) if timeout else s.ai_level
+        assert level is not None  # an AI seat has its level
         seed = self._ai_seed(table, seat)
         try:
             text = await self.runner.choose(state, seat, level, seed, self.config.ai_time_budget)

@@ -238,7 +238,7 @@ def _result_lines(result: dict, info: TableInfo) -> list[str]:
     ranks = result.get("ranks") or []
     scores = result.get("scores") or []
     order = sorted(range(len(info.seats)), key=lambda i: (ranks[i] if i < len(ranks) else 99, i))
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    medals: dict[int | None, str] = {1: "🥇", 2: "🥈", 3: "🥉"}
     out = []
     for i in order:
         rank = ranks[i] if i < len(ranks) else None

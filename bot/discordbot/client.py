@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from .. import heartbeat
-from ..core import Core, TableError
+from ..core import Core, Subscription, TableError
 from . import (
     commands_daily,
     commands_info,
@@ -59,7 +60,7 @@ def silence_voice_warnings() -> None:
 
 
 class ParlourBot(discord.Client):
-    def __init__(self, core: Core, config: BotConfig | None = None, **client: object) -> None:
+    def __init__(self, core: Core, config: BotConfig | None = None, **client: Any) -> None:
         silence_voice_warnings()
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(),
                          **client)
@@ -70,7 +71,7 @@ class ParlourBot(discord.Client):
         self.langs = Languages(core.store)
         self.controls = Controls(self)
         self.feed = Feed(self)
-        self._subscription = None
+        self._subscription: Subscription | None = None
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
         self._heartbeat: asyncio.Task | None = None

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from ..core import TableError
 from . import render, scene_view
-from .replies import Reply, answer
+from .replies import Reply, answer, channel_of
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -25,7 +25,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                           "them)")
     @app_commands.guild_only()
     async def hand(interaction: discord.Interaction) -> None:
-        await bot.controls.hand(interaction, interaction.channel_id)
+        await bot.controls.hand(interaction, channel_of(interaction))
 
     @app_commands.command(name="play", description="Make your move at the table in this channel")
     @app_commands.describe(move="Your move, e.g. 'play QH' or 'discard 7C 8D' (start typing "

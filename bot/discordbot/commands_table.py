@@ -18,7 +18,7 @@ from ..present.base import game_title
 from . import render
 from .controls import display_name, is_moderator
 from .languages import guild_default
-from .replies import Reply, answer
+from .replies import Reply, answer, channel_of
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -241,7 +241,7 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
     if interaction.guild_id is None:
         raise TableError(_("Tables live in server channels, not in DMs."))
     info = await bot.core.create_table(
-        interaction.channel_id, interaction.user.id, display_name(interaction.user), game.name,
+        channel_of(interaction), interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings,
         pictures=pictures)

@@ -41,7 +41,7 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
         self.channel_id = channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["channel"]))
 
@@ -67,7 +67,7 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
         self.channel_id = channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LobbyButton:
         return cls(match["op"], int(match["channel"]))
 
@@ -91,7 +91,7 @@ class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
         self.channel_id, self.move, self.action = channel_id, move, action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["channel"]), int(match["move"]), match["action"])
 
@@ -120,7 +120,8 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
         self.channel_id, self.move, self.kind, self.confirm = channel_id, move, kind, confirm
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Select,
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes the Select
+            cls, interaction: discord.Interaction, item: Select,
                              match: re.Match[str]) -> CardSelect:
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]), match["kind"],
                    list(item.options) or None, low=item.min_values, high=item.max_values,
@@ -148,7 +149,8 @@ class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
         self.channel_id, self.move, self.confirm = channel_id, move, confirm
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Select,
+    async def from_custom_id(  # type: ignore[override]  # discord.py passes the Select
+            cls, interaction: discord.Interaction, item: Select,
                              match: re.Match[str]) -> MoveSelect:
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]),
                    list(item.options) or None, confirm=match["op"] == "pc")
@@ -180,7 +182,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RulesButton:
         return cls(match["game"], int(match["page"]))
 
@@ -194,7 +196,7 @@ PATTERNS = tuple(item.pattern for item in DYNAMIC_ITEMS)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     return [str(v) for v in data.get("values") or []]
 
 

@@ -16,7 +16,7 @@ from ..i18n import N_
 from ..present.base import game_title
 from . import daily, ids, panel, render, rules_pages, scene_view
 from .components import walk
-from .replies import ELSEWHERE, Reply, answer, report
+from .replies import ELSEWHERE, Reply, answer, channel_of, report
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -184,7 +184,7 @@ class Controls:
     async def add_ai(self, interaction: discord.Interaction, level: str, count: int) -> Reply:
         info = None
         for _ in range(max(1, count)):
-            info = await self.core.add_ai(interaction.channel_id, interaction.user.id, level,
+            info = await self.core.add_ai(channel_of(interaction), interaction.user.id, level,
                                           moderator=is_moderator(interaction))
         assert info is not None
         lang = self.bot.langs.note(interaction)
@@ -193,7 +193,7 @@ class Controls:
                                     level=lang._(level), seated=len(info.seats)))
 
     async def start(self, interaction: discord.Interaction) -> Reply:
-        info = await self.core.start_game(interaction.channel_id, interaction.user.id,
+        info = await self.core.start_game(channel_of(interaction), interaction.user.id,
                                           moderator=is_moderator(interaction))
         lang = self.bot.langs.note(interaction)
         order = ", ".join(render.seat_name(s, lang) for s in info.seats)
@@ -235,7 +235,7 @@ def _on_ephemeral(interaction: discord.Interaction) -> bool:
 def custom_id_is_ours(interaction: discord.Interaction, patterns: tuple[re.Pattern, ...]) -> bool:
     """The component's custom_id is one of ours and really is on the clicked message
     (discord.py silently drops a DynamicItem click whose id is not on the message)."""
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
     if not any(p.fullmatch(custom_id) for p in patterns):
         return False
     message = interaction.message

@@ -10,6 +10,7 @@ shown and anyone not seated get the reason, ephemerally.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -34,7 +35,7 @@ class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT)
         self.channel_id = channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> CountButton:
         return cls(int(match["channel"]))
 

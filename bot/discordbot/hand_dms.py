@@ -100,7 +100,7 @@ class HandDms:
                 # discord.py caches only 128 DM channels: beyond that every DM would cost
                 # two requests for one pacer token. Keep the id (it never changes) and pay
                 # for the extra request.
-                dm = await self.bot.create_dm(discord.Object(user_id))  # type: ignore[arg-type]
+                dm = await self.bot.create_dm(discord.Object(user_id))
                 dm_id = self.channels[user_id] = dm.id
                 await self.acquire()
             await self.bot.get_partial_messageable(

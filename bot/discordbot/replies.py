@@ -141,7 +141,14 @@ async def report(interaction: discord.Interaction, message: str) -> None:
         log.warning("could not report an error to the user of %s", _describe(interaction))
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction came from (Discord sends it for every command and click)."""
+    if interaction.channel_id is None:
+        raise RuntimeError("an interaction without a channel")
+    return interaction.channel_id
+
+
 def _describe(interaction: discord.Interaction) -> str:
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     what = data.get("custom_id") or data.get("name") or interaction.type.name
     return f"{what!r} by {interaction.user.id} in {interaction.channel_id}"

@@ -107,6 +107,7 @@ def describe_table(scene: Scene, names: Sequence[str]) -> str:
 def describe_hand(scene: Scene, names: Sequence[str]) -> str:
     deck = rules.get_game(scene.game).deck
     hand = scene.hand
+    assert hand is not None  # described only for a scene with the viewer's hand
     text = "Your hand: " + ", ".join(_card_name(c, deck) for c in hand.cards) + "."
     form = card_form(scene)
     if form is not None:

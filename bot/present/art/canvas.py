@@ -151,7 +151,7 @@ class Canvas:
         for kind_, value in self._runs(marked):
             if kind_ == "card":
                 card = self.card_int(value)
-                w = chip_for(card, size).width + 3
+                w: float = chip_for(card, size).width + 3
             else:
                 word, left, top, w = sp.text_mask(value, size, sw)
             if cx + w > width and cx > 0:

@@ -55,8 +55,9 @@ def numbering(hand_cards: Sequence[str], form: MoveForm | None) -> dict[int, int
 def _ordered(scene: Scene) -> list[tuple[str, bool]]:
     """(code, starts a new suit group) in the order the hand is shown."""
     hand = scene.hand
+    assert hand is not None  # drawn only for a scene with the viewer's hand
     if hand.groups:
-        out = []
+        out: list[tuple[str, bool]] = []
         for _, cards in hand.groups:
             out += [(c, k == 0 and bool(out)) for k, c in enumerate(cards)]
         if sorted(c for c, _ in out) == sorted(hand.cards):
@@ -107,6 +108,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image
 
 def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None:
     hand = scene.hand
+    assert hand is not None  # drawn only for a scene with the viewer's hand
     text = f"Your hand: {len(hand.cards)} card{'s' if len(hand.cards) != 1 else ''}"
     if form is not None:
         text += f". {form.prompt}"

@@ -29,6 +29,7 @@ def scene_of(state: State, seat: int | None) -> Scene:
 
 def _step(state: State, rng: random.Random) -> None:
     seat = state.current_seat
+    assert seat is not None  # stepped only while the game is not over
     legal = state.legal_actions(seat)
     state.apply(seat, legal[rng.randrange(len(legal))])
 

@@ -27,7 +27,8 @@ def _narrowed(game: str):
         state = showcase(game, seed)
         scene = scene_of(state, state.current_seat)
         form = next((f for f in scene.hand.forms if f.cards), None) if scene.hand else None
-        if state.current_seat == 0 and form and 1 < len(form.cards) < len(scene.hand.cards):
+        if state.current_seat == 0 and form and scene.hand and \
+                1 < len(form.cards) < len(scene.hand.cards):
             return state
     return showcase(game)
 

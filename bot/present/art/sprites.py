@@ -64,7 +64,9 @@ def size_of(name: str) -> tuple[int, int]:
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled font (no system fonts needed), with the quick basic layout."""
-    return ImageFont.load_default(size=size).font_variant(layout_engine=ImageFont.Layout.BASIC)
+    bundled = ImageFont.load_default(size=size)
+    assert isinstance(bundled, ImageFont.FreeTypeFont)  # Pillow is built with FreeType
+    return bundled.font_variant(layout_engine=ImageFont.Layout.BASIC)
 
 
 _MASKS: dict[tuple[str, int, int], tuple[Image.Image, int, int, float]] = {}
@@ -79,7 +81,8 @@ def text_mask(s: str, size: int, stroke: int = 0) -> tuple[Image.Image, int, int
     got = _MASKS.get(key)
     if got is None:
         f = font(size)
-        left, top, right, bottom = f.getbbox(s, stroke_width=stroke)
+        # Whole pixels with the basic layout (Pillow's types allow fractions)
+        left, top, right, bottom = (int(v) for v in f.getbbox(s, stroke_width=stroke))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, stroke_width=stroke,
                                   stroke_fill=255)

@@ -311,6 +311,7 @@ def _draw_turn_up(cv: Canvas, scene: Scene, top: int) -> None:
 
 
 def _draw_result(cv: Canvas, scene: Scene, table_centre) -> None:
+    assert scene.result is not None  # drawn only for a finished game
     lines = scene.result.lines[:6]
     w, h = 400, 50 + 28 * len(lines)
     x, y = table_centre[0] - w / 2, table_centre[1] - h / 2
@@ -337,7 +338,7 @@ def _footer_lines(scene: Scene) -> list[str]:
 
 def _draw_footer(cv: Canvas, scene: Scene, top: int) -> float:
     """Draw the footer; return the lowest y drawn."""
-    x = 16
+    x: float = 16
     low = top + 48.0
     last = scene.centre.last_trick
     if last is not None:
@@ -349,7 +350,7 @@ def _draw_footer(cv: Canvas, scene: Scene, top: int) -> float:
                 _draw_pile(cv, pile, x, top + 38, width=max(_pile_width(pile), 150))
                 x += max(_pile_width(pile), 150) + 24
                 low = max(low, top + 38 + sp.size_of("small")[1] + 44)
-    y = top + 12
+    y: float = top + 12
     width = WIDTH - 16 - x
     for line in scene.centre.lines[-4:]:
         y = cv.rich(x, y, line, 15, width, fill=WHITE_ISH, kind="centre-line", max_lines=1)

@@ -63,7 +63,7 @@ class PinkertonPresenter(Presenter):
         return Scene(
             game=self.game, title=game_title("Pinkerton", self.lang), phase=self.phase_words(view),
             headline=tuple(self.headline(view)),
-            seats=tuple(self.seat_scene(view, names, i) for i in range(view["players"])),
+            seats=tuple(self._seat_scene(view, names, i) for i in range(view["players"])),
             centre=self.centre(view), events=self.events(view, recent),
             to_move=view.get("current_seat"), viewer=seat, hand=hand,
             result=self.result(view), deal_no=int(view.get("deal_no") or 0))
@@ -89,7 +89,7 @@ class PinkertonPresenter(Presenter):
                       if limit > 1 else _("one pass puts a player out"))]
         return facts
 
-    def seat_scene(self, view: dict, names: Sequence[str], i: int) -> SeatScene:
+    def _seat_scene(self, view: dict, names: Sequence[str], i: int) -> SeatScene:
         _ = self._
         roles = []
         if i == view["dealer"]:

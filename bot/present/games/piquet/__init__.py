@@ -97,7 +97,7 @@ class PiquetPresenter(Presenter):
         return Scene(
             game=self.game, title=self._(TITLES[var.name]), phase=self.phase_words(view, var),
             headline=tuple(self.headline(view, var)),
-            seats=tuple(self.seat_scene(view, var, names, i) for i in range(view["players"])),
+            seats=tuple(self._seat_scene(view, var, names, i) for i in range(view["players"])),
             centre=self.centre(view, var), events=self.events(view, recent),
             to_move=to_move, viewer=seat, hand=hand, result=self.result(view, var),
             deal_no=int(view.get("deal_no") or 0))
@@ -156,7 +156,7 @@ class PiquetPresenter(Presenter):
                               _("pique at {piq}, repique at {rep}", piq=piq, rep=rep)))
         return facts
 
-    def seat_scene(self, view: dict, var: Variant, names: Sequence[str], i: int) -> SeatScene:
+    def _seat_scene(self, view: dict, var: Variant, names: Sequence[str], i: int) -> SeatScene:
         _ = self._
         side = self.side_of(var)(i)
         roles = []
@@ -218,7 +218,7 @@ class PiquetPresenter(Presenter):
             plays = view["last_trick"]
             last = TrickScene(label=_("Last trick"),
                               plays=tuple(Play(int(s), (str(c),)) for s, c in plays),
-                              winner=self.trick_winner(plays))
+                              winner=self._trick_winner(plays))
         piles = []
         if view["talon_size"]:
             what = self.units(view["talon_size"], "card")
@@ -229,7 +229,7 @@ class PiquetPresenter(Presenter):
                            lines=tuple(self.centre_lines(view, var)))
 
     @staticmethod
-    def trick_winner(plays: Sequence) -> int:
+    def _trick_winner(plays: Sequence) -> int:
         led = PIQUET_32.parse_card(plays[0][1]).suit
         best = max((PIQUET_32.parse_card(c).rank, int(s)) for s, c in plays
                    if PIQUET_32.parse_card(c).suit == led)
@@ -342,7 +342,7 @@ class PiquetPresenter(Presenter):
         """(prompt, verb, note) of a kind of choice (``alone``: the viewer's only move)."""
         _ = self._
         best = ((view or {}).get("declaring") or {}).get("best")
-        cat = current_category(view) if view else None
+        cat = (current_category(view) if view else None) or ""  # "": none yet
         if kind == "declare":
             if best:
                 said = said_words(self.lang, best["said"].split(" (")[0])
