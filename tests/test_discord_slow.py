@@ -40,6 +40,11 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
     def notes(text: str) -> list:
         return [m for m in fake.channel_messages(s.table) if text in m.text]
 
+    async def later(seconds: float) -> None:
+        """Days pass for the bot and for Discord alike (old messages refuse edits)."""
+        fake.advance(seconds)
+        await clock.advance(seconds)
+
     async with fake.run_bot(bot):
         t = TableDriver(fake, bot, s.table)
         opened = await t.expect_ok(s.alice, "table new coins",
@@ -52,6 +57,7 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
         info = bot.core.table(ch)
         assert info.turn_seconds == 24 * HOUR
         board = await t.wait_board(lambda b: "24 hours a turn" in b.text or "<t:" in b.text)
+        first_board = bot.feed.board_ids.get(info.table_id)
 
         # The first human to move lets the time run: reminded with hours to go, then the
         # table's stand-in (random, not the bot-wide easy) moves for them.
@@ -60,12 +66,12 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
         deadline = int(bot.core.table(ch).deadline)
         assert f"<t:{deadline}:R>" in fake.notifications(late, s.table)[0].text
         assert deadline == int(clock.now()) + 24 * HOUR
-        await clock.advance(16 * HOUR + 1)
+        await later(16 * HOUR + 1)
         await fake.wait_until(lambda: len(notes("left for your move")) == 1)
         reminder = notes("left for your move")[0]
         assert f"<@{late.id}>, about 8 hours left for your move." in reminder.text
         assert any(n.message.id == reminder.id for n in fake.notifications(late, s.table))
-        await clock.advance(8 * HOUR)
+        await later(8 * HOUR)
         await fake.wait_until(lambda: len(notes(f"Time ran out for **{late.global_name}**")) == 1)
         assert bot.core.table(ch).seats[bot.core.table(ch).seat_of(late.id)].strikes == 1
 
@@ -85,10 +91,10 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
         moves = 0
         while (user_id := await t.human_to_move()) is not None:
             if user_id == late.id and not timed_out_again:
-                await clock.advance(24 * HOUR)
+                await later(24 * HOUR)
                 timed_out_again = True
                 continue
-            await clock.advance(11 * HOUR)
+            await later(11 * HOUR)
             if bot.core.table(ch) is None:
                 break
             now = bot.core.table(ch)
@@ -97,6 +103,9 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
             await bot.core.act(ch, user_id, bot.core.legal_actions(ch, user_id)[0],
                                expect_move=now.move)
             moves += 1
+            # Hours pass between moves at a slow table: what the move sent (the next
+            # player's ping) goes out before the next move.
+            await fake.wait_until(lambda: bot.feed.out.pending() == 0, timeout=15)
         await fake.wait_until(lambda: len(notes("is over")) >= 1)
         assert timed_out_again and moves > 5
         assert clock.now() - NOV_10 > 3 * 24 * HOUR            # the game took days
@@ -105,6 +114,9 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
         # Every turn start notified its player by a new message (never by an edit).
         other = s.bob if late.id == s.alice.id else s.alice
         assert len(fake.notifications(other, s.table)) >= 3
-        # (The board has lived for days: the generic board re-post of the "sched" branch,
-        # once merged, should be asserted here.)
-        assert board.id == t.board().id
+        # The board has lived for days: Discord refused edits of the old message (30046),
+        # so the board was posted anew; the old one could not even be turned into a pointer
+        # (the fake refuses every edit of an old message), so it was removed.
+        assert first_board is not None and t.board().id != first_board
+        old = fake.recorder.messages[first_board]
+        assert old.deleted or "The table moved" in old.text
