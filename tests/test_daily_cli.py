@@ -7,13 +7,17 @@ import io
 
 from bot.cli import build_parser
 from bot.cli.daily import run
+from bot.core import ManualClock
+
+# Noon UTC: the three runs of a test fall on one day whenever the suite runs.
+NOON = 1_795_435_200.0   # 2026-11-23 12:00 UTC
 
 
 def _daily(tmp_path, game: str, lines: str) -> tuple[int, str]:
     args = build_parser().parse_args(["daily", game, "--db", str(tmp_path / "d.db"),
                                       "--name", "Alice", "--color", "never"])
     out = io.StringIO()
-    code = run(args, stdin=io.StringIO(lines), out=out)
+    code = run(args, stdin=io.StringIO(lines), out=out, clock=ManualClock(NOON))
     return code, out.getvalue()
 
 

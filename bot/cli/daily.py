@@ -11,7 +11,7 @@ import asyncio
 import sys
 from typing import TextIO
 
-from ..core import Core, CoreConfig, TableError
+from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyStandings
 from ..core.daily_rules import DAILY_RULES
 from ..present import present, presenter_for
@@ -39,16 +39,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None,
+        clock: Clock | None = None) -> int:
     out = out or sys.stdout
     try:
-        return asyncio.run(_daily(args, stdin or sys.stdin, out))
+        return asyncio.run(_daily(args, stdin or sys.stdin, out, clock))
     except KeyboardInterrupt:
         print("\nYour attempt is saved; run the same command again to go on.", file=out)
         return 0
 
 
-async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
+                 clock: Clock | None = None) -> int:
     def say(text: str = "", end: str = "\n") -> None:
         print(text, file=out, end=end, flush=True)
 
@@ -56,7 +58,7 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if not name or name.casefold() in PRONOUNS:
         say("Error: give a name with --name, e.g. your first name.")
         return 2
-    core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0))
+    core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0), clock=clock)
     try:
         await core.start(channels=[])   # no tables: the daily needs only the database
     except Exception as e:
