@@ -123,6 +123,28 @@ async def test_bad_input_is_refused_and_changes_nothing(tmp_path) -> None:
         await core.stop()
 
 
+
+async def test_an_attempt_another_process_saved_first_is_refused_kindly(tmp_path,
+                                                                       monkeypatch) -> None:
+    """Two bot processes on one database: the one that looked before the other saved loses
+    the insert, says so and leaves the saved attempt alone."""
+    core = await _core(tmp_path / "d.db", ManualClock(START))
+    try:
+        saved = await core.daily.start("coins", 1, "Alice")
+        load = core.daily._load
+
+        async def not_saved_yet(*args):   # what this process saw before the other's commit
+            monkeypatch.setattr(core.daily, "_load", load)
+            return None
+
+        monkeypatch.setattr(core.daily, "_load", not_saved_yet)
+        with pytest.raises(TableError, match="already"):
+            await core.daily.start("coins", 1, "Alice")
+        after = await core.daily.attempt("coins", 1)
+        assert after.state.to_json() == saved.state.to_json() and after.moves == saved.moves
+    finally:
+        await core.stop()
+
 async def test_standings_hidden_until_played_then_ranked_here_and_everywhere(tmp_path) -> None:
     core = await _core(tmp_path / "d.db", ManualClock(START))
     try:

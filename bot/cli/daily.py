@@ -79,11 +79,12 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
             "its number, or help; quit keeps your attempt for later.")
         reader = _LineReader(stdin)
         while not attempt.finished:
-            attempt = await _turn(core, attempt, reader, say, TableView(
+            moved = await _turn(core, attempt, reader, say, TableView(
                 attempt.game, list(attempt.names), style, width))
-            if attempt is None:
+            if moved is None:
                 say("Your attempt is saved; run the same command again to go on.")
                 return 0
+            attempt = moved
         view = TableView(attempt.game, list(attempt.names), style, width)
         scene = present(attempt.view(), list(attempt.names),
                         recent=max(attempt.fresh_events(), 1))
@@ -124,6 +125,7 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
         if found.error:
             say(found.error)
             continue
+        assert found.action is not None  # resolved without an error
         try:
             return await core.daily.act(attempt.game, LOCAL_USER, found.action,
                                         expect_move=attempt.moves)

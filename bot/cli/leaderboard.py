@@ -62,6 +62,7 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -
                       f"win rate {s.win_rate:4.0%}  abandoned {s.abandons:<3} "
                       f"rating {rating_text(s.rating, s.games)}")
             return 0
+        assert game is not None  # a leaderboard is of one game
         if args.season is None:
             rows = await leaderboard(store, game.name, scope, args.limit)
             when = ""

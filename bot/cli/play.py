@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Mapping
 from typing import IO, TextIO
 
 import rules
@@ -86,7 +87,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def terminal_lang(chosen: str | None, env: dict | None = None) -> Lang:
+def terminal_lang(chosen: str | None, env: Mapping[str, str] | None = None) -> Lang:
     """``--lang`` if given, else the locale of ``LC_ALL``/``LC_MESSAGES``/``LANG`` (as
     gettext looks them up), else English."""
     if chosen:

@@ -37,7 +37,7 @@ from .daily_rules import (
 )
 from .errors import StaleMove, TableError
 from .names import ai_seat_name, fill_names
-from .store import Store
+from .store import IntegrityError, Store
 
 PLAYING, FINISHED = "playing", "finished"
 
@@ -130,6 +130,7 @@ class DailyResult:
 
     @property
     def versus_par(self) -> str:
+        assert self.attempt.score is not None  # a result is of a finished attempt
         diff = self.attempt.score - self.par
         if diff == 0:
             return "level with par"
@@ -206,6 +207,7 @@ class Daily:
             found = await self._load(day, rule.game, user_id)
             if found is not None:
                 if found.finished:
+                    assert found.score is not None  # a finished attempt has its score
                     raise TableError(
                         f"You have played {found.title} already "
                         f"({rule.score_text(found.score)}). The next deal comes at "
@@ -231,7 +233,7 @@ class Daily:
                         (day, rule.game, user_id, guild_id, name, seat, json.dumps(names),
                          state.to_json(), json.dumps(log), len(log), attempt.status,
                          attempt.score, now, now if attempt.finished else None))
-            except self.store.IntegrityError as e:  # another process dealt it first
+            except IntegrityError as e:  # another process dealt it first
                 raise TableError("Your daily deal is being dealt already; try again.") from e
             except Exception as e:
                 raise TableError("Could not save that; nothing changed. Please try again.") \
@@ -310,6 +312,7 @@ class Daily:
             state = rules.get_game(rule.game).new_state(rule.players, rule.options, seed)
             while not deal_done(rule, state):
                 mover = state.current_seat
+                assert mover is not None  # someone moves until the deal is done
                 level = self.par_level if mover == seat else self.ai_level
                 state.apply(mover, await self.runner.choose(state, mover, level,
                                                             _ai_seed(seed, mover), None))
@@ -321,6 +324,7 @@ class Daily:
                     (day, rule.game, score, self.clock.now()))
             row = await self.store.fetchone(
                 "SELECT score FROM daily_par WHERE day = ? AND game = ?", key)
+            assert row is not None  # inserted just now, or by whoever got there first
             return row["score"]
 
     async def result(self, game: str, user_id: int, day: int | None = None) -> DailyResult:
@@ -331,6 +335,7 @@ class Daily:
         if mine is None or not mine.finished:
             raise TableError(f"You have not finished {daily_title(rule.game, day)} yet.")
         par = await self.par(rule.game, day)
+        assert mine.score is not None  # a finished attempt has its score
         rank_all, count_all = await self._place(day, rule.game, mine.score, None)
         here = (await self._place(day, rule.game, mine.score, mine.guild_id)
                 if mine.guild_id is not None else (None, None))
@@ -360,6 +365,7 @@ class Daily:
             position = 1 + sum(1 for s in scores if s > r["score"])
             out.append(DailyRow(position, r["user_id"], r["name"], r["score"],
                                 rule.score_text(r["score"])))
+        assert mine.score is not None  # a finished attempt has its score
         rank, count = await self._place(day, rule.game, mine.score, guild_id)
         return DailyStandings(day, rule.game, "global" if guild_id is None else "here",
                               tuple(out), count, rank, await self.par(rule.game, day))
@@ -414,6 +420,7 @@ class Daily:
         row = await self.store.fetchone(
             f"SELECT COUNT(*) AS n, SUM(CASE WHEN score > ? THEN 1 ELSE 0 END) AS better "
             f"FROM daily_attempts WHERE {where}", (score, *params))
+        assert row is not None  # an aggregate gives one row, even of no attempts
         return 1 + int(row["better"] or 0), int(row["n"])
 
     async def _run_ai(self, rule: DailyRule, state: State, seat: int, seed: int, level: str,
@@ -421,6 +428,7 @@ class Daily:
         """The AI seats move until it is the player's turn or the daily is over."""
         while not deal_done(rule, state) and state.current_seat != seat:
             mover = state.current_seat
+            assert mover is not None  # someone moves until the deal is done
             text = await self.runner.choose(state, mover, level, _ai_seed(seed, mover), None)
             state.apply(mover, text)
             log.append([mover, text])

@@ -11,6 +11,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.base import State
 
@@ -40,7 +41,8 @@ class DailyRule:
     players: int
     options: dict = field(default_factory=dict)
     whole_game: bool = False          # False: the daily ends with the first deal
-    score: Callable[[State, int], float] = lambda s, seat: s.scores[seat]
+    # Reads the game's own State subclass (scores, totals, last_hand: not on State)
+    score: Callable[[Any, int], float] = lambda s, seat: s.scores[seat]
     score_text: Callable[[float], str] = lambda n: _plural(n, "point", "points")
     why: str = ""                     # shown by /daily's help and the docs
 

@@ -157,6 +157,7 @@ async def _season_start(conn: Conn, scope: str, current: Season, game: str, user
     row = await conn.fetchone(
         "SELECT mu, sigma FROM season_ratings WHERE scope = ? AND season = ? AND game = ? "
         "AND user_id = ? FOR UPDATE", (scope, season, game, user_id))
+    assert row is not None  # inserted just now, or by whoever got there first
     return row["mu"], row["sigma"]
 
 

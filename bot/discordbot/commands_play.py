@@ -35,8 +35,9 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                    move: app_commands.Range[str, 1, 100]) -> None:
         async def work() -> Reply:
             lang = bot.langs.note(interaction)
-            info = bot.core.table(interaction.channel_id)  # before: a last move ends it
-            result = await bot.core.act(interaction.channel_id, interaction.user.id, move)
+            info = bot.core.table(channel_of(interaction))  # before: a last move ends it
+            result = await bot.core.act(channel_of(interaction), interaction.user.id, move)
+            assert info is not None  # act refuses a channel without a table
             said = scene_view.describe(info.game, result.action, lang.code)
             lines = ["✅ " + lang._("Your move: {move}.", move=f"**{said}**")]
             names = [seat.name for seat in info.seats]
@@ -51,7 +52,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     async def play_move(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
         try:  # synchronous reads only: the answer must be quick
-            return move_choices(bot, interaction.channel_id, interaction.user.id, current,
+            return move_choices(bot, channel_of(interaction), interaction.user.id, current,
                                 bot.langs.note(interaction).code)
         except TableError:
             return []

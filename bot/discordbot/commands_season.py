@@ -37,6 +37,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     async def length(interaction: discord.Interaction,
                      days: app_commands.Range[int, 0, MAX_DAYS]) -> None:
         async def work() -> Reply:
+            assert interaction.guild_id is not None  # /season is guild_only
             # Checked here: Discord hides a whole command from members, not a subcommand.
             if not interaction.permissions.manage_guild:
                 return Reply("⚠️ Only members who can manage the server can set the season "

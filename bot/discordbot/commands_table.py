@@ -75,7 +75,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     async def ai_remove(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
             lang = bot.langs.note(interaction)
-            info = await bot.core.remove_ai(interaction.channel_id, interaction.user.id,
+            info = await bot.core.remove_ai(channel_of(interaction), interaction.user.id,
                                             moderator=is_moderator(interaction))
             return Reply("🤖 " + lang._("Removed an AI seat; {n} seated.", n=len(info.seats)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
@@ -89,7 +89,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     async def cancel(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
             lang = bot.langs.note(interaction)
-            info = await bot.core.cancel(interaction.channel_id, interaction.user.id,
+            info = await bot.core.cancel(channel_of(interaction), interaction.user.id,
                                          moderator=is_moderator(interaction))
             return Reply("🛑 " + lang._("The {game} table was cancelled; no result is recorded.",
                                        game=game_title(info.title, lang)))
@@ -101,7 +101,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     async def kick(interaction: discord.Interaction, user: discord.User) -> None:
         async def work() -> Reply:
             lang = bot.langs.note(interaction)
-            await bot.core.kick(interaction.channel_id, interaction.user.id, user.id,
+            await bot.core.kick(channel_of(interaction), interaction.user.id, user.id,
                                 moderator=is_moderator(interaction))
             return Reply("👢 " + lang._("{who} was removed from the table.",
                                        who=display_name(user)))
@@ -110,7 +110,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="status", description="Who sits here, whose turn it is, the options")
     async def status(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            return Reply(status_text(bot, interaction.channel_id, bot.langs.note(interaction)))
+            return Reply(status_text(bot, channel_of(interaction), bot.langs.note(interaction)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     return table
@@ -147,7 +147,7 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     stand-in, pings and pictures."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
-    descriptions: dict[str, str] = {}
+    descriptions: dict[str, str | app_commands.locale_str] = {}
     choices: dict[str, list[app_commands.Choice]] = {}
     for opt in game.option_list:
         annotation: Any = opt.kind

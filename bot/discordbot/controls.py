@@ -168,7 +168,7 @@ class Controls:
 
     async def join(self, interaction: discord.Interaction) -> Reply:
         lang = self.bot.langs.note(interaction)
-        info = await self.core.join(interaction.channel_id, interaction.user.id,
+        info = await self.core.join(channel_of(interaction), interaction.user.id,
                                     display_name(interaction.user))
         return Reply("🪑 " + lang._("You joined the {game} table ({n} seated; needs {need}).",
                                    game=game_title(info.title, lang), n=len(info.seats),
@@ -176,7 +176,7 @@ class Controls:
 
     async def leave(self, interaction: discord.Interaction) -> Reply:
         lang = self.bot.langs.note(interaction)
-        info = await self.core.leave(interaction.channel_id, interaction.user.id)
+        info = await self.core.leave(channel_of(interaction), interaction.user.id)
         if info.status == "playing":
             return Reply("🚪 " + lang._("You left the game; the AI plays your seat from now on."))
         return Reply("🚪 " + lang._("You left the table."))

@@ -47,6 +47,7 @@ log = logging.getLogger("parlour.discord")
 MISSING_PERMISSIONS = 50013
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 OLD_MESSAGE = 30046   # Discord: edits of this message (older than an hour) are refused
+BoardUpdate = LobbyChanged | BoardChanged | GameOver | TableClosed   # what a board shows
 
 
 class Feed:
@@ -60,7 +61,7 @@ class Feed:
         self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire)
         self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
-        self.latest: dict[int, tuple[int, Update | None]] = {}  # table -> (channel, update)
+        self.latest: dict[int, tuple[int, BoardUpdate | None]] = {}  # table -> (channel, update)
         self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
         # table id -> digest of the table picture the board message carries ("" = none;
         # absent = unknown, e.g. after a restart: the next edit uploads it again)
@@ -217,8 +218,7 @@ class Feed:
                 and channel_id not in self.no_upload:
             picture = await asyncio.get_running_loop().run_in_executor(
                 self.painter, board.picture_of, update, lang)
-        shown = board.render_update(update, recent, lang,  # type: ignore[arg-type]
-                                    picture=picture)
+        shown = board.render_update(update, recent, lang, picture=picture)
         try:
             await self._show_board(update.table.guild_id, table_id, channel_id, shown)
         except discord.Forbidden as e:
@@ -228,7 +228,7 @@ class Feed:
             log.warning("channel %s: no permission to attach files; boards without pictures",
                         channel_id)
             self.no_upload.add(channel_id)
-            shown = board.render_update(update, recent, lang)  # type: ignore[arg-type]
+            shown = board.render_update(update, recent, lang)
             await self._show_board(update.table.guild_id, table_id, channel_id, shown)
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
@@ -373,7 +373,9 @@ class Feed:
             self.panels[key] = (app_id, token, opened, drawn.move, note)
         try:  # the interaction's own webhook: what edit_original_response does
             hook = discord.Webhook.partial(app_id, token, client=self.bot)
-            await hook.edit_message("@original", content=None, embed=None,  # type: ignore[arg-type]
+            # discord.py's types: message_id is an int (its own edit_original_response sends
+            # "@original") and a LayoutView edit takes no content/embed (None clears them)
+            await hook.edit_message("@original", content=None, embed=None,  # type: ignore[call-overload]
                                     view=view, attachments=uploads)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.panels.pop(key, None)

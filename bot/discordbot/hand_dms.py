@@ -15,12 +15,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import discord
 
 from ..core import Store
 from ..i18n import N_
 from . import render
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
 
 log = logging.getLogger("parlour.discord")
 
@@ -54,7 +58,7 @@ class HandDms:
     """Sends hand DMs and keeps their bookkeeping; ``note(channel, line)`` posts in a channel,
     ``acquire()`` waits for a request token (opening a DM channel costs one more)."""
 
-    def __init__(self, bot: discord.Client, store: Store, note: Callable[[int, str], None],
+    def __init__(self, bot: ParlourBot, store: Store, note: Callable[[int, str], None],
                  acquire: Callable[[], Awaitable[None]]) -> None:
         self.bot = bot
         self.store = store

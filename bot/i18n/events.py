@@ -55,7 +55,9 @@ def _suit(lang: Lang, word: str) -> str:
 
 def _ordinal(lang: Lang, nth: str) -> str:
     from bot.present.base import ordinal
-    return ordinal(int(re.match(r"\d+", nth).group(0)), lang)
+    digits = re.match(r"\d+", nth)
+    assert digits is not None  # the rules match an ordinal as digits and a suffix
+    return ordinal(int(digits.group(0)), lang)
 
 
 def _count(unit: str) -> Convert:

@@ -115,7 +115,9 @@ class PiquetPresenter(Presenter):
         _ = self._
         phase = view["phase"]
         if phase == "declare":
-            return _(CATEGORY_PHASE[current_category(view)])
+            cat = current_category(view)
+            assert cat is not None  # the declaring phase names its category
+            return _(CATEGORY_PHASE[cat])
         if phase == "done":
             return _("The game is over") if var.deals is None else _("The partie is over")
         return {"exchange": _("The exchange"), "play": _("Trick play"),
@@ -405,6 +407,7 @@ class PiquetPresenter(Presenter):
             lines.append(_(msg[key],
                            side=self.side_name(var, win), hi=hi, lo=lo, n=r["partie"],
                            rule=self.partie_rule(var, hi, lo)))
+            assert lose is not None  # Piquet has two sides
             for side in (win, lose):
                 sign = "+" if side == win else "-"
                 values = dict(place=ordinal(1 if side == win else 2, self.lang),

@@ -259,6 +259,7 @@ def declare_label(action: str, view: dict, side_of, lang: Lang = EN) -> str:
         if n == bn:
             if best.get("value") is None:
                 return _("{claim} - making?", claim=_cap(name))
+            assert mine_value is not None  # a point one may declare is in the hand
             name = f"{name}, {pips(lang, mine_value)}"
             cmp = (mine_value > best["value"]) - (mine_value < best["value"])
         else:
