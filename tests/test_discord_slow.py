@@ -56,7 +56,7 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
         await t.expect_ok(s.alice, "table start")
         info = bot.core.table(ch)
         assert info.turn_seconds == 24 * HOUR
-        board = await t.wait_board(lambda b: "24 hours a turn" in b.text or "<t:" in b.text)
+        await t.wait_board(lambda b: "24 hours a turn" in b.text or "<t:" in b.text)
         first_board = bot.feed.board_ids.get(info.table_id)
 
         # The first human to move lets the time run: reminded with hours to go, then the
