@@ -7,6 +7,7 @@ import math
 import random
 
 import pytest
+from PIL import Image
 
 import rules
 from bot.present.art import hand_picture, sprites, table_picture
@@ -249,3 +250,26 @@ def test_pictures_are_small_palette_pngs_with_a_description(game):
     seat = state.current_seat
     hand = hand_picture(scene_of(state, seat), NAMES)
     assert len(hand.png) <= 150 * 1024 and hand.description.startswith("Your hand: ")
+
+
+def test_polish_and_cyrillic_letters_have_real_glyphs():
+    f = sprites.font(16)
+
+    def mask(s: str) -> bytes:
+        return Image.frombytes("L", f.getmask(s).size, bytes(f.getmask(s))).tobytes()
+
+    missing = mask("\ufffe")  # a noncharacter: the font draws its notdef box
+    for letter in "ŁłąęśżźćńóИванЖ":
+        assert mask(letter) and mask(letter) != missing, letter
+    assert mask("Ł") != mask("L")
+
+
+def test_polish_and_cyrillic_names_stay_inside_their_seat_boxes():
+    names = ("Łukasz", "Иван Ж", "Źdźbło", "Жанна", "Ślęża", "Юлия", "Gżegżółka", "Щукин")
+    state = _played("thirteens", seed=7, moves=8)
+    scene = scene_of(state, None, names)
+    _, layout = render_table(scene, names)
+    for seat in scene.seats:
+        (box,) = layout.of("seat", seat.index)
+        (name,) = layout.of("name", seat.index)
+        assert name.key == seat.name and box.contains(name)

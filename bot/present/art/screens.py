@@ -4,8 +4,9 @@
 
 writes ``table-<game>.png`` for each game (a seeded position mid-deal, drawn
 from the spectator's scene) and ``hand-<game>.png`` for the first game's
-player to move.  The positions are seeded, so the files only change when the
-drawing does.
+player to move, and ``table-starshina-ru.png``: a Russian board with Russian and
+Polish names, to show the shipped font's Cyrillic and Polish letters.  The
+positions are seeded, so the files only change when the drawing does.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from pathlib import Path
 
 import rules
 
+from .. import present
 from . import hand_picture, table_picture
 from .positions import NAMES, scene_of, showcase
 
 HAND_GAME = "thirteens"
+# The non-English screenshot: Starshina in Russian, names in Cyrillic and Polish.
+LOCAL = ("starshina", "ru", ("Иван Ж", "Łukasz", "Ольга", "Źdźisław", "Юлия", "Gżegżółka"))
 
 
 def _narrowed(game: str):
@@ -47,6 +51,11 @@ def make(out: Path) -> list[Path]:
             path = out / f"hand-{game}.png"
             path.write_bytes(hand.png)
             written.append(path)
+    game, lang, names = LOCAL
+    pic = table_picture(present(showcase(game).view(None), names, lang=lang), names)
+    path = out / f"table-{game}-{lang}.png"
+    path.write_bytes(pic.png)
+    written.append(path)
     return written
 
 

@@ -1,6 +1,6 @@
-"""Card faces and the card back, drawn with Pillow shapes and its bundled font.
+"""Card faces and the card back, drawn with Pillow shapes and the shipped DejaVu Sans.
 
-Nothing is downloaded or shipped: every face is drawn on first use at a
+Nothing is downloaded and no image is shipped: every face is drawn on first use at a
 master size (``MASTER``), reduced to the sizes the pictures use (``SIZES``)
 and cached for the life of the process (``cache_bytes`` says how much).
 Faces are keyed by the card's int (``rules.cards``), which is unique across
@@ -15,6 +15,7 @@ coins, cups, swords and batons in their usual colours.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -61,12 +62,15 @@ def size_of(name: str) -> tuple[int, int]:
     return w, round(w * RATIO)
 
 
+# DejaVu Sans ships with the package (fonts/LICENSE-DejaVu.txt): Pillow's bundled font has no
+# Polish letters or Cyrillic, and names and boards come in any script.
+FONT_FILE = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled font (no system fonts needed), with the quick basic layout."""
-    bundled = ImageFont.load_default(size=size)
-    assert isinstance(bundled, ImageFont.FreeTypeFont)  # Pillow is built with FreeType
-    return bundled.font_variant(layout_engine=ImageFont.Layout.BASIC)
+    """DejaVu Sans at ``size`` px, with the quick basic layout."""
+    return ImageFont.truetype(str(FONT_FILE), size=size, layout_engine=ImageFont.Layout.BASIC)
 
 
 _MASKS: dict[tuple[str, int, int], tuple[Image.Image, int, int, float]] = {}
