@@ -201,3 +201,18 @@ def test_refusals_in_the_readers_language(code):
         assert out != message and not re.search(r"\b(you|your|the|hold)\b", out), out
     assert "Bob" in refusal(lang, "It is not your turn: waiting for Bob.")
     assert refusal(EN, "The game is over.") == "The game is over."
+
+
+@pytest.mark.parametrize("code, words", [("pl", ("Twoje karty", "na ręce", "kier")),
+                                          ("ru", ("Ваши карты", "на руке", "червей"))])
+def test_picture_alt_texts_speak_the_scene_language(code: str, words: tuple[str, ...]) -> None:
+    from bot.present.art import describe_hand, describe_table
+    g = rules.get_game("thirteens")
+    state = g.new_state(3, {}, seed=1)
+    scene = present(state.view(0), ["A", "B", "C"], forms=state.action_forms(0),
+                    legal=state.legal_actions(0), lang=code)
+    said = describe_table(scene, ["A", "B", "C"]) + " " + describe_hand(scene, ["A", "B", "C"])
+    print(said)
+    for word in ("Your hand", "to play", "cards in hand", "face down", "hearts"):
+        assert word not in said
+    assert all(w in said for w in words[:2])

@@ -21,7 +21,7 @@ from ..core import (
     TableInfo,
     display_rating,
 )
-from ..i18n import EN, Lang, lang_for
+from ..i18n import EN, N_, Lang, lang_for
 from ..present import Scene, present
 from ..present.art import Picture, table_picture
 from . import count_button, render, scene_view
@@ -79,12 +79,13 @@ def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
 
 # What an old board message says once the board was posted anew (Discord refuses edits of
 # messages older than an hour): the one place for this sentence.
-MOVED = "➡️ The table moved: {link}"
+MOVED = N_("➡️ The table moved: {link}")
 
 
-def moved(link: str) -> Shown:
-    """The old board message, collapsed into a pointer to the new board."""
-    box = ui.Container(_text(MOVED.format(link=link), LINE), accent_colour=CLOSED_COLOUR)
+def moved(link: str, lang: Lang = EN) -> Shown:
+    """The old board message, collapsed into a pointer to the new board (in the table's
+    language)."""
+    box = ui.Container(_text(lang._(MOVED, link=link), LINE), accent_colour=CLOSED_COLOUR)
     return Shown(layout_of(box), final=True)
 
 

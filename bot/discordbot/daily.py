@@ -18,6 +18,7 @@ from ..core.daily import DailyAttempt, DailyResult, DailyStandings
 from ..core.daily_rules import DAILY_RULES
 from ..core.errors import StaleMove
 from ..core.updates import SeatInfo
+from ..i18n import N_
 from ..present import present
 from . import ids, panel, render, scene_view
 from .replies import Reply, answer
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 DAILY_BASE = 10 ** 19        # snowflakes stay below 2**63 < 10**19 + anything used here
 _GAMES = tuple(sorted(DAILY_RULES))
-MOVED_ON = "⏳ That was for an earlier position; here is your hand now."
+MOVED_ON = N_("⏳ That was for an earlier position; here is your hand now.")
 
 
 def key(game: str, day: int) -> int:

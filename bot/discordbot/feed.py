@@ -284,7 +284,8 @@ class Feed:
         await self.board_ids.set(table_id, channel_id, message.id)
         await self.out.acquire()
         old = channel.get_partial_message(old_id)
-        pointer = board.moved(board.message_link(guild_id, channel_id, message.id))
+        pointer = board.moved(board.message_link(guild_id, channel_id, message.id),
+                              self.bot.langs.table(table_id))
         try:
             await old.edit(content=None, embeds=[], view=pointer.view)
         except discord.NotFound:

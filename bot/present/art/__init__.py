@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import rules
+from rules.lang import card_name
 
+from ...i18n import lang_for
 from .. import text as tx
 from ..scene import Scene
 from .canvas import Layout
@@ -66,53 +68,62 @@ def ready() -> bool:
     return palette.cache_info().currsize > 0
 
 
-def _card_name(code: str, deck) -> str:
+def _card_name(code: str, deck, lang: str = "en") -> str:
     try:
-        return deck.parse_card(code).name
+        return card_name(deck.parse_card(code), lang)
     except ValueError:
         return code
 
 
 def describe_table(scene: Scene, names: Sequence[str]) -> str:
-    """The table picture in words: phase, whose turn, the trick, the piles, the seats."""
+    """The table picture in words (in the scene's language): phase, whose turn, the
+    trick, the piles, the seats."""
     deck = rules.get_game(scene.game).deck
+    lang = lang_for(scene.lang)
+
+    def card(c: str) -> str:
+        return _card_name(c, deck, scene.lang)
 
     def plain(s: str) -> str:
-        return tx.render(s, lambda i: tx.name_of(names, i), lambda c: _card_name(c, deck))
+        return tx.render(s, lambda i: tx.name_of(names, i), card)
 
-    out = [f"{scene.title}, {plain(scene.phase)}."]
+    out = [lang._("{title}, {phase}.", title=scene.title, phase=plain(scene.phase))]
     if scene.to_move is not None:
-        out.append(f"{tx.name_of(names, scene.to_move)} to play.")
+        out.append(lang._("{name} to play.", name=tx.name_of(names, scene.to_move)))
     c = scene.centre
     for trick in (c.trick, c.last_trick):
         if trick is not None and trick.plays:
             plays = "; ".join(f"{tx.name_of(names, p.seat)} "
-                              + ", ".join(_card_name(x, deck) for x in p.cards)
+                              + ", ".join(card(x) for x in p.cards)
                               for p in trick.plays)
             out.append(f"{trick.label}: {plays}.")
     for pile in c.piles:
-        shown = ", ".join(_card_name(x, deck) for x in pile.cards)
-        count = f"{pile.face_down} face down" if pile.face_down else ""
+        shown = ", ".join(card(x) for x in pile.cards)
+        count = (lang.n_("{n} face down", "{n} face down", pile.face_down)
+                 if pile.face_down else "")
         out.append(f"{pile.label}: {', '.join(b for b in (shown, count) if b)}.")
     for seat in scene.seats:
         bits = [seat.name]
         if seat.score is not None:
-            bits.append(f"score {plain(seat.score)}")
+            bits.append(lang._("score {score}", score=plain(seat.score)))
         if seat.hand_count is not None:
-            bits.append(f"{seat.hand_count} cards in hand")
+            bits.append(lang.n_("{n} card in hand", "{n} cards in hand", seat.hand_count))
         out.append(", ".join(bits) + ".")
     return " ".join(out)
 
 
 def describe_hand(scene: Scene, names: Sequence[str]) -> str:
     deck = rules.get_game(scene.game).deck
+    lang = lang_for(scene.lang)
     hand = scene.hand
     assert hand is not None  # described only for a scene with the viewer's hand
-    text = "Your hand: " + ", ".join(_card_name(c, deck) for c in hand.cards) + "."
+    text = lang._("Your hand: {cards}.", cards=", ".join(
+        _card_name(c, deck, scene.lang) for c in hand.cards))
     form = card_form(scene)
     if form is not None:
-        text += " You may pick: " + ", ".join(
-            f"{n}. {_card_name(c, deck)}" for n, c in enumerate(form.cards, start=1)) + "."
+        text += " " + lang._("You may pick: {cards}.", cards=", ".join(
+            f"{n}. {_card_name(c, deck, scene.lang)}"
+            for n, c in enumerate(form.cards, start=1)))
     return text
 
 
