@@ -19,7 +19,7 @@ def quick_start_commands() -> tuple[str, str]:
     section = text.split("\n## Quick start\n", 1)[1].split("\n## ", 1)[0]
     blocks = [b.strip() for b in re.findall(r"```sh\n(.*?)```", section, re.S)]
     bot = [b for b in blocks if "parlour run --sync" in b]
-    tests = [b for b in blocks if b.endswith("&& pytest")]
+    tests = [b for b in blocks if re.search(r"&& pytest( -n \d+)?$", b)]
     assert len(bot) == 1 and len(tests) == 1, blocks
     assert "\n" not in bot[0] and "\n" not in tests[0]
     return bot[0], tests[0]

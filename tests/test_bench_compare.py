@@ -70,3 +70,12 @@ def test_bench_engine_coins_line(capsys) -> None:
 def test_compare_command_line(capsys) -> None:
     assert bench_compare.main(["--seconds", str(TINY)]) == 0
     assert "parlour    coins" in capsys.readouterr().out
+
+
+def test_parlour_bench_engine_compare_hands_over(capsys, monkeypatch) -> None:
+    # The product CLI's --compare runs the benchmarks package's comparison, nothing else.
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.setitem(sys.modules, "rlcard", None)
+    assert main(["bench", "engine", "--compare", "--seconds", str(TINY)]) == 0
+    out = capsys.readouterr().out
+    assert "parlour    coins" in out and "coins vs openspiel hearts: not measured" in out

@@ -20,6 +20,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--option", action="append", default=[], metavar="K=V")
     e.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     e.add_argument("--seed", type=int, default=1)
+    e.add_argument("--compare", action="store_true",
+                   help="also OpenSpiel's and RLCard's games in the same run (the bench extra)")
     e.set_defaults(func=run_engine)
     from .bench_render import add_arguments
     add_arguments(bsub.add_parser("render", help="table and hand pictures: time and size"))
@@ -52,6 +54,13 @@ def playouts(game, n: int, options: dict, seconds: float, seed: int) -> dict:
 
 def run_engine(args: argparse.Namespace) -> int:
     from .play import parse_options
+
+    if args.compare:
+        # The comparison is research tooling in its own package (benchmarks/, which needs
+        # only rules/): the product CLI only hands over to it.
+        from benchmarks import compare
+        compare.run(args.seconds, args.seed)
+        return 0
 
     names = args.game or sorted(rules.GAMES)
     results = {}

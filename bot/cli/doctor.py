@@ -46,8 +46,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     print("Parlour doctor", file=out)
     for check in checks:
         lead = f"{check.status:<9}{check.subject}: "
-        print(textwrap.fill(check.text, width=96, initial_indent=lead,
-                            subsequent_indent=" " * 9), file=out)
+        # Paths and URLs stay whole, so they can be copied from the report.
+        print(textwrap.fill(check.text, width=96, initial_indent=lead, subsequent_indent=" " * 9,
+                            break_long_words=False, break_on_hyphens=False), file=out)
     problems = sum(c.status == PROBLEM for c in checks)
     if problems:
         print(f"\n{problems} problem{'s' if problems > 1 else ''} found.", file=out)
