@@ -78,4 +78,4 @@ def test_parlour_bench_engine_compare_hands_over(capsys, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "rlcard", None)
     assert main(["bench", "engine", "--compare", "--seconds", str(TINY)]) == 0
     out = capsys.readouterr().out
-    assert "parlour    coins" in out and "coins vs openspiel hearts: not measured" in out
+    assert "parlour    coins" in out and " vs openspiel hearts: not measured" in out
