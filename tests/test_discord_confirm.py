@@ -61,7 +61,7 @@ async def test_choose_change_confirm_and_stale_confirm(fake_discord: FakeDiscord
         cards = two_cards(bot, ch, user.id)
 
         chosen = await fake.select(user, panel, select, cards)
-        assert chosen.callback_type == 7 and not chosen.followups
+        assert chosen.callback_type == 7 and not chosen.private_followups
         assert core.table(ch).move == move          # choosing makes no move
         shown = " ".join(PIQUET.deck.parse_card(c).pretty for c in cards)
         assert f"You chose {shown}." in panel.text and "**Confirm**" in panel.text

@@ -240,3 +240,66 @@ async def test_a_restart_neither_pings_twice_nor_leaves_the_old_ping(fake_discor
         assert live.deleted   # replaced by the next ping, even across the restart
         await fake.wait_until(lambda: most_pings_alive(fake, s.table)[1] == 0)
         assert most_pings_alive(fake, s.table)[0] == 1
+
+
+PING_TEXT = "it's your turn in **"
+
+
+def ping_posts(fake: FakeDiscord) -> tuple[list, list]:
+    """(pings posted as interaction followups, pings posted in the channel)."""
+    hooks = [c for c in fake.calls_to("POST", r"^/webhooks/\d+/[^/]+$")
+             if PING_TEXT in str((c.body or {}).get("content"))]
+    channel = [c for c in fake.calls_to("POST", r"^/channels/\d+/messages$")
+               if PING_TEXT in str((c.body or {}).get("content"))]
+    return hooks, channel
+
+
+async def test_pings_ride_on_the_interactions_that_start_the_turns(fake_discord: FakeDiscord,
+                                                                  tmp_path) -> None:
+    # Every turn at a table of two humans starts with the other's move (a click or a
+    # /table start): each ping is a public followup of that interaction, and the previous
+    # ping is deleted through the webhook that posted it - none of it global-limited.
+    fake = fake_discord
+    fake.settle_quiet = 0.02
+    table = await prepare(fake, tmp_path, "pinkerton")
+    t, users = table.driver, table.users
+    async with fake.run_bot(t.bot):
+        updates = await start(table, "pinkerton")
+        log = await play_waiting_for_pings(t, updates)
+        await t.wait_board(lambda b: "game over" in b.text)
+        await fake.wait_until(lambda: most_pings_alive(fake, fake.scene.table)[1] == 0)
+        starts = sum(log.starts.values())
+        hooks, channel = ping_posts(fake)
+        assert starts > 0 and log.ratio >= 0.95
+        assert len(hooks) == starts and channel == []
+        # Public: no ephemeral flag; everyone in the channel sees it, its mention notifies.
+        assert all(not (c.body.get("flags") or 0) & 64 for c in hooks)
+        for user in users.values():
+            assert len(fake.notifications(user, fake.scene.table)) == log.starts.get(user.id, 0)
+        deleted = fake.calls_to("DELETE", r"^/webhooks/\d+/[^/]+/messages/\d+$")
+        assert len(deleted) == starts   # each replaced by the next, the last at game over
+        assert fake.calls_to("DELETE", r"^/channels/\d+/messages/\d+$") == []
+        assert most_pings_alive(fake, fake.scene.table)[0] == 1
+
+
+async def test_pings_without_a_valid_token_use_the_channel(fake_discord: FakeDiscord, tmp_path,
+                                                           monkeypatch) -> None:
+    # Tokens older than their lifetime (here: all of them) carry nothing: the pings are
+    # channel messages again, still one per turn start and one alive at a time.
+    monkeypatch.setattr("bot.discordbot.pings.TOKEN_LIFE", 0.0)
+    fake = fake_discord
+    fake.settle_quiet = 0.02
+    table = await prepare(fake, tmp_path, "pinkerton")
+    t = table.driver
+    async with fake.run_bot(t.bot):
+        updates = await start(table, "pinkerton")
+        log = await play_waiting_for_pings(t, updates)
+        await t.wait_board(lambda b: "game over" in b.text)
+        await fake.wait_until(lambda: most_pings_alive(fake, fake.scene.table)[1] == 0)
+        starts = sum(log.starts.values())
+        hooks, channel = ping_posts(fake)
+        assert starts > 0 and log.ratio >= 0.95
+        assert hooks == [] and len(channel) == starts
+        assert fake.calls_to("DELETE", r"^/webhooks/\d+/[^/]+/messages/\d+$") == []
+        assert len(fake.calls_to("DELETE", r"^/channels/\d+/messages/\d+$")) == starts
+        assert most_pings_alive(fake, fake.scene.table)[0] == 1

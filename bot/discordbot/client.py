@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from contextlib import AbstractContextManager
 from typing import Any
 
 import discord
@@ -82,6 +83,12 @@ class ParlourBot(discord.Client):
                         + commands_settings.build(self) + commands_daily.build(self)
                         + commands_mygames.build(self)):
             self.tree.add_command(command)
+
+    def answering(self, interaction: discord.Interaction) -> AbstractContextManager[None]:
+        """Around answering an interaction (``replies.answer``): once answered, its
+        webhook may carry the table's turn pings (interaction endpoints are outside the
+        global limit)."""
+        return self.feed.pings.carrying(interaction)
 
     # --- lifecycle ------------------------------------------------------------------------
 

@@ -16,15 +16,29 @@ the board (edited in place) cannot do it. The rules, also in docs/DISCORD.md:
   user (``/settings pings:off``, kept in the database): no ping, and timer reminders
   name the player without a mention.
 
-Pings are channel messages, not interaction followups: the move that starts a turn is
-often an AI's or another player's ephemeral panel, and a followup of a deferred
-ephemeral interaction stays ephemeral. Two paced requests per ping (delete + post) stay
-far below the global limit.
+Which route a ping takes (Discord counts interaction endpoints apart from the bot's
+global 50 requests/s, so pings sent that way leave the budget to the boards):
+
+* A ping goes out as a public *followup* of the latest interaction at the table (the
+  move on a panel, a ``/play``, opening a hand) while its token is valid (15 minutes;
+  we use 14) and once that interaction has been answered: a component's or an answered
+  command's later followups are new messages with their own flags (only the first
+  followup of a deferred "thinking" answer replaces it, and ``answer`` has sent that one
+  already). A non-ephemeral followup is a message in the channel that everyone sees, and
+  its mentions notify like any new message.
+* The previous ping is deleted through the webhook of the token that posted it while
+  that token is valid; otherwise, and for pings no interaction can carry (timers, a
+  stand-in's move long after the last click, a restart), the channel routes are used.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
@@ -39,6 +53,25 @@ if TYPE_CHECKING:
     from .client import ParlourBot
 
 log = logging.getLogger("parlour.discord")
+
+TOKEN_LIFE = 14 * 60.0   # s an interaction token may still post (Discord: 15 minutes)
+ANSWER_WAIT = 4.0        # s a ping waits for its carrier's answer (Discord allows 3 s)
+
+
+@dataclass
+class Carrier:
+    """An interaction at a table whose webhook can post (and delete) its pings."""
+
+    app_id: int
+    token: str
+    at: float                                   # time.monotonic() when it arrived
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def fresh(self, now: float) -> bool:
+        return now - self.at < TOKEN_LIFE
+
+    def hook(self, bot: ParlourBot) -> discord.Webhook:
+        return discord.Webhook.partial(self.app_id, self.token, client=bot)
 
 
 def only(user_id: int) -> discord.AllowedMentions:
@@ -58,6 +91,8 @@ class Pinger:
         self.users_off: set[int] = set()                  # users who switched pings off
         self.decided: dict[int, tuple[int, int]] = {}     # table id -> (user, move) pinged
         self.last_move: dict[int, tuple[int | None, str | None]] = {}  # (seat, actor)
+        self.carriers: dict[int, Carrier] = {}            # channel -> its latest interaction
+        self.posted_by: dict[int, Carrier] = {}           # table id -> carrier of its live ping
 
     async def load(self) -> None:
         self.live, self.users_off = await self.db.load()
@@ -84,6 +119,30 @@ class Pinger:
             return f"<@{user_id}>"
         return f"**{name}**"
 
+    # --- carriers ----------------------------------------------------------------------
+
+    @contextmanager
+    def carrying(self, interaction: discord.Interaction) -> Iterator[None]:
+        """Around answering ``interaction``: pings at its table may ride on its webhook
+        once the answer has gone out."""
+        channel_id = interaction.channel_id
+        if channel_id is None:
+            yield
+            return
+        carrier = Carrier(interaction.application_id, interaction.token, time.monotonic())
+        self.carriers[channel_id] = carrier
+        try:
+            yield
+        finally:
+            carrier.answered.set()
+
+    def _carrier(self, channel_id: int) -> Carrier | None:
+        carrier = self.carriers.get(channel_id)
+        if carrier is not None and not carrier.fresh(time.monotonic()):
+            del self.carriers[channel_id]
+            return None
+        return carrier
+
     # --- updates -----------------------------------------------------------------------
 
     def handle(self, u: Update) -> None:
@@ -95,16 +154,22 @@ class Pinger:
         elif isinstance(u, (GameOver, TableClosed)):
             self.decided.pop(u.table_id, None)
             self.last_move.pop(u.table_id, None)
-            self.out.submit(("ping", u.table_id), lambda: self._clear(u.table_id), interval=0,
-                            priority=Priority.PING, channel=("post", u.channel_id))
+            posted = self.posted_by.get(u.table_id)
+            free = posted is not None and posted.fresh(time.monotonic())
+            self.out.submit(("ping", u.table_id), lambda: self._clear(u.table_id, not free),
+                            interval=0, priority=Priority.PING,
+                            channel=None if free else ("post", u.channel_id), free=free)
 
     def _turn(self, u: YourTurn) -> None:
         info = self.core.table(u.channel_id)
         if info is None or not self.wanted(u.user_id, info) or self._continues(u):
             return
         self.decided[u.table_id] = (u.user_id, u.move)
-        self.out.submit(("ping", u.table_id), lambda: self._ping(u), interval=0,
-                        priority=Priority.PING, channel=("post", u.channel_id))
+        # Carried by an interaction: outside the global limit and the channel's post route.
+        free = self._carrier(u.channel_id) is not None
+        self.out.submit(("ping", u.table_id), lambda: self._ping(u, paid=not free),
+                        interval=0, priority=Priority.PING,
+                        channel=None if free else ("post", u.channel_id), free=free)
 
     def _continues(self, u: YourTurn) -> bool:
         """This turn needs no ping: the player was pinged for this very turn (a resumed
@@ -119,7 +184,8 @@ class Pinger:
 
     # --- sending -----------------------------------------------------------------------
 
-    async def _ping(self, u: YourTurn) -> None:
+    async def _ping(self, u: YourTurn, *, paid: bool) -> None:
+        """Post the ping (``paid``: this job already holds a global token)."""
         info = self.core.table(u.channel_id)
         if info is None or info.status != "playing" or info.current_seat is None:
             return
@@ -127,13 +193,39 @@ class Pinger:
         if seat.user_id != u.user_id or seat.ai_level is not None or \
                 not self.wanted(u.user_id, info):
             return  # the turn passed on (or pings were switched off) meanwhile
-        if await self._delete_live(u.table_id):
-            await self.out.acquire()  # the delete used this job's token
-        message = await self.bot.get_partial_messageable(u.channel_id).send(
-            self._text(info, u), allowed_mentions=only(u.user_id))
+        budget = _Budget(self.out, paid)
+        await self._delete_live(u.table_id, budget)
+        text, mentions = self._text(info, u), only(u.user_id)
+        carrier = await self._answered_carrier(u.channel_id)
+        message: discord.Message | discord.WebhookMessage | None = None
+        if carrier is not None:
+            try:
+                message = await carrier.hook(self.bot).send(text, allowed_mentions=mentions,
+                                                            wait=True)
+            except discord.HTTPException as e:   # expired early, or never answered
+                log.info("ping by followup failed (%s); posting it in the channel", e)
+                carrier = None
+        if message is None:
+            await budget.spend()
+            message = await self.bot.get_partial_messageable(u.channel_id).send(
+                text, allowed_mentions=mentions)
         ping = LivePing(u.channel_id, message.id, u.user_id, u.move)
         self.live[u.table_id] = ping
+        if carrier is not None:
+            self.posted_by[u.table_id] = carrier
         await self.db.set_live(u.table_id, ping)
+
+    async def _answered_carrier(self, channel_id: int) -> Carrier | None:
+        """The table's carrier once its own answer has gone out (a followup before the
+        answer would fail, or replace a "thinking" placeholder)."""
+        carrier = self._carrier(channel_id)
+        if carrier is None:
+            return None
+        try:
+            await asyncio.wait_for(carrier.answered.wait(), ANSWER_WAIT)
+        except TimeoutError:
+            return None
+        return carrier
 
     def _text(self, info: TableInfo, u: YourTurn) -> str:
         lang = self.bot.langs.table(u.table_id)   # a public message: the table's language
@@ -148,20 +240,40 @@ class Pinger:
                      f"{info.guild_id}/{info.channel_id}/{board})")
         return text
 
-    async def _clear(self, table_id: int) -> None:
-        await self._delete_live(table_id)
+    async def _clear(self, table_id: int, paid: bool) -> None:
+        await self._delete_live(table_id, _Budget(self.out, paid))
 
-    async def _delete_live(self, table_id: int) -> bool:
-        """Delete the table's live ping, if any; True if a request was made."""
+    async def _delete_live(self, table_id: int, budget: _Budget) -> None:
+        """Delete the table's live ping, if any: through the webhook that posted it while
+        its token is valid, else through the channel (a global-limited request)."""
         live = self.live.pop(table_id, None)
+        carrier = self.posted_by.pop(table_id, None)
         if live is None:
-            return False
+            return
         try:
-            await self.bot.get_partial_messageable(live.channel_id).get_partial_message(
-                live.message_id).delete()
+            if carrier is not None and carrier.fresh(time.monotonic()):
+                await carrier.hook(self.bot).delete_message(live.message_id)
+            else:
+                await budget.spend()
+                await self.bot.get_partial_messageable(live.channel_id).get_partial_message(
+                    live.message_id).delete()
         except discord.NotFound:
             pass  # someone deleted it already
         except discord.HTTPException as e:
             log.warning("could not delete the ping %s: %s", live.message_id, e)
         await self.db.drop_live(table_id)
-        return True
+
+
+class _Budget:
+    """The global-limited requests of one ping job: the first may use the token the job
+    was started with (if it was), the others wait for one from the outbox."""
+
+    def __init__(self, out: Outbox, paid: bool) -> None:
+        self.out = out
+        self.paid = paid
+
+    async def spend(self) -> None:
+        if self.paid:
+            self.paid = False
+        else:
+            await self.out.acquire()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,18 +78,22 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
     ``ephemeral``/``update`` say how to defer (the reply's own flags decide how it is
     sent when there was no need to defer).
     """
-    task = asyncio.ensure_future(work)
-    try:
-        reply = await asyncio.wait_for(asyncio.shield(task), budget)
-    except TimeoutError:
-        await defer(interaction, ephemeral=ephemeral, update=update)
-        reply = await _result(task, interaction)
-    except TableError as e:
-        reply = error(said(interaction, str(e)))
-    except Exception:
-        log.exception("interaction %s failed", _describe(interaction))
-        reply = error(said(interaction, SORRY))
-    await send(interaction, reply)
+    # The bot may let turn pings ride on this interaction's webhook once it is answered
+    # (ParlourBot.answering, pings.py); plain clients have no such hook.
+    hook = getattr(interaction.client, "answering", None)
+    with hook(interaction) if hook is not None else nullcontext():
+        task = asyncio.ensure_future(work)
+        try:
+            reply = await asyncio.wait_for(asyncio.shield(task), budget)
+        except TimeoutError:
+            await defer(interaction, ephemeral=ephemeral, update=update)
+            reply = await _result(task, interaction)
+        except TableError as e:
+            reply = error(said(interaction, str(e)))
+        except Exception:
+            log.exception("interaction %s failed", _describe(interaction))
+            reply = error(said(interaction, SORRY))
+        await send(interaction, reply)
     return reply
 
 

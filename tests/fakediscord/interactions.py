@@ -93,6 +93,12 @@ class InteractionRecord:
         return [self.recorder.messages[i] for i in self.followup_ids]
 
     @property
+    def private_followups(self) -> list[StoredMessage]:
+        """Followups only its user sees: replies to them (a public followup, such as a turn
+        ping riding on the interaction, is a channel message everyone sees)."""
+        return [m for m in self.followups if m.ephemeral]
+
+    @property
     def messages(self) -> list[StoredMessage]:
         first = [self.message] if self.message is not None else []
         return first + self.followups

@@ -170,13 +170,13 @@ class TableDriver:
             if custom_id.startswith(CONFIRMED):  # the choice is shown: Confirm it
                 # A deferred answer edits the panel a little later.
                 await self.fake.wait_until(lambda: confirm_button(panel) is not None)
-                assert not record.followups, (panel.text, record.text)
+                assert not record.private_followups, (panel.text, record.text)
                 record = await self.fake.click(user, panel, confirm_button(panel))
         # The answer replaces the panel (a refresh may follow at once: look at all versions).
         await self.fake.wait_until(lambda: any(message_text(v).startswith("✅")
                                                or "\n✅ " in message_text(v)
                                                for v in panel.versions))
-        assert not record.followups, (panel.text, record.text)
+        assert not record.private_followups, (panel.text, record.text)
         return True
 
 
