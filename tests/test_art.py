@@ -273,3 +273,24 @@ def test_polish_and_cyrillic_names_stay_inside_their_seat_boxes():
         (box,) = layout.of("seat", seat.index)
         (name,) = layout.of("name", seat.index)
         assert name.key == seat.name and box.contains(name)
+
+
+def test_a_hand_picture_is_drawn_once_per_hand():
+    # Panels show one hand several times (opened, answered, refreshed): drawn once.
+    state = _played("coins", seed=11, moves=10)
+    seat = state.current_seat
+    first = hand_picture(scene_of(state, seat), NAMES)
+    assert hand_picture(scene_of(state, seat), NAMES) is first
+    other = (seat + 1) % 3
+    assert hand_picture(scene_of(state, other), NAMES).digest != first.digest
+
+
+@pytest.mark.parametrize(("lang", "words"), [("pl", "Twoje karty: "), ("ru", "Ваши карты: ")])
+def test_the_hand_picture_header_speaks_the_scene_language(lang, words):
+    from bot.present import present
+    state = _played("thirteens", seed=3, moves=4)
+    other = (state.current_seat + 1) % 3
+    scene = present(state.view(other), NAMES, lang=lang)
+    _, layout = render_hand(scene, NAMES)
+    header = layout.of("hand-header")[0].key
+    assert header.startswith(words) and "hand" not in header and "turn" not in header, header

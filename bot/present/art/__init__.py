@@ -11,6 +11,7 @@ record), ``table``, ``hand`` and ``encode``.
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -51,10 +52,25 @@ def table_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     return _picture(img, layout, describe_table(scene, names), TABLE_FILE)
 
 
+# A player's panel shows one hand several times (opened, answered, refreshed, reopened):
+# the picture depends only on the hand part of the scene, so it is drawn once.  Bounded:
+# a hand picture is ~20 KB of PNG.
+HAND_CACHE_SIZE = 256
+_hands: OrderedDict[tuple, Picture] = OrderedDict()
+
+
 def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     names = list(names or [s.name for s in scene.seats])
+    key = (scene.game, scene.lang, scene.viewer, scene.hand, tuple(names))
+    cached = _hands.get(key)
+    if cached is not None:
+        _hands.move_to_end(key)
+        return cached
     img, layout = render_hand(scene, names)
-    return _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+    picture = _hands[key] = _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+    if len(_hands) > HAND_CACHE_SIZE:
+        _hands.popitem(last=False)
+    return picture
 
 
 def warm_up() -> None:

@@ -15,6 +15,7 @@ from PIL import Image
 
 import rules
 
+from ...i18n import lang_for
 from ..scene import MoveForm, Scene
 from . import sprites as sp
 from .canvas import Canvas, Layout
@@ -109,7 +110,8 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image
 def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None:
     hand = scene.hand
     assert hand is not None  # drawn only for a scene with the viewer's hand
-    text = f"Your hand: {len(hand.cards)} card{'s' if len(hand.cards) != 1 else ''}"
+    lang = lang_for(scene.lang)
+    text = lang.n_("Your hand: {n} card", "Your hand: {n} cards", len(hand.cards))
     if form is not None:
         text += f". {form.prompt}"
         if form.note:
@@ -117,7 +119,7 @@ def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None
     elif hand.your_turn and hand.forms:
         text += f". {hand.forms[0].prompt}"
     elif not hand.your_turn:
-        text += ". Not your turn"
+        text += ". " + lang._("Not your turn")
     if text[-1] not in ".!?":
         text += "."
     cv.rich(MARGIN, 12, text, 17, width - 2 * MARGIN, fill=(245, 245, 235), kind="hand-header",
