@@ -10,6 +10,8 @@ import pytest
 from bot.core import Core, CoreConfig, ManualClock, TableError
 from bot.core.daily import DailyAttempt
 from bot.core.daily_rules import DAILY_RULES, DAY_SECONDS, daily_number, daily_seed, day_of
+from bot.i18n import lang_for
+from bot.present import daily as words
 from tests.backends import db_for
 
 pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
@@ -171,13 +173,20 @@ async def test_standings_hidden_until_played_then_ranked_here_and_everywhere(tmp
         result = await core.daily.result("coins", 1)
         assert result.count_here == 2 and result.count_all == 3
         assert 1 <= result.rank_here <= 2 and 1 <= result.rank_all <= 3
-        line = result.share_line()
+        line = words.share_line(result)
         assert line.startswith(f"Coins daily #{result.attempt.number}: ")
         assert line.endswith(" of 2 here")
         assert "{" not in line and "None" not in line
-        text = " ".join(result.summary())
+        text = " ".join(words.summary(result))
         assert "Par, what the easy AI scored from your seat, is" in text
         assert "streak: 1 day." in text
+        # The same in Polish and Russian: plural forms and places in their words.
+        for code, streak in (("pl", "1 dzień"), ("ru", "1 день")):
+            lang = lang_for(code)
+            text = " ".join(words.summary(result, lang))
+            assert streak in text and "Par" not in text, text
+            assert words.title("coins", result.attempt.day, lang) in words.share_line(
+                result, lang)
         # Par is computed once and stored.
         par = await core.store.fetchall("SELECT * FROM daily_par")
         assert len(par) == 1 and par[0]["score"] == result.par == everywhere.par

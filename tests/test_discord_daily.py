@@ -67,7 +67,7 @@ async def test_a_daily_played_on_its_panel(fake_discord: FakeDiscord, tmp_path) 
         assert "Par, what the easy AI scored from your seat, is" in text
         assert "You are 1st of 1 on this server and 1st of 1 overall." in text
         assert "To share (no spoilers): `Pinkerton daily #" in text and "1st of 1 here`" in text
-        assert "Today on this server** (1 played)" in text and "Alice" in text
+        assert "**Today on this server (1 played)**" in text and "Alice" in text
         for dump in ("None", "True", "False", "{p"):
             assert dump not in text, dump
         # One attempt a day: /daily again shows the result, not a new deal.

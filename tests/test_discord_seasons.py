@@ -18,9 +18,9 @@ pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 NOV_10 = dt.datetime(2026, 11, 10, 12, tzinfo=dt.UTC).timestamp()
 
 
-async def _rated_game(fake: FakeDiscord, bot, seed: int) -> None:
+async def _rated_game(fake: FakeDiscord, bot, seed: int, channel: int | None = None) -> None:
     s, core = fake.scene, bot.core
-    ch = s.table.id
+    ch = s.table.id if channel is None else channel
     await core.create_table(ch, s.alice.id, "Alice", "thirteens", {"target": 10},
                             guild_id=s.guild.id, turn_seconds=0, keep_order=True, seed=seed,
                             pings=False)

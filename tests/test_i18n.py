@@ -12,7 +12,7 @@ import pytest
 import rules
 from bot.core import Core
 from bot.discordbot.translator import CommandTranslator, valid_name
-from bot.i18n import EN, LOCALE_DIR, PSEUDO, lang_for, read_catalog
+from bot.i18n import EN, LOCALE_DIR, NATIVE_NAME, PSEUDO, lang_for, read_catalog
 from bot.i18n.events import known, translate
 from bot.present import present, text
 from bot.present.base import registered
@@ -121,6 +121,7 @@ async def test_command_payload_carries_valid_pl_and_ru_localisations():
     bot = ParlourBot(Core())
     translator = CommandTranslator()
     seen = {"pl": 0, "ru": 0}
+    untranslated: list[str] = []
 
     def check(node: dict) -> None:
         for code in ("pl", "ru"):
@@ -131,16 +132,23 @@ async def test_command_payload_carries_valid_pl_and_ru_localisations():
             desc = (node.get("description_localizations") or {}).get(code)
             if desc is not None:
                 assert 1 <= len(desc) <= 100, desc
+            elif node.get("description"):
+                untranslated.append(f"{code}: {node['description']}")
         for choice in node.get("choices") or ():
             for code in ("pl", "ru"):
                 name = (choice.get("name_localizations") or {}).get(code)
                 assert name is None or 1 <= len(name) <= 100
+                if name is None and choice["name"] not in (str(choice["value"]),
+                                                           *NATIVE_NAME.values()):
+                    untranslated.append(f"{code}: {choice['name']}")
         for child in node.get("options") or ():
             check(child)
 
     for command in bot.tree.get_commands():
         check(await command.get_translated_payload(bot.tree, translator))
     assert seen["pl"] >= 20 and seen["ru"] >= 20
+    # Every description and worded choice reaches a Polish or Russian user in their words.
+    assert not untranslated, untranslated
     await bot.close()
 
 

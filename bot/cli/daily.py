@@ -12,17 +12,37 @@ import sys
 from typing import TextIO
 
 from ..core import Clock, Core, CoreConfig, TableError
-from ..core.daily import DailyAttempt, DailyStandings
+from ..core.daily import DailyAttempt, DailyError, DailyStandings
 from ..core.daily_rules import DAILY_RULES
+from ..i18n import EN, LANGUAGES, N_, Lang
+from ..i18n.errors import translate as translate_error
+from ..present import daily as words
 from ..present import present, presenter_for
+from ..present.base import ai_name
 from .moves import Moves
-from .play import LOCAL_USER, PRONOUNS, _LineReader, _norm, _style, _width, default_name
+from .play import (
+    LOCAL_USER,
+    PRONOUNS,
+    _LineReader,
+    _norm,
+    _style,
+    _width,
+    default_name,
+    terminal_lang,
+)
 from .table_view import TableView
 
 
 def daily_help() -> str:
     """Why each game's daily is what it is (also in /daily's help)."""
     return "; ".join(f"{g}: {r.why}" for g, r in sorted(DAILY_RULES.items()))
+
+
+def refusal(e: TableError, lang: Lang) -> str:
+    """A refusal in the terminal's language (a daily one worded afresh)."""
+    if isinstance(e, DailyError):
+        return words.error_text(e, lang)
+    return translate_error(lang, str(e))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -36,74 +56,82 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--name", default=None, help="your name (default: your login name)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"), help="colour: auto, always or never")
+    p.add_argument("--lang", default=None, choices=LANGUAGES,
+                   help="language: en, pl or ru (default: from LANG, else en)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None,
         clock: Clock | None = None) -> int:
     out = out or sys.stdout
+    lang = terminal_lang(getattr(args, "lang", None))
     try:
-        return asyncio.run(_daily(args, stdin or sys.stdin, out, clock))
+        return asyncio.run(_daily(args, stdin or sys.stdin, out, clock, lang))
     except KeyboardInterrupt:
-        print("\nYour attempt is saved; run the same command again to go on.", file=out)
+        print("\n" + lang._(SAVED), file=out)
         return 0
 
 
+SAVED = N_("Your attempt is saved; run the same command again to go on.")
+
+
 async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
-                 clock: Clock | None = None) -> int:
+                 clock: Clock | None = None, lang: Lang = EN) -> int:
     def say(text: str = "", end: str = "\n") -> None:
         print(text, file=out, end=end, flush=True)
 
     name = (args.name or default_name()).strip()
     if not name or name.casefold() in PRONOUNS:
-        say("Error: give a name with --name, e.g. your first name.")
+        say(lang._("Error: give a name with --name, e.g. your first name."))
         return 2
     core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0), clock=clock)
     try:
         await core.start(channels=[])   # no tables: the daily needs only the database
     except Exception as e:
-        say(f"Error: cannot open the database {args.db}: {e}")
+        say(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e))
         return 2
     try:
         try:
             attempt = await core.daily.start(args.game, LOCAL_USER, name)
         except TableError as e:
-            say(str(e))
-            if "already" in str(e):
-                await _show_result(core, args.game, say)
+            say(refusal(e, lang))
+            if isinstance(e, DailyError) and e.kind == "played":
+                await _show_result(core, args.game, say, lang)
                 return 0
             return 2
         style, width = _style(args, out), _width(out)
-        why = DAILY_RULES[attempt.game].why
-        say(f"{attempt.title} ({why}): today's deal is the same for everyone. Type a move, "
-            "its number, or help; quit keeps your attempt for later.")
+        names = [ai_name(n, lang) for n in attempt.names]
+        say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
+                   "number, or help; quit keeps your attempt for later.",
+                   title=words.title(attempt.game, attempt.day, lang),
+                   why=words.why(attempt.game, lang)))
         reader = _LineReader(stdin)
         while not attempt.finished:
             moved = await _turn(core, attempt, reader, say, TableView(
-                attempt.game, list(attempt.names), style, width))
+                attempt.game, names, style, width, lang), lang)
             if moved is None:
-                say("Your attempt is saved; run the same command again to go on.")
+                say(lang._(SAVED))
                 return 0
             attempt = moved
-        view = TableView(attempt.game, list(attempt.names), style, width)
-        scene = present(attempt.view(), list(attempt.names),
-                        recent=max(attempt.fresh_events(), 1))
+        view = TableView(attempt.game, names, style, width, lang)
+        scene = present(attempt.view(), names, recent=max(attempt.fresh_events(), 1),
+                        lang=lang)
         say("\n" + view.render(scene, legend=False))
-        say("\nWorking out par...")
-        await _show_result(core, attempt.game, say)
+        say("\n" + lang._("Working out par..."))
+        await _show_result(core, attempt.game, say, lang)
         return 0
     finally:
         await core.stop()
 
 
 async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
-                table: TableView) -> DailyAttempt | None:
+                table: TableView, lang: Lang = EN) -> DailyAttempt | None:
     """Show the position, read moves until one is made; None when the player quits."""
     legal = attempt.legal_actions()
-    scene = present(attempt.view(), list(attempt.names), forms=attempt.action_forms(),
-                    legal=legal, recent=min(max(attempt.fresh_events(), 1), 20))
+    scene = present(attempt.view(), table.names, forms=attempt.action_forms(),
+                    legal=legal, recent=min(max(attempt.fresh_events(), 1), 20), lang=lang)
     moves = Moves(scene.hand.forms if scene.hand else (), legal,
-                  presenter_for(attempt.game).describe, table,
+                  presenter_for(attempt.game, lang).describe, table,
                   scene.hand.cards if scene.hand else ())
     say("\n" + table.render(scene, moves.panel()))
     while True:
@@ -130,19 +158,20 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
             return await core.daily.act(attempt.game, LOCAL_USER, found.action,
                                         expect_move=attempt.moves)
         except TableError as e:
-            say(f"{e} Type help to see your moves.")
+            say(refusal(e, lang) + " " + lang._("Type help to see your moves."))
 
 
-async def _show_result(core: Core, game: str, say) -> None:
+async def _show_result(core: Core, game: str, say, lang: Lang = EN) -> None:
     result = await core.daily.result(game, LOCAL_USER)
-    for line in result.summary():
+    for line in words.summary(result, lang):
         say(line)
-    say(f"To share: {result.share_line()}")
-    say(standings_text(await core.daily.standings(game, LOCAL_USER, None)))
+    say(lang._("To share: {line}", line=words.share_line(result, lang)))
+    say(standings_text(await core.daily.standings(game, LOCAL_USER, None), lang))
 
 
-def standings_text(s: DailyStandings) -> str:
-    lines = [f"\n{s.title}, everywhere ({s.count} played):"]
-    for r in s.rows:
-        lines.append(f"  {r.position:>3}. {r.name[:24]:<24} {r.score_text}")
+def standings_text(s: DailyStandings, lang: Lang = EN) -> str:
+    lines = ["\n" + words.title(s.game, s.day, lang) + " · "
+             + words.standings_heading(s, lang) + ":"]
+    for position, name, score in words.standings_rows(s, lang):
+        lines.append(f"  {position:>3}. {name[:24]:<24} {score}")
     return "\n".join(lines)

@@ -21,6 +21,7 @@ import rules
 from rules.base import State
 from rules.errors import IllegalAction
 
+from ..i18n import N_
 from .ai_runner import AIRunner
 from .clock import Clock
 from .daily_rules import (
@@ -93,7 +94,6 @@ class DailyRow:
     user_id: int
     name: str
     score: float
-    score_text: str
 
 
 @dataclass(frozen=True)
@@ -115,12 +115,11 @@ class DailyStandings:
 
 @dataclass(frozen=True)
 class DailyResult:
-    """A finished attempt measured against par and the field, with the share line."""
+    """A finished attempt measured against par and the field (worded by
+    ``bot/present/daily.py``: the core keeps numbers)."""
 
     attempt: DailyAttempt
-    score_text: str
     par: float
-    par_text: str
     rank_here: int | None        # None outside a server
     count_here: int | None
     rank_all: int
@@ -128,44 +127,35 @@ class DailyResult:
     streak: int
     par_level: str = PAR_LEVEL
 
-    @property
-    def versus_par(self) -> str:
-        assert self.attempt.score is not None  # a result is of a finished attempt
-        diff = self.attempt.score - self.par
-        if diff == 0:
-            return "level with par"
-        rule = DAILY_RULES[self.attempt.game]
-        amount = rule.score_text(abs(diff)).replace(" over quota", "").replace(
-            " short of quota", "")
-        return f"{amount} {'above' if diff > 0 else 'below'} par"
 
-    def share_line(self) -> str:
-        """Spoiler-free: the score and the place, never a card."""
-        if self.rank_here is not None:
-            place = f"{ordinal(self.rank_here)} of {self.count_here} here"
-        else:
-            place = f"{ordinal(self.rank_all)} of {self.count_all} overall"
-        return f"{self.attempt.title}: {self.score_text}, {place}"
-
-    def summary(self) -> list[str]:
-        """The result as sentences, for every transport."""
-        a = self.attempt
-        lines = [f"You finished {a.title} with {self.score_text}.",
-                 f"Par, what the {self.par_level} AI scored from your seat, is {self.par_text}: "
-                 f"you are {self.versus_par}."]
-        if self.rank_here is not None:
-            lines.append(f"You are {ordinal(self.rank_here)} of {self.count_here} on this "
-                         f"server and {ordinal(self.rank_all)} of {self.count_all} overall.")
-        else:
-            lines.append(f"You are {ordinal(self.rank_all)} of {self.count_all} overall.")
-        days = "day" if self.streak == 1 else "days in a row"
-        lines.append(f"Your daily streak: {self.streak} {days}.")
-        return lines
+# The daily's refusals, by kind; ``bot/present/daily.py`` words them in the reader's
+# language (the English here is the fallback a log shows).
+ERRORS = {
+    "played": N_("You have played {title} already ({score}). The next deal comes at "
+                 "midnight UTC."),
+    "dealing": N_("Your daily deal is being dealt already; try again."),
+    "not_started": N_("You have no {title} under way."),
+    "over": N_("{title} is over for you."),
+    "unfinished": N_("You have not finished {title} yet."),
+    "hidden": N_("The standings of {title} stay hidden until you have played it "
+                 "yourself."),
+    "unknown": N_("There is no daily deal of '{game}'. Daily games: {games}."),
+    "not_yours": N_("That daily panel is not yours: type `/daily` to play your own."),
+    "no_such": N_("That daily deal does not exist."),
+}
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+class DailyError(TableError):
+    """A daily refusal with what its sentence needs, so each reader gets it in their own
+    language (``str()`` is the English)."""
+
+    def __init__(self, kind: str, game: str = "", day: int | None = None,
+                 score: float | None = None) -> None:
+        self.kind, self.game, self.day, self.score = kind, game, day, score
+        title = daily_title(game, day) if game in DAILY_RULES and day is not None else ""
+        shown = "" if score is None else f"{score:g}"
+        super().__init__(ERRORS[kind].format(title=title, score=shown, game=game,
+                                             games=daily_games_text()))
 
 
 def daily_title(game: str, day: int) -> str:
@@ -208,10 +198,7 @@ class Daily:
             if found is not None:
                 if found.finished:
                     assert found.score is not None  # a finished attempt has its score
-                    raise TableError(
-                        f"You have played {found.title} already "
-                        f"({rule.score_text(found.score)}). The next deal comes at "
-                        "midnight UTC.")
+                    raise DailyError("played", rule.game, day, found.score)
                 return found
             seed = daily_seed(rule.game, day)
             seat = player_seat(rule, seed)
@@ -234,7 +221,7 @@ class Daily:
                          state.to_json(), json.dumps(log), len(log), attempt.status,
                          attempt.score, now, now if attempt.finished else None))
             except IntegrityError as e:  # another process dealt it first
-                raise TableError("Your daily deal is being dealt already; try again.") from e
+                raise DailyError("dealing") from e
             except Exception as e:
                 raise TableError("Could not save that; nothing changed. Please try again.") \
                     from e
@@ -251,9 +238,9 @@ class Daily:
         async with self._lock(day, rule.game, user_id):
             found = await self._load(day, rule.game, user_id)
             if found is None:
-                raise TableError(f"You have no {daily_title(rule.game, day)} under way.")
+                raise DailyError("not_started", rule.game, day)
             if found.finished:
-                raise TableError(f"{found.title} is over for you.")
+                raise DailyError("over", rule.game, day)
             if expect_move is not None and expect_move != found.moves:
                 raise StaleMove()
             state, seat = found.state, found.seat
@@ -333,14 +320,13 @@ class Daily:
         day = self.today() if day is None else day
         mine = await self._load(day, rule.game, user_id)
         if mine is None or not mine.finished:
-            raise TableError(f"You have not finished {daily_title(rule.game, day)} yet.")
+            raise DailyError("unfinished", rule.game, day)
         par = await self.par(rule.game, day)
         assert mine.score is not None  # a finished attempt has its score
         rank_all, count_all = await self._place(day, rule.game, mine.score, None)
         here = (await self._place(day, rule.game, mine.score, mine.guild_id)
                 if mine.guild_id is not None else (None, None))
-        return DailyResult(mine, rule.score_text(mine.score), par, rule.score_text(par),
-                           here[0], here[1], rank_all, count_all,
+        return DailyResult(mine, par, here[0], here[1], rank_all, count_all,
                            await self.streak(user_id, day), self.par_level)
 
     async def standings(self, game: str, user_id: int, guild_id: int | None = None, *,
@@ -353,8 +339,7 @@ class Daily:
         day = self.today() if day is None else day
         mine = await self._load(day, rule.game, user_id)
         if mine is None or not mine.finished:
-            raise TableError(f"The standings of {daily_title(rule.game, day)} stay hidden "
-                             "until you have played it yourself.")
+            raise DailyError("hidden", rule.game, day)
         where, params = self._scope(day, rule.game, guild_id)
         rows = await self.store.fetchall(
             f"SELECT user_id, name, score FROM daily_attempts WHERE {where} "
@@ -363,8 +348,7 @@ class Daily:
         out = []
         for r in rows:
             position = 1 + sum(1 for s in scores if s > r["score"])
-            out.append(DailyRow(position, r["user_id"], r["name"], r["score"],
-                                rule.score_text(r["score"])))
+            out.append(DailyRow(position, r["user_id"], r["name"], r["score"]))
         assert mine.score is not None  # a finished attempt has its score
         rank, count = await self._place(day, rule.game, mine.score, guild_id)
         return DailyStandings(day, rule.game, "global" if guild_id is None else "here",
@@ -394,8 +378,7 @@ class Daily:
     def _rule(game: str) -> DailyRule:
         rule = rule_for(game)
         if rule is None:
-            raise TableError(f"There is no daily deal of '{game}'. Daily games: "
-                             f"{daily_games_text()}.")
+            raise DailyError("unknown", game)
         return rule
 
     def _lock(self, day: int, game: str, user_id: int) -> asyncio.Lock:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import N_
 from rules.base import State
 
 DAY_SECONDS = 86_400
@@ -20,19 +21,6 @@ DAY_SECONDS = 86_400
 FIRST_DAY = dt.date(2026, 1, 1)
 AI_LEVEL = "normal"    # the AI seats every player meets
 PAR_LEVEL = "hard"     # the AI whose score from the player's seat is par
-
-
-def _plural(n: float, one: str, many: str) -> str:
-    shown = int(n) if float(n).is_integer() else n
-    return f"{shown} {one if shown in (1, -1) else many}"
-
-
-def _starshina_text(n: float) -> str:
-    if n == 0:
-        return "exactly on quota"
-    if n > 0:
-        return f"{_plural(n, 'trick', 'tricks')} over quota"
-    return f"{_plural(-n, 'trick', 'tricks')} short of quota"
 
 
 @dataclass(frozen=True)
@@ -43,26 +31,24 @@ class DailyRule:
     whole_game: bool = False          # False: the daily ends with the first deal
     # Reads the game's own State subclass (scores, totals, last_hand: not on State)
     score: Callable[[Any, int], float] = lambda s, seat: s.scores[seat]
-    score_text: Callable[[float], str] = lambda n: _plural(n, "point", "points")
-    why: str = ""                     # shown by /daily's help and the docs
+    why: str = ""                     # /daily's help and the docs (bot/present/daily.py)
 
 
 DAILY_RULES: dict[str, DailyRule] = {r.game: r for r in (
     DailyRule("coins", 3, {"target": 10}, whole_game=True,
-              score_text=lambda n: _plural(n, "coin", "coins"),
-              why="a whole game to 10 coins: it takes a few minutes"),
+              why=N_("a whole game to 10 coins: it takes a few minutes")),
     DailyRule("thirteens", 4,
-              why="one hand: a game to 50 points takes many hands"),
+              why=N_("one hand: a game to 50 points takes many hands")),
     DailyRule("pinkerton", 4,
-              why="one round: a game to 100 points takes many rounds"),
+              why=N_("one round: a game to 100 points takes many rounds")),
     DailyRule("piquet", 2, {"variant": "rubicon"},
               score=lambda s, seat: s.totals[seat],
-              why="one deal of rubicon piquet: a partie is six deals"),
+              why=N_("one deal of rubicon piquet: a partie is six deals")),
     DailyRule("starshina", 3,
               score=lambda s, seat: (s.last_hand or {"diffs": [0] * s.n})["diffs"][seat],
-              score_text=_starshina_text,
-              why="one hand, scored as tricks over or short of your quota: a game lasts "
-                  "until someone takes twelve tricks in a hand, which can take many hands"),
+              why=N_("one hand, scored as tricks over or short of your quota: a game "
+                     "lasts until someone takes twelve tricks in a hand, which can take "
+                     "many hands")),
 )}
 
 

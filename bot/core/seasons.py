@@ -19,6 +19,8 @@ import datetime as dt
 import math
 from dataclasses import dataclass
 
+from babel.dates import format_date
+
 from .daily_rules import day_date, day_of
 from .errors import TableError
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA, Entrant, rate
@@ -44,12 +46,17 @@ class Season:
     @property
     def name(self) -> str:
         """"November 2026", or "23 Nov - 6 Dec 2026" for a season of days."""
+        return self.label("en")
+
+    def label(self, locale: str) -> str:
+        """The name in a language (``"pl"``: "listopad 2026", "5 gru - 18 gru 2026"):
+        month names from CLDR through Babel."""
         last = self.end - dt.timedelta(days=1)
         if self.start.day == 1 and self.end == _next_month(self.start):
-            return self.start.strftime("%B %Y")
-        if self.start.year == last.year:
-            return f"{self.start.day} {self.start:%b} - {last.day} {last:%b %Y}"
-        return f"{self.start.day} {self.start:%b %Y} - {last.day} {last:%b %Y}"
+            return format_date(self.start, "LLLL y", locale=locale)
+        first = "d MMM" if self.start.year == last.year else "d MMM y"
+        return (f"{format_date(self.start, first, locale=locale)} - "
+                f"{format_date(last, 'd MMM y', locale=locale)}")
 
 
 def _next_month(d: dt.date) -> dt.date:

@@ -24,6 +24,7 @@ from ..core import (
 from ..i18n import EN, N_, Lang, lang_for
 from ..present import Scene, present
 from ..present.art import Picture, table_picture
+from ..present.base import game_title
 from . import count_button, render, scene_view
 from .components import HandButton, LobbyButton, RulesButton, layout_of
 
@@ -99,7 +100,8 @@ def _text(text: str, limit: int) -> ui.TextDisplay:
 
 def _title(info: TableInfo, scene: Scene | None = None, what: str = "",
            lang: Lang = EN) -> str:
-    title = scene.title if scene is not None and scene.title else info.title
+    title = (scene.title if scene is not None and scene.title
+             else game_title(info.title, lang))
     where = lang._("table #{table}", table=info.table_id)
     return f"## {scene_view.escape(title)} · {where}" + (f" · {what}" if what else "")
 

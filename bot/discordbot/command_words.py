@@ -27,7 +27,9 @@ NAMES = (
     C_("command name", "piquet"), C_("command name", "coins"),
     C_("command name", "thirteens"), C_("command name", "starshina"),
     C_("command name", "pace"), C_("command name", "turn-hours"),
-    C_("command name", "pictures"),
+    C_("command name", "pictures"), C_("command name", "daily"),
+    C_("command name", "mygames"), C_("command name", "season"), C_("command name", "info"),
+    C_("command name", "length"), C_("command name", "days"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -59,6 +61,13 @@ TEXTS = (
     N_("on: a message mentions you when your turn starts (default); off: no mention"),
     N_("this server"), N_("everywhere"), N_("random"), N_("easy"), N_("normal"), N_("hard"),
     N_("the bot's"),
+    N_("Rating seasons on this server"), N_("The running rating season on this server"),
+    N_("Set how long this server's rating seasons last (server managers)"),
+    N_("Days per season, 7 to 365; 0 = calendar months (the default)"),
+    N_("All time (default), this season, or an earlier season (start typing for the list)"),
+    N_("Today's deal, the same for everyone: play it privately, then compare"),
+    N_("Which game: a whole game of Coins; one deal of the others, whose games are long"),
+    N_("Your tables on this server, with links to their boards (only you see this)"),
     # The engines' option help (``rules.Option.help``).
     N_("Passes a player may make; the pass that reaches this number puts them out of the "
        "round."),

@@ -8,15 +8,16 @@ import discord
 from discord import app_commands
 
 from ..core.daily_rules import DAILY_RULES
-from . import render
+from ..present import daily as words
 
 if TYPE_CHECKING:
     from .client import ParlourBot
 
+# Each choice carries its game so the translator words it in each language
+# (translator.translate_text: extras["daily"]).
 DAILY_CHOICES = [
-    app_commands.Choice(name=f"{render.game_of(g).title} - "
-                             f"{'a whole game' if r.whole_game else 'one deal'}"[:100], value=g)
-    for g, r in sorted(DAILY_RULES.items())]
+    app_commands.Choice(name=app_commands.locale_str(words.choice_name(g), daily=g), value=g)
+    for g in sorted(DAILY_RULES)]
 
 
 def build(bot: ParlourBot) -> list[app_commands.Command]:

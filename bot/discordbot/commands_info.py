@@ -87,9 +87,10 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
             played = await bot.core.seasons(ns.game, key) if getattr(ns, "game", None) else []
         except TableError:
             played = []
-        choices = [app_commands.Choice(name="All time", value=ALL_TIME),
-                   app_commands.Choice(name="This season", value=CURRENT)]
-        choices += [app_commands.Choice(name=s.name, value=s.key) for s in played]
+        lang = bot.langs.of(interaction)   # an autocomplete answer is in the user's words
+        choices = [app_commands.Choice(name=lang._("All time"), value=ALL_TIME),
+                   app_commands.Choice(name=lang._("This season"), value=CURRENT)]
+        choices += [app_commands.Choice(name=s.label(lang.code), value=s.key) for s in played]
         typed = current.lower()
         return [c for c in choices if typed in c.name.lower()][:25]
 
@@ -160,9 +161,9 @@ async def _season_name(bot: ParlourBot, game: str, key: str | int, season: str |
         return lang._("all time")
     if season == CURRENT:
         return lang._("this season ({name})",
-                      name=(await bot.core.current_season(key)).name)
+                      name=(await bot.core.current_season(key)).label(lang.code))
     found = next((s for s in await bot.core.seasons(game, key) if s.key == season), None)
-    return found.name if found else season
+    return found.label(lang.code) if found else season
 
 
 def _games(lang: Lang, n: int) -> str:

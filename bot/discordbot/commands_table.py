@@ -254,4 +254,4 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
     return Reply("🃏 " + _("You opened a {game} table (#{table}) and took the first seat. "
                            "Others join with the **Join** button or `/table join`; add AI seats "
                            "with `/table ai-add`; start with `/table start`.",
-                           game=info.title, table=info.table_id) + slow)
+                           game=game_title(info.title, lang), table=info.table_id) + slow)

@@ -7,7 +7,6 @@ only ``TableInfo`` - no engine view, no game field name.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import rules
@@ -15,6 +14,7 @@ import rules
 from ..core import SeatInfo, TableInfo, display_rating
 from ..core.ratings import PROVISIONAL_GAMES
 from ..i18n import EN, N_, Lang
+from ..present.base import ai_name
 
 # Engine option names and values as words (the engines' keys are not translated).
 OPTION_WORDS = {
@@ -36,19 +36,11 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
-_AI_SUFFIX = re.compile(r" \(AI, (?P<level>\w+)\)$")
-
-
 def seat_name(seat: SeatInfo, lang: Lang = EN) -> str:
     if seat.kind == "ai":   # "Ada (AI, hard)": the level in the reader's words
-        if lang.code == "en":
-            return seat.name
-        def level(m: re.Match) -> str:
-            word = m.group(1)
-            return " (" + lang._("AI") + ", " + lang._(word) + ")"
-        return _AI_SUFFIX.sub(level, seat.name)
+        return ai_name(seat.name, lang)
     if seat.ai_level is not None:  # a human whose seat the AI plays now
-        return lang._("{name} (AI {level})", name=seat.name, level=seat.ai_level)
+        return lang._("{name} (AI {level})", name=seat.name, level=lang._(seat.ai_level))
     return seat.name
 
 

@@ -18,8 +18,10 @@ from typing import Any
 import discord
 
 from ..core import TableError
+from ..core.daily import DailyError
 from ..i18n import N_, lang_for
 from ..i18n.errors import translate as translate_error
+from ..present import daily as daily_words
 from .languages import locale_code
 
 log = logging.getLogger("parlour.discord")
@@ -28,10 +30,13 @@ SORRY = N_("Something went wrong on our side; it has been logged. Please try aga
 ELSEWHERE = N_("That control belongs to a table in another channel.")
 
 
-def said(interaction: discord.Interaction, message: str) -> str:
+def said(interaction: discord.Interaction, message: str | TableError) -> str:
     """``message`` (an error as raised: English) in the user's language when the catalogs
-    or ``bot/i18n/errors.py`` know it."""
-    return translate_error(lang_for(locale_code(getattr(interaction, "locale", None))), message)
+    or ``bot/i18n/errors.py`` know it; a daily refusal is worded afresh."""
+    lang = lang_for(locale_code(getattr(interaction, "locale", None)))
+    if isinstance(message, DailyError):
+        return daily_words.error_text(message, lang)
+    return translate_error(lang, str(message))
 
 
 @dataclass
@@ -89,7 +94,7 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
             await defer(interaction, ephemeral=ephemeral, update=update)
             reply = await _result(task, interaction)
         except TableError as e:
-            reply = error(said(interaction, str(e)))
+            reply = error(said(interaction, e))
         except Exception:
             log.exception("interaction %s failed", _describe(interaction))
             reply = error(said(interaction, SORRY))
@@ -101,7 +106,7 @@ async def _result(task: asyncio.Future, interaction: discord.Interaction) -> Rep
     try:
         return await task
     except TableError as e:
-        return error(said(interaction, str(e)))
+        return error(said(interaction, e))
     except Exception:
         log.exception("deferred interaction work failed")
         return error(said(interaction, SORRY))

@@ -17,6 +17,7 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from ..i18n import Lang, lang_for
+from ..present import daily as daily_words
 from ..present.base import GAME_TITLES, game_title
 from . import render
 from .languages import locale_code
@@ -41,6 +42,8 @@ def translate_text(lang: Lang, text: str, extras: dict | None = None) -> str:
     ``extras`` of a ``locale_str``: ``help``/``default`` for an option whose English
     description was clipped to fit."""
     extras = extras or {}
+    if "daily" in extras:     # /daily's game choices
+        return daily_words.choice_name(extras["daily"], lang)
     if "help" in extras:
         value = _word(lang, str(extras.get("default", "")))
         what = extras["help"]

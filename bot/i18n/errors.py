@@ -19,6 +19,7 @@ CONSTANT = (
     N_("The game has not started yet."), N_("The game has already started."),
     N_("That game is over."), N_("The game is over."),
     N_("Could not save that; the table is unchanged. Please try again."),
+    N_("Could not save that; nothing changed. Please try again."),
     N_("You are not playing at this table."), N_("You are already at this table."),
     N_("You are not at this table."), N_("That user is not at this table."),
     N_("To leave, use leave rather than kick."), N_("There is no AI seat to remove."),
@@ -54,6 +55,8 @@ _RULES: list[tuple[str, str]] = [
     (r"'(?P<move>[^']*)' is not allowed now\. You can: (?P<kinds>.+)\.",
      N_("'{move}' is not allowed now. You can: {kinds}.")),
     (r"(?P<who>.+) has already left this game\.", N_("{who} has already left this game.")),
+    (r"A season lasts from (?P<low>\d+) to (?P<high>\d+) days \(or 0 for calendar months\)\.",
+     N_("A season lasts from {low} to {high} days (or 0 for calendar months).")),
 ]
 _COMPILED = [(re.compile(p), m) for p, m in _RULES]
 

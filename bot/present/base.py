@@ -13,6 +13,7 @@ sorting/grouping helpers (``suit_order``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import rules
@@ -55,6 +56,17 @@ GAME_TITLES = {"Coins": N_("Coins"), "Pinkerton": N_("Pinkerton"), "Piquet": N_(
 def game_title(title: str, lang: Lang = EN) -> str:
     """A game's title in ``lang`` (``Game.title`` as the engine has it)."""
     return lang._(GAME_TITLES[title]) if title in GAME_TITLES else title
+
+
+_AI_SUFFIX = re.compile(r" \(AI, (?P<level>\w+)\)$")
+
+
+def ai_name(name: str, lang: Lang = EN) -> str:
+    """An AI seat's name, "Ada (AI, hard)", with the suffix in ``lang``'s words."""
+    if lang.code == "en":
+        return name
+    ai = lang._("AI")
+    return _AI_SUFFIX.sub(lambda m: f" ({ai}, {lang._(m['level'])})", name)
 
 
 def register(cls: type[Presenter]) -> type[Presenter]:
