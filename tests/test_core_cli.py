@@ -63,6 +63,11 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert "Final ranks: " in text and "\nResult\n  1st " in text
     listing = parlour("replay", cwd=tmp_path)
     assert listing.stdout.startswith(f"#{game_id} ") and "coins" in listing.stdout
+    # In Russian: the frame, the AI seats, the boards and the hands.
+    russian = parlour("replay", str(game_id), "--hands", "--lang", "ru", cwd=tmp_path).stdout
+    assert russian.startswith(f"Игра №{game_id}: Монеты (target=15), зерно 3,")
+    assert "рука игрока Ada (ИИ, случайный): " in russian and "Итоговые места: " in russian
+    assert "hand of" not in russian and "(AI," not in russian
 
 
 def test_quit_and_end_of_input_cancel_without_recording(tmp_path) -> None:

@@ -15,9 +15,17 @@ from ..core import Store, TableError
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
 from ..core.store import is_postgres, sqlite_path
+from ..i18n import EN, LANGUAGES, N_, Lang
+from ..i18n.errors import translate as translate_error
 from ..present import present, presenter_for
+from ..present.base import ai_name, game_title, units
 from ..present.scene import Scene
+from .play import terminal_lang
 from .table_view import Style, TableView, wants_colour
+
+# Who made a move, and why a game ended early, as the replay says them.
+ACTORS = {"ai": N_("AI"), "timer": N_("timer")}
+REASONS = {"abandoned": N_("abandoned"), "complete": N_("complete")}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -27,76 +35,87 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--brief", action="store_true", help="moves and events only, no boards")
     p.add_argument("--step", action="store_true", help="wait for Enter after each move")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
+    p.add_argument("--lang", default=None, choices=LANGUAGES,
+                   help="language: en, pl or ru (default: from LANG, else en)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = terminal_lang(getattr(args, "lang", None))
     if not is_postgres(args.db) and not os.path.exists(sqlite_path(args.db)):
-        print(f"No database at {args.db}: no games played yet.")
+        print(lang._("No database at {db}: no games played yet.", db=args.db))
         return 1
     try:
-        return asyncio.run(_run(args))
+        return asyncio.run(_run(args, lang))
     except TableError as e:
-        print(f"Error: {e}")
+        print(lang._("Error: {error}", error=translate_error(lang, str(e))))
         return 2
 
 
-async def _run(args: argparse.Namespace) -> int:
+async def _run(args: argparse.Namespace, lang: Lang = EN) -> int:
     store = Store(args.db)
     await store.open()
     try:
         if args.game_id is None:
             games = await recent_games(store, limit=20)
             if not games:
-                print("No finished games yet.")
+                print(lang._("No finished games yet."))
             for g in games:
                 when = datetime.datetime.fromtimestamp(g.finished).strftime("%Y-%m-%d %H:%M")
-                names = ", ".join(p["name"] for p in g.players)
-                print(f"#{g.game_id:<5} {when}  {g.game:<10} {names}  "
-                      f"(won: {', '.join(g.winners) or '-'})")
+                names = ", ".join(ai_name(p["name"], lang) for p in g.players)
+                won = ", ".join(ai_name(w, lang) for w in g.winners) or "-"
+                print(f"#{g.game_id:<5} {when}  {g.game:<10} {names}  ("
+                      + lang._("won: {who}", who=won) + ")")
             return 0
         replay = await load_replay(store, args.game_id)
     finally:
         await store.close()
-    show(replay, hands=args.hands, brief=args.brief, step=args.step)
+    show(replay, hands=args.hands, brief=args.brief, step=args.step, lang=lang)
     return 0
 
 
 def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool = False,
-         out=None) -> None:
+         out=None, lang: Lang = EN) -> None:
     out = out or sys.stdout
+    _ = lang.gettext
     r = replay.record
     game = rules.get_game(r.game)
-    names = replay.names
-    table = TableView(game.name, names, Style(colour=wants_colour(out)))
-    describe = presenter_for(game.name).describe
-    opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or "default options"
-    print(f"Game #{r.game_id}: {game.title} ({opts}), seed {r.seed}, {r.moves} moves", file=out)
-    print("Players: " + ", ".join(f"{pl['name']}" + (" (left)" if pl["abandoned"] else "")
-                                  for pl in r.players), file=out)
+    names = [ai_name(n, lang) for n in replay.names]
+    table = TableView(game.name, names, Style(colour=wants_colour(out)), lang=lang)
+    describe = presenter_for(game.name, lang).describe
+    opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or _("default options")
+    print(_("Game #{number}: {game} ({options}), seed {seed}, {moves}", number=r.game_id,
+            game=game_title(game.title, lang), options=opts, seed=r.seed,
+            moves=units(lang, r.moves, "move")), file=out)
+    left = " (" + _("left") + ")"
+    print(_("Players: {names}", names=", ".join(
+        ai_name(pl["name"], lang) + (left if pl["abandoned"] else "") for pl in r.players)),
+        file=out)
     state = replay.initial_state()
     _board(state, table, hands, brief, out, shown=0, legend=True)
     shown = _last_event(state)
     last = None
     for s in replay.steps():
-        tag = "" if s.actor == "human" else f" [{s.actor}]"
-        print(f"\n{s.move}. {s.name}{tag}: {table.fill(describe(s.action))}", file=out)
+        tag = "" if s.actor == "human" else f" [{_(ACTORS.get(s.actor, s.actor))}]"
+        who = ai_name(s.name, lang)
+        print(f"\n{s.move}. {who}{tag}: {table.fill(describe(s.action))}", file=out)
         _board(s.state, table, hands, brief, out, shown)
         shown = _last_event(s.state)
         last = s.state
         if step:
-            input("(Enter for the next move) ")
+            input(_("(Enter for the next move) "))
     if last is None or not last.is_over:
-        print(f"\nThe game ended unfinished ({r.reason}).", file=out)
-    print("\nFinal ranks: " + ", ".join(f"{n} {k}" for n, k in zip(names, r.ranks, strict=True)),
-          file=out)
+        why = _(REASONS.get(r.reason, r.reason))
+        print("\n" + _("The game ended unfinished ({reason}).", reason=why), file=out)
+    print("\n" + _("Final ranks: {ranks}", ranks=", ".join(
+        f"{n} {k}" for n, k in zip(names, r.ranks, strict=True))), file=out)
 
 
 def _board(state, table: TableView, hands: bool, brief: bool, out, shown: int,
            legend: bool = False) -> None:
     view = state.view(None)
     fresh = sum(1 for e in view["events"] if e["n"] > shown)
-    scene = present(view, table.names, recent=max(fresh, 1))
+    scene = present(view, table.names, recent=max(fresh, 1), lang=table.lang)
     if brief:
         for e in scene.events[-fresh:] if fresh else ():
             print("  · " + table.fill(e), file=out)
@@ -104,9 +123,10 @@ def _board(state, table: TableView, hands: bool, brief: bool, out, shown: int,
         print(table.render(scene if fresh else _quiet(scene), legend=legend), file=out)
     if hands:
         for i, name in enumerate(table.names):
-            mine = present(state.view(i), table.names)
+            mine = present(state.view(i), table.names, lang=table.lang)
             if mine.hand is not None:
-                print(f"  hand of {name}: {table.cards(mine.hand.cards)}", file=out)
+                print("  " + table.lang._("hand of {name}: {cards}", name=name,
+                                          cards=table.cards(mine.hand.cards)), file=out)
 
 
 def _quiet(scene: Scene) -> Scene:

@@ -212,7 +212,7 @@ class Feed:
             if update.table_id != table_id:
                 return
         recent = self.recent.get(table_id, ())
-        lang = self.bot.langs.table(table_id)
+        lang = await self.bot.langs.table_now(table_id)
         picture = None
         if isinstance(update, BoardChanged) and update.table.pictures \
                 and channel_id not in self.no_upload:

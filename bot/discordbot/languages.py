@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 import discord
 
@@ -41,6 +43,7 @@ class Languages:
         self.users: dict[int, str] = {}
         self.tables: dict[int, str] = {}
         self._pending: set[asyncio.Future] = set()
+        self._asked: set[int] = set()    # tables looked up in the store after a miss
 
     async def load(self) -> None:
         rows = await self.store.fetchall("SELECT user_id, lang FROM user_languages")
@@ -55,7 +58,29 @@ class Languages:
         return lang_for(self.users.get(user_id)) if user_id is not None else EN
 
     def table(self, table_id: int | None) -> Lang:
-        return lang_for(self.tables.get(table_id)) if table_id is not None else EN
+        """A table's language; one this process has not seen (made by another process
+        since start-up) is read from the store in the background, English meanwhile."""
+        if table_id is None:
+            return EN
+        code = self.tables.get(table_id)
+        if code is None and table_id not in self._asked:
+            self._asked.add(table_id)
+            self._background(self._load_table(table_id))
+        return lang_for(code)
+
+    async def table_now(self, table_id: int) -> Lang:
+        """A table's language, read from the store first when this process lacks it
+        (for a board, which is drawn once and kept)."""
+        if table_id not in self.tables and table_id not in self._asked:
+            self._asked.add(table_id)
+            await self._load_table(table_id)
+        return self.table(table_id)
+
+    async def _load_table(self, table_id: int) -> None:
+        row = await self.store.fetchone(
+            "SELECT lang FROM table_languages WHERE table_id = ?", (table_id,))
+        if row is not None:
+            self.tables.setdefault(table_id, row["lang"])
 
     def of(self, interaction: discord.Interaction) -> Lang:
         """The language of a reply to ``interaction`` (the user's own locale)."""
@@ -70,15 +95,18 @@ class Languages:
         user_id = interaction.user.id
         if self.users.get(user_id) != code:
             self.users[user_id] = code
-            task = asyncio.ensure_future(self._save_user(user_id, code))
-            self._pending.add(task)
-            task.add_done_callback(self._saved)
+            self._background(self._save_user(user_id, code))
         return lang_for(code)
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._pending.add(task)
+        task.add_done_callback(self._saved)
 
     def _saved(self, task: asyncio.Future) -> None:
         self._pending.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.warning("could not remember a user's language: %s", task.exception())
+            log.warning("could not read or remember a language: %s", task.exception())
 
     async def _save_user(self, user_id: int, code: str) -> None:
         async with self.store.transaction() as conn:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
+from rules.lang import card_name
+
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
 from ..i18n import EN, N_, Lang
-from ..i18n.cards import card_words
 from ..present import Scene, art, present
 from ..present import text as marked
 from ..present.art import Picture, hand_picture
@@ -280,10 +281,9 @@ def _items(control: Control, info: TableInfo, w: scene_view.Writer,
         card = w.deck.parse_card(value.split(".")[0])
         label = f"{n}. {card.pretty}" if numbered else card.pretty
         # The card in words under its symbol.
-        said = (card.name if w.lang.code == "en" else
-                card_words(w.lang.code, card.suit, card.rank, card.is_joker))
+        said = card_name(card, w.lang.code)   # rules/lang.py: the words a player may type
         options.append(discord.SelectOption(label=label, value=value,
-                                            description=said.capitalize() if said else None))
+                                            description=said.capitalize()))
     return [CardSelect(ch, move, control.form, control.move_kind, options, low=control.low,
                        high=control.high, placeholder=placeholder, confirm=control.confirm)]
 

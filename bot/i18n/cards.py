@@ -1,42 +1,32 @@
-"""Suit names in each language - the one local table until the rules side's card-word API
-(``rules/lang.py``, issue 16) lands; then this module should read from it.
+"""Card words the presentation needs beyond the rules' card-word API (``rules/lang.py``).
 
-Plural (the suit as a whole: "hearts", "kiery", "червы"), used in headlines and hand groups,
-always in the nominative so no sentence has to decline them.
+Card and suit names come from ``rules/lang.py``, the one table the typed-move parser
+reads too, so what a player reads is what they may type.  Here are only the forms a
+parser never needs: Polish French suits in the plural for headings ("Kiery"), the
+jokers as a group, and Piquet's combination names.  Everything is in the nominative
+so no sentence has to decline it.
 """
 
 from __future__ import annotations
 
-from rules.cards import (
-    BASTOS,
-    CLUBS,
-    COPAS,
-    DIAMONDS,
-    ESPADAS,
-    HEARTS,
-    JOKER_SUIT,
-    OROS,
-    SPADES,
-    SUIT_NAME,
-)
+from rules import lang as card_lang
+from rules.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAME
 
-SUIT_NAMES: dict[str, dict[int, str]] = {
-    "en": dict(SUIT_NAME),
-    "pl": {CLUBS: "trefle", DIAMONDS: "kara", HEARTS: "kiery", SPADES: "piki",
-           OROS: "monety", COPAS: "puchary", ESPADAS: "miecze", BASTOS: "maczugi",
-           JOKER_SUIT: "joker"},
-    "ru": {CLUBS: "трефы", DIAMONDS: "бубны", HEARTS: "червы", SPADES: "пики",
-           OROS: "монеты", COPAS: "кубки", ESPADAS: "мечи", BASTOS: "булавы",
-           JOKER_SUIT: "джокер"},
-}
+# Polish names a French suit in the singular after a rank ("dama kier", rules/lang.py)
+# and in the plural as a suit ("kiery"); the other suits' plurals are the API's.
+_PL_PLURAL = {CLUBS: "trefle", DIAMONDS: "kara", HEARTS: "kiery", SPADES: "piki"}
 JOKERS = {"en": "Jokers", "pl": "Jokery", "ru": "Джокеры"}
 
 
 def suit_word(code: str, suit: int) -> str:
     """The suit's plural name in language ``code`` (English for an unknown code)."""
     if code == "qps":   # the test pseudo-locale: show that the word came from here
-        return f"⟦{SUIT_NAMES['en'][suit]}⟧"
-    return SUIT_NAMES.get(code, SUIT_NAMES["en"])[suit]
+        return f"⟦{SUIT_NAME[suit]}⟧"
+    if code == "pl" and suit in _PL_PLURAL:
+        return _PL_PLURAL[suit]
+    if code not in ("pl", "ru"):
+        return SUIT_NAME[suit]
+    return card_lang.suit_name(suit, code)
 
 
 def jokers_word(code: str) -> str:
@@ -79,22 +69,3 @@ def claim_words(code: str, cat: str, n: int, x: int) -> str | None:
     if cat == "sequence":
         return f"{SEQUENCE[code][n]} {TO_RANK[code][x]}"
     return SET_OF[code][n][x]
-
-
-# --- a French card in words ("dama kier", "дама червей"), for select menus ----------------
-_RANK_WORD = {"pl": {14: "as", 13: "król", 12: "dama", 11: "walet"},
-              "ru": {14: "туз", 13: "король", 12: "дама", 11: "валет"}}
-# Polish names a card's suit uninflected ("as pik"), Russian in the genitive ("туз пик").
-_OF_SUIT = {"pl": {CLUBS: "trefl", DIAMONDS: "karo", HEARTS: "kier", SPADES: "pik"},
-            "ru": {CLUBS: "треф", DIAMONDS: "бубен", HEARTS: "червей", SPADES: "пик"}}
-
-
-def card_words(code: str, suit: int, rank: int, joker: bool = False) -> str | None:
-    """A French-deck card in words in language ``code``; None when not known here."""
-    if code not in _RANK_WORD:
-        return None
-    if joker:
-        return JOKERS[code][:-1] if code == "pl" else "джокер"
-    if suit not in _OF_SUIT[code]:
-        return None   # the Spanish deck: its names come with the card-word API
-    return f"{_RANK_WORD[code].get(rank, str(rank))} {_OF_SUIT[code][suit]}"
