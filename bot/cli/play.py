@@ -233,10 +233,7 @@ class Terminal:
             return 2
         _ = self.lang.gettext
         title = game_title(self.game.title, self.lang)
-        if self.lang.code == "en":   # the engines' one-line summaries are English
-            self.say(self.style.label(f"{title}: ") + self.game.summary())
-        else:
-            self.say(self.style.label(title))
+        self.say(self.style.label(f"{title}: ") + self.game.summary(self.lang.code))
         self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
                    "Ctrl-C) stops.", name=name))
         task = asyncio.current_task()

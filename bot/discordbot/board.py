@@ -113,8 +113,7 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s, lang))}**"
                       for i, s in enumerate(info.seats))
     head = _title(info, what=_("lobby"), lang=lang)
-    if lang.code == "en":   # the engines' one-line summaries are English (see docs/I18N.md)
-        head += f"\n{render.clip(game.summary(), 400)}"
+    head += f"\n{render.clip(game.summary(lang.code), 400)}"   # from the rules text
     host = scene_view.escape(info.host_name) if info.host_name else _("nobody")
     details = (_("**Options**: {options}", options=render.options_text(info, lang)) + "\n"
                + _("**Host**: {host}", host=host) + "\n"
