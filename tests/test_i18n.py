@@ -215,6 +215,50 @@ def test_refusals_in_the_readers_language(code):
     assert refusal(EN, "The game is over.") == "The game is over."
 
 
+# Typed moves a player might get wrong, for every game (bad cards, missing arguments,
+# moves of another phase or variant).
+BAD_MOVES = ("", "zz", "play", "play ZZ", "play 10H", "play AS", "play KO", "play 2C 3C",
+             "pass", "beat", "beat AH", "add", "give", "give 2C", "return", "trump",
+             "trump zz", "trump none", "discard", "discard AH", "discard 2C 3C 4C 5C 6C 7C",
+             "keep", "declare", "declare point", "declare point 9", "declare sequence 3 ZZ",
+             "declare sets", "sink", "sink zz", "good", "bid", "bid 99", "bid zz", "double",
+             "redouble", "count", "play 7", "discard 7C 7C", "take", "play 10♥️",
+             "declare point 8", "declare sequence 8 ace", "declare set 4 aces",
+             "declare set 3 tens", "sink sets", "return 2C", "return AS", "give AS",
+             "trump hearts", "discard AS KS QS JS", "bid 7", "bid -8", "add 2C", "pass 2C")
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_typed_move_refusals_are_translated(code):
+    """Every refusal the engines give to those typed moves, in random positions of every
+    game configuration and from every seat, comes out in the reader's language."""
+    from bot.core.names import fill_names
+    from bot.i18n.errors import translate as refusal
+    from rules.errors import IllegalAction
+    lang, english = lang_for(code), []
+    for game, n, options in CONFIGS:
+        g = rules.get_game(game)
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = g.new_state(n, options, seed=seed)
+            for _ in range(rng.randrange(0, 40)):
+                if state.is_over:
+                    break
+                state.apply(state.current_seat, rng.choice(state.legal_actions(
+                    state.current_seat)))
+            if state.is_over:
+                continue
+            for seat in range(n):
+                for typed in BAD_MOVES:
+                    try:
+                        g.state_from_json(state.to_json()).apply(seat, typed)
+                    except IllegalAction as e:
+                        said = fill_names(str(e), [f"P{i}" for i in range(n)])
+                        if refusal(lang, said) == said:
+                            english.append(f"{game}: {said}")
+    assert not english, sorted({re.sub(r"\d+", "N", e) for e in english})
+
+
 @pytest.mark.parametrize("code, words", [("pl", ("Twoje karty", "na ręce", "kier")),
                                           ("ru", ("Ваши карты", "на руке", "червей"))])
 def test_picture_alt_texts_speak_the_scene_language(code: str, words: tuple[str, ...]) -> None:
