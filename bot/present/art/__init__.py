@@ -11,6 +11,7 @@ record), ``table``, ``hand`` and ``encode``.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -57,19 +58,23 @@ def table_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
 # a hand picture is ~20 KB of PNG.
 HAND_CACHE_SIZE = 256
 _hands: OrderedDict[tuple, Picture] = OrderedDict()
+_hands_lock = threading.Lock()
 
 
 def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     names = list(names or [s.name for s in scene.seats])
     key = (scene.game, scene.lang, scene.viewer, scene.hand, tuple(names))
-    cached = _hands.get(key)
-    if cached is not None:
-        _hands.move_to_end(key)
-        return cached
+    with _hands_lock:   # panels draw on the event loop, DMs in the picture thread
+        cached = _hands.get(key)
+        if cached is not None:
+            _hands.move_to_end(key)
+            return cached
     img, layout = render_hand(scene, names)
-    picture = _hands[key] = _picture(img, layout, describe_hand(scene, names), HAND_FILE)
-    if len(_hands) > HAND_CACHE_SIZE:
-        _hands.popitem(last=False)
+    picture = _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+    with _hands_lock:
+        _hands[key] = picture
+        if len(_hands) > HAND_CACHE_SIZE:
+            _hands.popitem(last=False)
     return picture
 
 
