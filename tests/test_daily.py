@@ -4,11 +4,12 @@ streaks over days, par, and a restart in the middle of an attempt (both backends
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from bot.core import Core, CoreConfig, ManualClock, TableError
-from bot.core.daily import DailyAttempt
+from bot.core.daily import DailyAttempt, DailyError
 from bot.core.daily_rules import DAILY_RULES, DAY_SECONDS, daily_number, daily_seed, day_of
 from bot.i18n import lang_for
 from bot.present import daily as words
@@ -89,10 +90,10 @@ async def test_one_attempt_per_player_per_day_and_a_new_deal_tomorrow(tmp_path) 
         resumed = await core.daily.start("coins", 1, "Alice", GUILD)   # resumes, no new deal
         assert resumed.moves == (await core.daily.attempt("coins", 1)).moves
         done, _ = await _play_out(core, "coins", 1)
-        with pytest.raises(TableError, match=r"You have played Coins daily #\d+ already "
-                                             r"\(\d+ coins?\)\. The next deal comes at "
-                                             r"midnight UTC\."):
+        with pytest.raises(DailyError) as refused:
             await core.daily.start("coins", 1, "Alice", GUILD)
+        assert re.fullmatch(r"You have played Coins daily #\d+ already \(\d+ coins?\)\. The "
+                            r"next deal comes at midnight UTC\.", words.error_text(refused.value))
         with pytest.raises(TableError, match="is over for you"):
             await core.daily.act("coins", 1, "play 1O")
         assert (await core.daily.attempt("coins", 1)).moves == done.moves   # untouched

@@ -107,7 +107,9 @@ async def test_bad_input_is_refused_clearly(fake_discord: FakeDiscord, tmp_path)
                                        options={"move": "zzz"}) == []
         assert fake.interactions[-1].latency < 0.5
 
-        watcher = await fake.click(s.carol, t.board(), f"pl:hand:{ch}")
+        # Board edits are paced: wait for the game board's buttons before clicking one.
+        board = await t.wait_board(lambda b: f"pl:hand:{ch}" in b.custom_ids)
+        watcher = await fake.click(s.carol, board, f"pl:hand:{ch}")
         assert warned(watcher) and "not playing" in watcher.text
 
         # Forged controls on a real panel: all refused, nothing changes.

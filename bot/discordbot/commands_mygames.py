@@ -72,9 +72,9 @@ def my_table_line(bot: ParlourBot, info: TableInfo, user_id: int, lang: Lang = E
         state = _("waiting for {who}", who=render.seat_name(info.seats[info.current_seat], lang))
     else:
         state = _("in play")
-    title = game_title(info.title, lang)
+    title = f"**{game_title(info.title, lang)}**"
     if render.is_slow(info):
         title = _("{title} (slow)", title=title)
     link = _("board")
-    return "• " + _("{title} in {channel}: {state}", title=f"**{title}**",
+    return "• " + _("{title} in {channel}: {state}", title=title,
                     channel=f"<#{info.channel_id}>", state=state) + f" · [{link}]({where})"
