@@ -63,7 +63,13 @@ _hands_lock = threading.Lock()
 
 def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     names = list(names or [s.name for s in scene.seats])
-    key = (scene.game, scene.lang, scene.viewer, scene.hand, tuple(names))
+    # Keyed by what the picture shows, not by the whole hand scene: its private lines
+    # and move prompts change from trick to trick while the picture stays the same.
+    hand, form = scene.hand, card_form(scene)
+    assert hand is not None  # a hand picture is of a scene with the viewer's hand
+    key = (scene.game, scene.lang, scene.viewer, hand.cards, hand.groups, hand.your_turn,
+           form.cards if form is not None else None,
+           hand.forms[0].prompt if hand.forms else None, tuple(names))
     with _hands_lock:   # panels draw on the event loop, DMs in the picture thread
         cached = _hands.get(key)
         if cached is not None:
