@@ -121,9 +121,10 @@ def test_each_seat_has_its_name_score_and_backs_in_its_box(game):
         (box,) = layout.of("seat", seat.index)
         (name,) = layout.of("name", seat.index)
         assert name.key == seat.name and box.contains(name)
-        if seat.score is not None:
-            (score,) = layout.of("score", seat.index)
-            assert box.contains(score)
+        if seat.score is not None:   # one or two lines, broken between facts
+            scores = layout.of("score", seat.index)
+            assert 1 <= len(scores) <= 2 and all(box.contains(s) for s in scores)
+            assert not any(s.key.endswith("·") or s.key.startswith("·") for s in scores)
         if seat.hand_count:
             backs = layout.of("backs", seat.index)
             assert backs and all(box.contains(b) for b in backs)
@@ -158,8 +159,19 @@ def test_pinkerton_centre_piles_and_talon_counts_are_drawn():
     _, layout = render_table(scene, NAMES)
     faces = [p for p in scene.centre.piles if p.cards]
     assert faces
+    # Each fan shows its newest cards, every index readable; older ones fold under a
+    # "+n" badge when the row would not fit otherwise.
     drawn = [b.key for b in layout.of("pile-card")]
-    assert drawn == [c for p in faces for c in p.cards]
+    folded = [int(b.key.lstrip("+")) for b in layout.of("pile-folded")]
+    assert len(drawn) + sum(folded) == sum(len(p.cards) for p in faces)
+    at = 0
+    for p in faces:
+        shown = [c for c in drawn[at:at + len(p.cards)] if c in p.cards]
+        assert shown == list(p.cards[len(p.cards) - len(shown):])
+        at += len(shown)
+    steps = [b2.x - b1.x for b1, b2 in zip(layout.of("pile-card"), layout.of("pile-card")[1:])
+             if 0 < b2.x - b1.x < 40]
+    assert all(step >= 18 for step in steps)   # a full step of its size: never squeezed
     labels = [b.key for b in layout.of("pile-label")]
     assert labels == [p.label for p in scene.centre.piles if p.cards or p.face_down]
     piquet = scene_of(_played("piquet", seed=3, moves=0), None)

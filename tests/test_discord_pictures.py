@@ -191,3 +191,37 @@ def test_the_fake_enforces_discords_attachment_limits() -> None:
     long_alt = [{"type": MEDIA_GALLERY, "items": [
         {"media": {"url": "attachment://table.png"}, "description": "x" * 1025}]}]
     assert check_attachments({"components": long_alt, "attachments": [png]})
+
+
+async def test_each_player_chooses_pictures_for_their_own_panel_and_dms(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    """/settings pictures: on (the default) the hand DM and the panel carry the hand
+    picture; off, both are text only and the panel still plays; the choice is kept."""
+    fake, s = fake_discord, fake_discord.scene
+    db = tmp_path / "parlour.db"
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        await fake.wait_until(lambda: fake.dms(s.alice), timeout=30)
+        dm = fake.dms(s.alice)[0]
+        assert files_of(dm) == ["hand.png"], dm.payload
+        assert dm.payload["attachments"][0]["description"].startswith("Your hand: ")
+
+        off = await fake.slash(s.alice, "settings", channel=s.table,
+                               options={"pictures": "off"})
+        assert off.ephemeral and "Hand pictures are off now." in off.text
+        assert await t.human_to_move() == s.alice.id
+        panel = await t.open_panel(s.alice)
+        assert gallery_urls(panel) == [] and files_of(panel) == []
+        assert panel.custom_ids                     # the controls are all there
+        log = await t.play_to_end()
+        assert log.moves > 0
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert not fake.violations
+    # Kept across a restart; switched back on, the panel shows the picture again.
+    again = parlour_bot(fake, db, sync=False)
+    async with fake.run_bot(again):
+        assert not again.user_settings.pictures(s.alice.id)
+        on = await fake.slash(s.alice, "settings", channel=s.table, options={"pictures": "on"})
+        assert "Hand pictures are on again." in on.text
+        assert again.user_settings.pictures(s.alice.id)

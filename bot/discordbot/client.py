@@ -29,6 +29,7 @@ from .feed import Feed
 from .languages import Languages
 from .replies import SORRY, report
 from .translator import CommandTranslator
+from .user_settings import UserSettings
 
 log = logging.getLogger("parlour.discord")
 
@@ -70,6 +71,7 @@ class ParlourBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
+        self.user_settings = UserSettings(core.store)
         self.controls = Controls(self)
         self.feed = Feed(self)
         self._subscription: Subscription | None = None
@@ -99,6 +101,7 @@ class ParlourBot(discord.Client):
         self._subscription = self.core.subscribe(self.feed.handle)
         resumed = await self.core.start()
         await self.langs.load()
+        await self.user_settings.load()
         self.feed.resumed(resumed)  # at once: resumed AI seats move when the loop runs
         await self.feed.start()
         if resumed:

@@ -57,7 +57,9 @@ TEXTS = (
     N_("Your cards and moves here (only you see them)"),
     N_("Make your move at the table in this channel"),
     N_("Your move, e.g. 'play QH' or 'discard 7C 8D' (start typing for a list)"),
-    N_("Your settings: whether you are mentioned when your turn starts"),
+    N_("Your settings: turn pings, and pictures of your hand"),
+    N_("on: your hand panel and hand DMs show a picture of your cards (default); off: text "
+       "only"),
     N_("on: a message mentions you when your turn starts (default); off: no mention"),
     N_("this server"), N_("everywhere"), N_("random"), N_("easy"), N_("normal"), N_("hard"),
     N_("the bot's"),

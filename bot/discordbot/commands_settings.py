@@ -1,4 +1,4 @@
-"""``/settings``: a player's own switches (today: turn pings), kept per user."""
+"""``/settings``: a player's own switches (turn pings, hand pictures), kept per user."""
 
 from __future__ import annotations
 
@@ -17,19 +17,27 @@ SWITCH = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="
 
 
 def build(bot: ParlourBot) -> list[app_commands.Command]:
-    @app_commands.command(name="settings", description="Your settings: whether you are "
-                          "mentioned when your turn starts")
+    @app_commands.command(name="settings", description="Your settings: turn pings, and "
+                          "pictures of your hand")
     @app_commands.describe(pings="on: a message mentions you when your turn starts (default); "
-                                 "off: no mention")
-    @app_commands.choices(pings=SWITCH)
-    async def settings(interaction: discord.Interaction, pings: str | None = None) -> None:
+                                 "off: no mention",
+                           pictures="on: your hand panel and hand DMs show a picture of your "
+                                    "cards (default); off: text only")
+    @app_commands.choices(pings=SWITCH, pictures=SWITCH)
+    async def settings(interaction: discord.Interaction, pings: str | None = None,
+                       pictures: str | None = None) -> None:
         async def work() -> Reply:
-            pinger = bot.feed.pings
+            pinger, mine = bot.feed.pings, bot.user_settings
             user_id = interaction.user.id
+            lang = bot.langs.note(interaction)
             if pings is not None:
                 await pinger.set_user(user_id, pings == "on")
+            if pictures is not None:
+                await mine.set_pictures(user_id, pictures == "on")
             return Reply(pings_text(pinger.user_on(user_id), changed=pings is not None,
-                                    lang=bot.langs.note(interaction)))
+                                    lang=lang) + "\n"
+                         + pictures_text(mine.pictures(user_id),
+                                         changed=pictures is not None, lang=lang))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     return [settings]
@@ -45,3 +53,16 @@ def pings_text(on: bool, *, changed: bool, lang: Lang = EN) -> str:
     head = "🔕 " + (_("Turn pings are off now.") if changed else _("Turn pings are off."))
     return head + " " + _("Nothing mentions you when your turn starts; the board still shows "
                           "whose turn it is. Switch them back on with `/settings pings:on`.")
+
+
+def pictures_text(on: bool, *, changed: bool, lang: Lang = EN) -> str:
+    _ = lang.gettext
+    if on:
+        head = "🖼️ " + (_("Hand pictures are on again.") if changed
+                        else _("Hand pictures are on."))
+        return head + " " + _("Your hand panel and hand DMs show a picture of your cards, "
+                              "numbered like the choices. Switch them off with "
+                              "`/settings pictures:off`.")
+    head = "📝 " + (_("Hand pictures are off now.") if changed else _("Hand pictures are off."))
+    return head + " " + _("Your hand panel and hand DMs show your cards as text only. Switch "
+                          "the pictures back on with `/settings pictures:on`.")

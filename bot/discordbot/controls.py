@@ -132,7 +132,8 @@ class Controls:
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                update: bool = True, pending: str | None = None) -> Reply:
         drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
-                            lang=self.bot.langs.user(user_id))
+                            lang=self.bot.langs.user(user_id),
+                            pictures=self.bot.user_settings.pictures(user_id))
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
                      files=panel.files(drawn))
 

@@ -309,9 +309,16 @@ class Feed:
             return
         title = info.title if info else scene.title
         text = scene_view.dm_text(scene, title, u.channel_id, deal, u.table_id, u.move)
-        self.out.submit(("dm", u.table_id, u.user_id),
-                        lambda: self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text),
-                        priority=Priority.PING)
+        names = render.names(info, lang) if info else [s.name for s in scene.seats]
+        wants_picture = self.bot.user_settings.pictures(u.user_id)
+
+        async def send() -> None:
+            picture = None
+            if wants_picture:   # drawn in the picture thread (after its warm-up) when the DM goes
+                picture = await asyncio.get_running_loop().run_in_executor(
+                    self.painter, art.hand_picture, scene, names)
+            await self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text, picture)
+        self.out.submit(("dm", u.table_id, u.user_id), send, priority=Priority.PING)
 
     # --- notes --------------------------------------------------------------------------------
 
@@ -363,7 +370,8 @@ class Feed:
             return  # already shows this position
         try:
             lang = self.bot.langs.user(user_id)
-            drawn = panel.build(self.core, channel_id, user_id, note, lang=lang)
+            drawn = panel.build(self.core, channel_id, user_id, note, lang=lang,
+                                pictures=self.bot.user_settings.pictures(user_id))
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))
             uploads: list[discord.File] = []

@@ -13,6 +13,7 @@ The SQL is portable (SQLite and PostgreSQL): ``BIGINT`` ids, 0/1 flags and
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ import discord
 
 from ..core import Store
 from ..i18n import N_
+from ..present.art import Picture
 from . import render
 
 if TYPE_CHECKING:
@@ -96,7 +98,8 @@ class HandDms:
         return True
 
     async def send(self, table_id: int, channel_id: int, user_id: int, deal: int | None,
-                   text: str) -> None:
+                   text: str, picture: Picture | None = None) -> None:
+        """The deal's DM: ``text``, and the hand picture when the user wants pictures."""
         key = (table_id, user_id)
         try:
             dm_id = self.channels.get(user_id)
@@ -107,8 +110,12 @@ class HandDms:
                 dm = await self.bot.create_dm(discord.Object(user_id))
                 dm_id = self.channels[user_id] = dm.id
                 await self.acquire()
+            files = ([discord.File(io.BytesIO(picture.png), filename=picture.filename,
+                                   description=picture.description)]
+                     if picture is not None else [])
             await self.bot.get_partial_messageable(
-                dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000))
+                dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000),
+                                                              files=files)
         except discord.Forbidden as e:
             self.queued.pop(key, None)
             if e.code != DM_CLOSED:

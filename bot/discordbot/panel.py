@@ -129,10 +129,11 @@ class Drawn:
 
 
 def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
-          pending: str | None = None, lang: Lang = EN) -> Drawn:
+          pending: str | None = None, lang: Lang = EN, pictures: bool = True) -> Drawn:
     """``user_id``'s panel now, in ``lang`` (the user's locale); with ``pending`` (a chosen
-    canonical move) the Confirm / Change step for it.  Raises TableError (no game, not
-    seated...)."""
+    canonical move) the Confirm / Change step for it; ``pictures``: the user's own
+    setting for the hand picture (the table's option is for the board).  Raises
+    TableError (no game, not seated...)."""
     _ = lang.gettext
     info = core.table(channel_id)
     if info is None:
@@ -151,7 +152,7 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
     picture = None
     # Drawn on the event loop (a few ms), so only once the faces exist (a new process
     # draws them in its picture thread first): the panel is complete without it.
-    if info.pictures and art.ready() and scene.hand is not None and scene.hand.cards:
+    if pictures and art.ready() and scene.hand is not None and scene.hand.cards:
         # Drawn with the card choices in the order the select lists them, so the
         # picture's numbers are the options' numbers.
         hand = replace(scene.hand, forms=_in_hand_order(scene.hand.forms, scene.hand.cards))

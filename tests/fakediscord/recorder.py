@@ -276,9 +276,16 @@ class Recorder:
         else:
             keep_ids = {str(a.get("id")) for a in listed}
             kept = [a for a in current if a["id"] in keep_ids]
+        # A new upload is listed by its part's index ("files[n]" -> id n) with its alt text.
+        described = {str(a.get("id")): a.get("description") for a in listed or ()}
         for upload in files:
             att_id = self.world.ids.next()
-            kept.append({
+            index = upload.field_name.removeprefix("files[").removesuffix("]")
+            if described.get(index):
+                kept.append({"description": described[index]})
+            else:
+                kept.append({})
+            kept[-1].update({
                 "id": str(att_id),
                 "filename": upload.filename,
                 "size": len(upload.data),

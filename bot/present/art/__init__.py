@@ -11,6 +11,7 @@ record), ``table``, ``hand`` and ``encode``.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -57,19 +58,29 @@ def table_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
 # a hand picture is ~20 KB of PNG.
 HAND_CACHE_SIZE = 256
 _hands: OrderedDict[tuple, Picture] = OrderedDict()
+_hands_lock = threading.Lock()
 
 
 def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     names = list(names or [s.name for s in scene.seats])
-    key = (scene.game, scene.lang, scene.viewer, scene.hand, tuple(names))
-    cached = _hands.get(key)
-    if cached is not None:
-        _hands.move_to_end(key)
-        return cached
+    # Keyed by what the picture shows, not by the whole hand scene: its private lines
+    # and move prompts change from trick to trick while the picture stays the same.
+    hand, form = scene.hand, card_form(scene)
+    assert hand is not None  # a hand picture is of a scene with the viewer's hand
+    key = (scene.game, scene.lang, scene.viewer, hand.cards, hand.groups, hand.your_turn,
+           form.cards if form is not None else None,
+           hand.forms[0].prompt if hand.forms else None, tuple(names))
+    with _hands_lock:   # panels draw on the event loop, DMs in the picture thread
+        cached = _hands.get(key)
+        if cached is not None:
+            _hands.move_to_end(key)
+            return cached
     img, layout = render_hand(scene, names)
-    picture = _hands[key] = _picture(img, layout, describe_hand(scene, names), HAND_FILE)
-    if len(_hands) > HAND_CACHE_SIZE:
-        _hands.popitem(last=False)
+    picture = _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+    with _hands_lock:
+        _hands[key] = picture
+        if len(_hands) > HAND_CACHE_SIZE:
+            _hands.popitem(last=False)
     return picture
 
 

@@ -49,8 +49,10 @@ EDGE = (120, 120, 120)
 BACK_BLUE = (32, 64, 132)
 BACK_LINE = (120, 150, 214)
 
-SPANISH_COURT = {10: "SOTA", 12: "CABALLO", 13: "REY", 14: "AS"}
-FRENCH_COURT = {11: "JACK", 12: "QUEEN", 13: "KING"}
+# Court cards are told apart by the figure's headgear and the index letter, never by a
+# word: a face is drawn once per process and shown to readers of every language.
+SPANISH_COURT = (10, 12, 13)
+FRENCH_COURT = (11, 12, 13)
 SPANISH_INDEX = {10: "J", 12: "N", 13: "K", 14: "A"}
 FRENCH_INDEX = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -246,13 +248,13 @@ def _face(card: int) -> Image.Image:
            stroke_fill=colour)
     draw_suit(d, suit, 34, 96, 40, rank)
     spanish = suit in SPANISH_SUITS
-    court = (SPANISH_COURT if spanish else FRENCH_COURT).get(rank)
+    court = rank in (SPANISH_COURT if spanish else FRENCH_COURT)
     if suit == JOKER_SUIT:
-        _panel(d, w, h, colour, "JOKER")
-        _star(d, w * 0.64, h * 0.44, 96, colour)
-        d.text((w * 0.64, h * 0.44), str(rank), font=font(34), fill=PAPER, anchor="mm")
-    elif court is not None and not (spanish and rank == 14):
-        _panel(d, w, h, colour, court)
+        _panel(d, w, h, colour)
+        _star(d, w * 0.64, h * 0.5, 110, colour)
+        d.text((w * 0.64, h * 0.5), str(rank), font=font(38), fill=PAPER, anchor="mm")
+    elif court:
+        _panel(d, w, h, colour)
         _figure(d, w * 0.64, h * 0.46, rank, spanish, colour)
         draw_suit(d, suit, w * 0.8, h * 0.2, 34)
     else:
@@ -260,17 +262,12 @@ def _face(card: int) -> Image.Image:
         size = 84 if count == 1 else 38
         for px, py in _PIPS[count]:
             draw_suit(d, suit, w * px, h * (0.08 + py * 0.84), size)
-        if spanish and rank == 14:
-            d.text((w * 0.64, h * 0.86), "AS", font=font(24), fill=colour, anchor="mm")
     return img
 
 
-def _panel(d, w, h, colour, word: str) -> None:
+def _panel(d, w, h, colour) -> None:
     box = (w * 0.34, h * 0.05, w * 0.95, h * 0.95)
     d.rounded_rectangle(box, radius=10, fill=(244, 236, 214), outline=colour, width=3)
-    size = 22 if len(word) > 5 else 26
-    d.text(((box[0] + box[2]) / 2, box[3] - 20), word, font=font(size), fill=colour,
-           anchor="mm")
 
 
 def _figure(d, cx, cy, rank: int, spanish: bool, colour) -> None:

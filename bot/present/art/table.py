@@ -124,13 +124,39 @@ def _draw_header(cv: Canvas, scene: Scene, lines: list[list[str]]) -> None:
 # -- seats -----------------------------------------------------------------------------
 
 
-def _score_line(seat: SeatScene, lang: Lang = EN) -> str:
+def _score_bits(seat: SeatScene, lang: Lang = EN) -> list[str]:
     bits = []
     if seat.score is not None:
         bits.append(lang._("score {score}", score=seat.score).capitalize()
                     if seat.score.lstrip("+-").isdigit() else seat.score)
     bits += [f"{f.label} {f.value}" for f in seat.facts]
-    return " · ".join(bits)
+    return bits
+
+
+def _score_rows(cv: Canvas, seat: SeatScene, width: float) -> list[str]:
+    """The seat's score and facts packed into at most two lines of ``width``."""
+    font = sp.font(14)
+    rows: list[str] = []
+    for bit in _score_bits(seat, lang_for(cv.lang)):
+        wider = f"{rows[-1]} · {bit}" if rows else bit
+        if rows and cv.draw.textlength(tx.plain(wider, cv.names, cv.deck), font=font) <= width:
+            rows[-1] = wider
+        elif len(rows) < 2:
+            rows.append(bit)
+        else:
+            rows[-1] += " …"
+            break
+    return rows
+
+
+def _fit(cv: Canvas, text: str, width: float, size: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    font = sp.font(size)
+    if cv.draw.textlength(text, font=font) <= width:
+        return text
+    while text and cv.draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text.rstrip(" ,") + "…"
 
 
 _SEATS: dict[tuple, tuple[Image.Image, list[Box]]] = {}
@@ -165,10 +191,11 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     name = seat.name if cv.draw.textlength(seat.name, font=sp.font(19)) < text_w \
         else seat.name[:14] + "…"
     cv.text(x + 10, y + 8, name, 19, INK, kind="name", seat=seat.index, bold=True)
-    score = _score_line(seat, lang_for(cv.lang))
-    if score:
-        cv.rich(x + 10, y + 34, score, 14, text_w, fill=INK, kind="score", seat=seat.index,
-                max_lines=2)
+    # The score and facts on two lines at most, broken between facts, never inside one
+    # (a Russian "Норма 5 взяток" is twice as wide as "Quota 5").
+    for row, line in enumerate(_score_rows(cv, seat, text_w)):
+        cv.rich(x + 10, y + 34 + 22 * row, line, 14, text_w, fill=INK, kind="score",
+                seat=seat.index, max_lines=1)
     under = []
     if turn:
         under.append(lang_for(cv.lang)._("to play"))
@@ -176,8 +203,10 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     if seat.status:
         under.append(tx.plain(seat.status, cv.names, cv.deck))
     if under:
-        cv.text(x + 10, y + 78, ", ".join(under)[:34], 14, (150, 90, 0) if turn else SOFT,
-                kind="status", seat=seat.index)
+        said = ", ".join(under)
+        size = 14 if cv.draw.textlength(said, font=sp.font(14)) <= SEAT_W - 20 else 12
+        cv.text(x + 10, y + 78 + (14 - size), _fit(cv, said, SEAT_W - 20, size), size,
+                (150, 90, 0) if turn else SOFT, kind="status", seat=seat.index)
     if seat.hand_count is not None:
         _draw_backs(cv, seat, x + SEAT_W - 58, y + 8)
 
@@ -231,45 +260,70 @@ _DEAL_LABELS = {lang_for(code)._(label) for code in LANGUAGES
 _STEP = {"table": 24, "small": 18}
 _PILE_GAP = 28
 _PILE_MIN = 110
+_MIN_SQUEEZE = 1.0    # a covered "10" needs the whole step: fold rather than squeeze
+_FOLDED = 38          # the room of the "+n" badge before a folded fan
 
 
 def _pile_size(pile: PileScene) -> str:
     return "table" if pile.cards and pile.label in _MAIN_PILES else "small"
 
 
-def _pile_width(pile: PileScene, squeeze: float = 1.0) -> float:
+def _pile_width(pile: PileScene, squeeze: float = 1.0, shown: int | None = None) -> float:
     size = _pile_size(pile)
     w = sp.size_of(size)[0]
     if pile.cards:
-        return w + (len(pile.cards) - 1) * _STEP[size] * squeeze
+        n = len(pile.cards) if shown is None else shown
+        return w + (n - 1) * _STEP[size] * squeeze + (_FOLDED if n < len(pile.cards) else 0)
     return w + 8 if pile.face_down else 0
 
 
 def _draw_piles(cv: Canvas, piles: Sequence[PileScene], table_centre, n_seats: int) -> None:
-    """The piles in one row across the middle of the table, fans squeezed to fit."""
+    """The piles in one row across the middle of the table, fans squeezed to fit.
+
+    A fan is squeezed only while every covered card's index stays readable (a "10"
+    needs most of a step); past that the oldest cards of the longest fan fold under a
+    "+n" mark, so what is drawn is always legible."""
     shown = [p for p in piles if p.cards or p.face_down]
     if not shown:
         return
     room = 420 if n_seats >= 5 else 500
+    counts = [len(p.cards) for p in shown]
+
+    def total(squeeze: float) -> float:
+        return sum(max(_pile_width(p, squeeze, n), _PILE_MIN) for p, n in zip(shown, counts,
+                                                                             strict=True)) \
+            + _PILE_GAP * (len(shown) - 1)
     squeeze = 1.0
-    while squeeze > 0.4 and sum(max(_pile_width(p, squeeze), _PILE_MIN) for p in shown) \
-            + _PILE_GAP * (len(shown) - 1) > room:
-        squeeze -= 0.1
-    widths = [max(_pile_width(p, squeeze), _PILE_MIN) for p in shown]
+    while squeeze > _MIN_SQUEEZE and total(squeeze) > room:
+        squeeze -= 0.05
+    while total(squeeze) > room and max(counts) > 2:
+        counts[counts.index(max(counts))] -= 1
+    widths = [max(_pile_width(p, squeeze, n), _PILE_MIN) for p, n in zip(shown, counts,
+                                                                         strict=True)]
     x = table_centre[0] - (sum(widths) + _PILE_GAP * (len(shown) - 1)) / 2
     y = table_centre[1] - 72
-    for p, w in zip(shown, widths, strict=True):
-        _draw_pile(cv, p, x, y, squeeze, w)
+    for p, n, w in zip(shown, counts, widths, strict=True):
+        _draw_pile(cv, p, x, y, squeeze, w, n)
         x += w + _PILE_GAP
 
 
 def _draw_pile(cv: Canvas, pile: PileScene, x: float, y: float, squeeze: float = 1.0,
-               width: float = 140) -> None:
+               width: float = 140, shown: int | None = None) -> None:
     size = _pile_size(pile)
+    x0 = x
     cv.text(x, y - 22, pile.label, 16, WHITE_ISH, kind="pile-label", bold=True)
     if pile.cards:
+        cards = pile.cards if shown is None else pile.cards[len(pile.cards) - shown:]
+        folded = len(pile.cards) - len(cards)
+        if folded:   # the oldest cards lie under the fan: a badge says how many
+            h = sp.size_of(size)[1]
+            cv.draw.rounded_rectangle((x, y + h * 0.3, x + _FOLDED - 6, y + h * 0.7),
+                                      radius=6, fill=(24, 40, 30), outline=WHITE_ISH, width=2)
+            cv.text(x + (_FOLDED - 6) / 2, y + h * 0.5 - 5, f"+{folded}", 14, WHITE_ISH,
+                    kind="pile-folded", bold=True, anchor="mm")
+            x += _FOLDED
         step = _STEP[size] * squeeze
-        for k, code in enumerate(pile.cards):
+        for k, code in enumerate(cards):
             cv.card(code, size, x + k * step, y, "pile-card")
     elif pile.face_down:
         for k in range(min(pile.face_down, 3)):
@@ -280,7 +334,7 @@ def _draw_pile(cv: Canvas, pile: PileScene, x: float, y: float, squeeze: float =
         note = (note + " - " if note else "") + lang_for(cv.lang).n_(
             "{n} card face down", "{n} cards face down", pile.face_down)
     if note:
-        cv.rich(x, y + h + 4, note, 13, width, fill=LIGHT, kind="pile-note", max_lines=3)
+        cv.rich(x0, y + h + 4, note, 13, width, fill=LIGHT, kind="pile-note", max_lines=3)
 
 
 WHITE_ISH = (245, 245, 235)
