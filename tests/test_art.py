@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import random
 
@@ -169,7 +170,7 @@ def test_pinkerton_centre_piles_and_talon_counts_are_drawn():
         shown = [c for c in drawn[at:at + len(p.cards)] if c in p.cards]
         assert shown == list(p.cards[len(p.cards) - len(shown):])
         at += len(shown)
-    steps = [b2.x - b1.x for b1, b2 in zip(layout.of("pile-card"), layout.of("pile-card")[1:])
+    steps = [b2.x - b1.x for b1, b2 in itertools.pairwise(layout.of("pile-card"))
              if 0 < b2.x - b1.x < 40]
     assert all(step >= 18 for step in steps)   # a full step of its size: never squeezed
     labels = [b.key for b in layout.of("pile-label")]
