@@ -11,12 +11,11 @@ answer, even after a restart.
 
 from __future__ import annotations
 
-import importlib
-import random
 from typing import Protocol
 
 from ..actions import Action
 from ..base import State
+from .hooks import Policy, hooks_for, rng_for
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -29,8 +28,7 @@ class Player(Protocol):
         ...
 
 
-def _rng_for(seed: int, state: State, seat: int) -> random.Random:
-    return random.Random(f"{seed}/{seat}/{state.events_seen}/{len(state.legal_actions(seat))}")
+_rng_for = rng_for   # the name the tests and older callers use
 
 
 class RandomPlayer:
@@ -55,13 +53,11 @@ class HeuristicPlayer:
         return self._choose(state, seat, _rng_for(self.seed, state, seat))
 
 
-def heuristic(game: str, for_rollouts: bool = False):
+def heuristic(game: str, for_rollouts: bool = False) -> Policy:
     """The game's ``choose(state, seat, rng)`` rule-based function (or its cheaper
-    ``rollout`` variant, where the module has one, for search rollouts)."""
-    module = importlib.import_module(f"{__package__}.heuristics.{game}")
-    if for_rollouts:
-        return getattr(module, "rollout", module.choose)
-    return module.choose
+    rollout policy, for search rollouts)."""
+    hooks = hooks_for(game)
+    return hooks.rollout_policy if for_rollouts else hooks.choose
 
 
 def make_player(level: str, game: str, seed: int = 0) -> Player:

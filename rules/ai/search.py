@@ -32,12 +32,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 
 from ..actions import Action
 from ..base import State
-from . import evaluate, piquet_exchange
-from .players import _rng_for, heuristic
+from . import evaluate
+from .hooks import hooks_for
+from .hooks import rng_for as _rng_for
 
 # Per move: at most this many iterations, and at most this much work - simulated actions,
 # weighted by the game's cost per action, plus ITERATION_COST per iteration for the world
@@ -48,8 +48,6 @@ LEVEL_ITERATIONS = {"normal": 40, "hard": 200}
 LEVEL_EXCHANGE_WORLDS = {"normal": 30, "hard": 100}
 EXCHANGE_CANDIDATES = 12
 LEVEL_WORK = {"normal": 1000, "hard": 5000}
-STEP_COST = {"coins": 1.0, "piquet": 1.2, "pinkerton": 1.2, "starshina": 0.8,
-             "thirteens": 0.9}
 ITERATION_COST = 8.0
 MAX_CANDIDATES = {"normal": 6, "hard": 10}   # root moves looked at when the list is huge
 ROLLOUT_CAP = 400            # actions, a guard against pathological hands
@@ -69,12 +67,13 @@ class SearchPlayer:
         self.iterations = iterations or LEVEL_ITERATIONS[level]
         # An explicit iteration count (tests, experiments) means exactly that many.
         self.work = work or (math.inf if iterations else LEVEL_WORK[level])
-        self._step_cost = STEP_COST.get(game, 1.0)
+        self.hooks = hooks_for(game)
+        self._step_cost = self.hooks.step_cost
         self.max_candidates = max_candidates or MAX_CANDIDATES[level]
         self.exchange_worlds = iterations or LEVEL_EXCHANGE_WORLDS[level]
         self.time_budget = time_budget
-        self._policy = heuristic(game)
-        self._rollout_policy = heuristic(game, for_rollouts=True)
+        self._policy = self.hooks.choose
+        self._rollout_policy = self.hooks.rollout_policy
         self.last_iterations = 0
         self.last_capped = False
         self.bad_worlds = 0          # sampled worlds that could not be played (see _play_world)
@@ -88,7 +87,8 @@ class SearchPlayer:
             return legal[0]
         rng = _rng_for(self.seed, state, seat)
         guess = self._policy(state, seat, rng)
-        exchange = self.game == "piquet" and piquet_exchange.applies(state)
+        search = self.hooks.exchange
+        exchange = search is not None and search.applies(state)
         limit = EXCHANGE_CANDIDATES if exchange else self.max_candidates
         cands = candidates(state, seat, legal, guess, limit, rng)
         if len(cands) == 1:
@@ -96,8 +96,8 @@ class SearchPlayer:
         budget = time_budget if time_budget is not None else self.time_budget
         deadline = None if budget is None else time.perf_counter() + budget
         if exchange:
-            move, used = piquet_exchange.choose(state, seat, cands, rng, self.exchange_worlds,
-                                                deadline)
+            assert search is not None  # exchange is only true with a game's own search
+            move, used = search.choose(state, seat, cands, rng, self.exchange_worlds, deadline)
             self.last_iterations = used
             self.last_capped = used < self.exchange_worlds
             return move
@@ -264,18 +264,4 @@ def candidates(state: State, seat: int, legal: list[Action], guess: Action, limi
 
 def _card_value(state: State, seat: int):
     """How much a card is worth keeping, for ranking discards and beats near the guess."""
-    name = state.game.name
-    if name == "piquet":
-        from .heuristics.piquet import keep_values
-
-        values = keep_values(state.hands[seat])
-        return lambda c: values.get(c, 0.0)
-    if name == "pinkerton":
-        from .heuristics.pinkerton import KEEP
-
-        return lambda c: KEEP[c]
-    if name == "starshina":
-        trump = state.trump
-        lengths = Counter(c >> 4 for c in state.hands[seat])
-        return lambda c: (40 if c >> 4 == trump else 0) + (c & 15) + 2 * lengths[c >> 4]
-    return lambda c: c & 15
+    return hooks_for(state.game.name).card_value(state, seat)

@@ -16,6 +16,7 @@ from ...actions import Action
 from ...cards import OROS
 from ...games.coins import coins_winner
 from ...tricks import PLAY
+from ..hooks import AIHooks, lead
 
 SAMPLES = 24
 
@@ -59,3 +60,12 @@ def choose(state, seat: int, rng: random.Random, samples: int = SAMPLES) -> Acti
 def rollout(state, seat: int, rng: random.Random) -> Action:
     """The same idea with few samples: search rollouts call this thousands of times."""
     return choose(state, seat, rng, samples=1)
+
+
+def value(s, seat: int) -> float:
+    """The seat's lead in coins, against the target."""
+    others = [v for i, v in enumerate(s.scores) if i != seat]
+    return lead(s.scores[seat], others, s.target)
+
+
+HOOKS = AIHooks("coins", choose, value, rollout=rollout, step_cost=1.0)

@@ -23,6 +23,7 @@ from ...actions import Action, act
 from ...cards import DOUBLE_104
 from ...games.pinkerton_beats import VALUE, beat_size, cheapest_beat, may_add
 from ...games.pinkerton_moves import ADD, PASS_CARD, beat_action
+from ..hooks import AIHooks, lead
 
 # What a card is worth keeping: big cards win future beats, kings most of all.
 KEEP: tuple[int, ...] = tuple(abs(VALUE[c]) + (15 if abs(VALUE[c]) == 40 else 0)
@@ -114,3 +115,19 @@ def _best_add(state, seat: int, v: int, rng: random.Random,
             best, best_score = c, score
     return ADD[best]
 
+
+def value(s, seat: int) -> float:
+    """The seat's lead in points against the target; being out of the round costs."""
+    scores = s.scores
+    v = lead(scores[seat], [x for i, x in enumerate(scores) if i != seat], s.options["target"])
+    if s.out[seat]:
+        v -= 0.3
+    return v
+
+
+def card_value(state, seat: int):
+    return lambda c: KEEP[c]
+
+
+HOOKS = AIHooks("pinkerton", choose, value, rollout=rollout, step_cost=1.2,
+                card_value=card_value)

@@ -27,6 +27,7 @@ from ...cards import CARD
 from ...games.piquet.combos import best_point, rank_counts, runs, sequence_options, set_options
 from ...games.piquet.declaring import CATS, GOOD, SINK_WORD, declare_action
 from ...tricks import PLAY
+from ..hooks import AIHooks, lead
 
 TRICK_VALUE = {14: 10, 13: 7, 12: 5, 11: 3.5, 10: 2.5, 9: 1, 8: 0.5, 7: 0}
 LENGTH = 3.5  # keep value per card a suit holds beyond three (tuned, see the docstring)
@@ -266,3 +267,21 @@ def _shed(hand: list[int], unseen: set[int]) -> int:
         return (_is_master(c, unseen), guard, c & 15, lengths[c >> 4])
 
     return min(hand, key=cost)
+
+
+def value(s, seat: int) -> float:
+    """The side's lead in the partie's points."""
+    side = s.side(seat)
+    totals = list(s.totals)
+    others = [t for i, t in enumerate(totals) if i != side]
+    return lead(totals[side], others, 100.0)
+
+
+def card_value(state, seat: int):
+    values = keep_values(state.hands[seat])
+    return lambda c: values.get(c, 0.0)
+
+
+# The exchange search (rules/ai/piquet_exchange.py) builds on this module, so it joins
+# these hooks in heuristics/__init__.py.
+HOOKS = AIHooks("piquet", choose, value, step_cost=1.2, card_value=card_value)

@@ -18,11 +18,13 @@ own secrets (the dealer's discards; the card it was just given).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ...actions import Action
 from ...cards import CARD
 from ...games.starshina import GIVE, RETURN, TRUMP
 from ...tricks import PLAY
+from ..hooks import AIHooks, lead
 
 ALL_CARDS = tuple(s * 16 + r for s in range(4) for r in range(2, 15))
 HONOUR = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -192,3 +194,32 @@ def _shed(legal: list[int], hand: list[int], trump: int | None, top_out: list[in
     return min(legal, key=lambda c: (c >> 4 == trump, (c & 15) > top_out[c >> 4],
                                      c & 15, lengths[c >> 4]))
 
+
+STARSHINA_SHAPE = 0.15   # only 12 tricks win (a terminal value); tricks over quota guide play
+
+
+def value(s, seat: int) -> float:
+    """Tricks over quota against the best other; in the classic game the stakes too."""
+    # At the horizon the next hand has been dealt: read the finished hand's record.
+    if not any(s.tricks) and s.last_hand:
+        tricks, quotas = s.last_hand["tricks"], s.last_hand["quotas"]
+    else:
+        tricks, quotas = s.tricks, s.quotas
+    over = [t - q for t, q in zip(tricks, quotas, strict=True)]
+    mine = max(-1.0, min(1.0, (over[seat] - max(o for i, o in enumerate(over) if i != seat))
+                         / 8.0))
+    if s.rules == "classic":
+        # Stakes are paid every hand and being up buys good cards in the next exchange.
+        stakes = lead(s.stakes[seat], [x for i, x in enumerate(s.stakes) if i != seat], 10.0)
+        return 0.5 * stakes + 0.3 * mine
+    return STARSHINA_SHAPE * mine
+
+
+def card_value(state, seat: int):
+    """Trumps first, then rank, then length in the suit."""
+    trump = state.trump
+    lengths = Counter(c >> 4 for c in state.hands[seat])
+    return lambda c: (40 if c >> 4 == trump else 0) + (c & 15) + 2 * lengths[c >> 4]
+
+
+HOOKS = AIHooks("starshina", choose, value, step_cost=0.8, card_value=card_value)

@@ -15,6 +15,7 @@ from ...actions import Action
 from ...cards import JOKER_SUIT
 from ...games.thirteens import thirteens_winner
 from ...games.thirteens_scoring import NO_TRICK_PENALTY, trick_points
+from ..hooks import AIHooks, lead
 
 ALL_CARDS = tuple(s * 16 + r for s in range(4) for r in range(2, 15)) + (129, 130)
 JOKER_DUMP = 2.5   # value of getting rid of a joker (-4 avoided, less the lost chance)
@@ -98,3 +99,12 @@ def _keep_value(card: int, trump: int | None) -> float:
     """How much a card is worth holding on to: high cards and trumps win tricks later."""
     rank = card & 15
     return 0.05 * rank + (0.6 if card >> 4 == trump else 0.0)
+
+
+def value(s, seat: int) -> float:
+    """The seat's lead in points, counting the hand in progress."""
+    tot = [a + b for a, b in zip(s.scores, s.hand_points, strict=True)]
+    return lead(tot[seat], [v for i, v in enumerate(tot) if i != seat], 30.0)
+
+
+HOOKS = AIHooks("thirteens", choose, value, step_cost=0.9)

@@ -1,0 +1,72 @@
+"""What the generic AI knows about one game: one ``AIHooks`` object per game.
+
+Each game's heuristic module (``rules/ai/heuristics/<game>.py``) exports ``HOOKS``
+beside its rules of thumb; the search, the players and the rollout evaluation use only
+these objects, so no per-game knowledge (names, state fields, costs) lives in the
+generic code, and a new game is one module with its ``HOOKS`` added to
+``heuristics/__init__.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..actions import Action
+from ..base import State
+
+# choose(state, seat, rng) -> a legal action
+Policy = Callable[[State, int, random.Random], Action]
+
+
+class ExchangeSearch(Protocol):
+    """A game's own search for a phase the flat search handles badly (Piquet's exchange:
+    thousands of discards judged on sampled talons)."""
+
+    def applies(self, state: State) -> bool: ...
+
+    def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
+               worlds: int, deadline: float | None) -> tuple[Action, int]: ...
+
+
+def by_rank(state: State, seat: int) -> Callable[[int], float]:
+    """The default worth of keeping a card: its rank."""
+    return lambda c: c & 15
+
+
+@dataclass(frozen=True)
+class AIHooks:
+    game: str
+    choose: Policy                    # the heuristic: the easy level, the search's first guess
+    value: Callable[[State, int], float]   # an unfinished position for a seat, about [-1, 1]
+    rollout: Policy | None = None     # a cheaper policy for search rollouts (default: choose)
+    step_cost: float = 1.0            # the search's work per simulated action, relative
+    # How much each card is worth keeping, for ranking discards and beats near the guess.
+    card_value: Callable[[State, int], Callable[[int], float]] = field(default=by_rank)
+    exchange: ExchangeSearch | None = None
+
+    @property
+    def rollout_policy(self) -> Policy:
+        return self.rollout or self.choose
+
+
+def lead(mine: float, others: list[float], scale: float) -> float:
+    """A seat's lead over the best other, in units of ``scale``, clipped to [-1, 1]."""
+    if not others:
+        return 0.0
+    x = (mine - max(others)) / scale
+    return max(-1.0, min(1.0, x))
+
+
+def rng_for(seed: int, state: State, seat: int) -> random.Random:
+    """The random stream of an AI's move: the same position always gets the same answer."""
+    return random.Random(f"{seed}/{seat}/{state.events_seen}/{len(state.legal_actions(seat))}")
+
+
+def hooks_for(game: str) -> AIHooks:
+    """``game``'s hooks; KeyError for a game without an AI."""
+    from .heuristics import HOOKS  # the modules import this one: read them when asked
+
+    return HOOKS[game]
