@@ -21,7 +21,7 @@ async def test_an_open_panel_follows_the_game(fake_discord: FakeDiscord, tmp_pat
         watcher = s.bob if mover.id == s.alice.id else s.alice
         panel = await t.open_panel(watcher)
         drawn, before = len(panel.versions), panel.text
-        stored = bot.feed.panels[(s.table.id, watcher.id)]
+        stored = bot.feed.panels.live[(s.table.id, watcher.id)]
         assert not any(hasattr(x, "response") for x in stored)   # no Interaction kept
         await t.move(mover)
         await fake.wait_until(lambda: len(panel.versions) > drawn)

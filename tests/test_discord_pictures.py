@@ -76,7 +76,7 @@ async def test_the_board_carries_the_picture_and_uploads_it_only_when_it_changed
         await bot.feed.out.drain(5)
         table_id = bot.core.table(s.table.id).table_id
         before, kept = len(uploads(fake, s.table.id)), board.payload["attachments"]
-        await bot.feed._board(table_id)
+        await bot.feed.boards.show(table_id)
         assert len(uploads(fake, s.table.id)) == before
         assert t.board().payload["attachments"] == kept
         assert gallery_urls(t.board()) == ["attachment://table.png"]

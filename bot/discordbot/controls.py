@@ -140,20 +140,16 @@ class Controls:
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:
         """Answer with a panel; while answering, background refreshes leave it alone."""
-        feed, key = self.bot.feed, (channel_id, interaction.user.id)
-        feed.panels_busy.add(key)
-        try:
+        panels, user_id = self.bot.feed.panels, interaction.user.id
+        with panels.answering(channel_id, user_id):
             reply = await answer(interaction, work, budget=self.budget, update=update)
-        finally:
-            feed.panels_busy.discard(key)
         if reply.shows_move is not None:
             # A "you played X" note stays on the panel through refreshes; others do not.
             note = reply.note if (reply.note or "").startswith("✅") else None
-            feed.remember_panel(channel_id, interaction.user.id, interaction, reply.shows_move,
-                                note)
-            feed.refresh_panel(channel_id, interaction.user.id)  # if the game moved meanwhile
+            panels.remember(channel_id, user_id, interaction, reply.shows_move, note)
+            panels.refresh(channel_id, user_id)  # if the game moved meanwhile
         elif reply.update:  # the panel now says the game is over
-            feed.panels.pop(key, None)
+            panels.drop(channel_id, user_id)
 
     # --- lobby buttons ----------------------------------------------------------------------
 

@@ -1,0 +1,189 @@
+"""The public board of each table: one message per table, edited as the game goes.
+
+The one owner of what a board needs between edits: the latest update per table (a
+running game's board is drawn from the core's position when its edit goes out, so a
+waiting edit holds no copy of the view), the recent public events, the digest of the
+picture the message carries (uploaded again only when it changed), the channels where
+the bot may not attach files, and the boards to re-post (older than Discord lets a
+message be edited).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableError, Update
+from ..present.art import Picture
+from . import board
+from .board_ids import BoardIds
+from .notes import PINGS
+from .outbox import Outbox, Priority
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
+
+log = logging.getLogger("parlour.discord")
+
+MISSING_PERMISSIONS = 50013
+OLD_MESSAGE = 30046   # Discord: edits of this message (older than an hour) are refused
+BoardUpdate = LobbyChanged | BoardChanged | GameOver | TableClosed   # what a board shows
+
+
+class Boards:
+    def __init__(self, bot: ParlourBot, out: Outbox, board_ids: BoardIds,
+                 painter: Executor) -> None:
+        self.bot = bot
+        self.core = bot.core
+        self.out = out
+        self.ids = board_ids
+        self.painter = painter
+        self.latest: dict[int, tuple[int, BoardUpdate | None]] = {}  # table -> (channel, update)
+        self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
+        # table id -> digest of the table picture the board message carries ("" = none;
+        # absent = unknown, e.g. after a restart: the next edit uploads it again)
+        self.pictures: dict[int, str] = {}
+        self.no_upload: set[int] = set()   # channels where the bot may not attach files
+        self.reposts: set[int] = set()     # tables whose board moves to a new message next
+
+    def changed(self, u: BoardUpdate) -> None:
+        """A table's board has something new: edit it soon (one pending edit per table)."""
+        if isinstance(u, BoardChanged):
+            self.recent[u.table_id] = u.recent_events
+        self.latest[u.table_id] = (u.channel_id, None if isinstance(u, BoardChanged) else u)
+        self.out.submit(("board", u.table_id), lambda: self.show(u.table_id),
+                        priority=_priority(u), channel=("edit", u.channel_id))
+
+    def repost(self, table_id: int) -> None:
+        """Post this table's board as a new message soon, and turn the old one into a pointer
+        to it: for boards that live longer than Discord lets a message be edited (an hour).
+        Any table; the board's buttons work on the new message as on the old."""
+        channel_id = self.ids.channel(table_id)
+        if channel_id is None and table_id in self.latest:
+            channel_id = self.latest[table_id][0]
+        if channel_id is None:
+            return
+        self.reposts.add(table_id)
+        self.out.submit(("board", table_id), lambda: self.show(table_id),
+                        priority=Priority.BOARD_HUMAN, channel=("post", channel_id))
+
+    async def show(self, table_id: int) -> None:
+        """Draw the table's board now and put it on Discord."""
+        channel_id, update = self.latest.get(table_id) or (self.ids.channel(table_id), None)
+        if channel_id is None:
+            return
+        if update is None:  # a running game (or a re-post asked for): its position now
+            try:
+                update = self.core.board(channel_id)
+            except TableError:
+                return
+            if update.table_id != table_id:
+                return
+        recent = self.recent.get(table_id, ())
+        lang = await self.bot.langs.table_now(table_id)
+        picture = None
+        if isinstance(update, BoardChanged) and update.table.pictures \
+                and channel_id not in self.no_upload:
+            picture = await asyncio.get_running_loop().run_in_executor(
+                self.painter, board.picture_of, update, lang)
+        shown = board.render_update(update, recent, lang, picture=picture)
+        try:
+            await self._put(update.table.guild_id, table_id, channel_id, shown)
+        except discord.Forbidden as e:
+            if shown.picture is None or e.code != MISSING_PERMISSIONS:
+                raise
+            # No Attach Files here: the board goes on without its picture.
+            log.warning("channel %s: no permission to attach files; boards without pictures",
+                        channel_id)
+            self.no_upload.add(channel_id)
+            shown = board.render_update(update, recent, lang)
+            await self._put(update.table.guild_id, table_id, channel_id, shown)
+        if shown.final and self.latest.get(table_id, (0, None))[1] is update:
+            self.latest.pop(table_id, None)
+            self.recent.pop(table_id, None)
+            self.pictures.pop(table_id, None)
+            await self.ids.drop(table_id)
+
+    async def _put(self, guild_id: int | None, table_id: int, channel_id: int,
+                   shown: board.Shown) -> None:
+        """Edit the table's board message to ``shown``; post it when there is none, and
+        anew (the old one pointing to it) when Discord will not edit the old one."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        message_id = self.ids.get(table_id)
+        picture = shown.picture
+        digest = picture.digest if picture is not None else ""
+        if message_id is not None and (table_id in self.reposts or self._too_old(message_id)):
+            await self._move(guild_id, channel_id, table_id, message_id, shown)
+        elif message_id is not None:
+            # Upload the picture only when it changed; an edit without ``attachments``
+            # keeps the one the message has, and ``[]`` drops it (pictures off, game over).
+            files: dict[str, Any] = {}
+            if self.pictures.get(table_id) != digest:
+                files["attachments"] = [upload(picture)] if picture is not None else []
+            try:  # content/embeds cleared: a board from before Components V2 is upgraded
+                await channel.get_partial_message(message_id).edit(
+                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS, **files)
+            except discord.NotFound:  # someone deleted the board: post a new one
+                message_id = None
+            except discord.HTTPException as e:
+                if e.code != OLD_MESSAGE:
+                    raise
+                await self.out.acquire()  # the refused edit used this job's token
+                await self._move(guild_id, channel_id, table_id, message_id, shown)
+        if message_id is None:
+            message = await channel.send(view=shown.view, allowed_mentions=PINGS,
+                                         files=[upload(picture)] if picture is not None else [])
+            await self.ids.set(table_id, channel_id, message.id)
+        self.pictures[table_id] = digest
+
+    def _too_old(self, message_id: int) -> bool:
+        """Posted so long ago (its id holds the time) that Discord may refuse edits soon."""
+        posted = discord.utils.snowflake_time(message_id)
+        return (discord.utils.utcnow() - posted).total_seconds() > self.bot.config.board_max_age
+
+    async def _move(self, guild_id: int | None, channel_id: int, table_id: int,
+                    old_id: int, shown: board.Shown) -> None:
+        """Post the board anew, remember the new message, point the old one to it."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        message = await channel.send(
+            view=shown.view, allowed_mentions=PINGS,
+            files=[upload(shown.picture)] if shown.picture is not None else [])
+        self.reposts.discard(table_id)
+        await self.ids.set(table_id, channel_id, message.id)
+        await self.out.acquire()
+        old = channel.get_partial_message(old_id)
+        pointer = board.moved(board.message_link(guild_id, channel_id, message.id),
+                              self.bot.langs.table(table_id))
+        try:
+            await old.edit(content=None, embeds=[], view=pointer.view)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:  # too old to edit even once more: remove it
+            await self.out.acquire()
+            try:
+                await old.delete()
+            except discord.HTTPException as e:
+                log.warning("could not remove the old board %s: %s", old_id, e)
+
+
+def upload(picture: Picture) -> discord.File:
+    """A picture as an upload, under the name the board's media item refers to."""
+    return discord.File(io.BytesIO(picture.png), filename=picture.filename,
+                        description=picture.description)
+
+
+def _priority(u: Update) -> Priority:
+    """Boards a person is waiting on (their turn, a lobby, a result) go first."""
+    if isinstance(u, BoardChanged):
+        info = u.table
+        if info.current_seat is None:
+            return Priority.BOARD
+        seat = info.seats[info.current_seat]
+        return Priority.BOARD_HUMAN if seat.user_id is not None and seat.ai_level is None \
+            else Priority.BOARD
+    return Priority.BOARD_HUMAN

@@ -1,0 +1,103 @@
+"""Live hand panels: the ephemeral panels players opened, kept showing the position.
+
+A panel is an interaction's ephemeral message; it is edited through that interaction's
+own webhook (outside the global limit) for as long as Discord keeps the token.  This
+class is the one owner of what that needs: which panels are live, which are being
+answered right now (a background refresh leaves those alone), and the refresh jobs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import discord
+
+from ..core import TableError
+from . import panel
+from .outbox import Outbox, Priority
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
+
+Key = tuple[int, int]   # (channel, user)
+
+
+class LivePanels:
+    def __init__(self, bot: ParlourBot, out: Outbox) -> None:
+        self.bot = bot
+        self.core = bot.core
+        self.out = out
+        # (channel, user) -> what editing the panel needs (the application id and the
+        # interaction token, not the Interaction with its parsed message: thousands of those
+        # kept the garbage collector busy), when it was opened, the move it shows and its note.
+        self.live: dict[Key, tuple[int, str, float, int, str | None]] = {}
+        self._busy: set[Key] = set()
+
+    def remember(self, channel_id: int, user_id: int, interaction: discord.Interaction,
+                 move: int, note: str | None = None) -> None:
+        """This interaction's message is the user's panel, drawn at ``move``: keep it fresh."""
+        self.live[(channel_id, user_id)] = (interaction.application_id, interaction.token,
+                                            time.monotonic(), move, note)
+
+    def drop(self, channel_id: int, user_id: int) -> None:
+        """Stop refreshing this panel (it says the game is over, or it is gone)."""
+        self.live.pop((channel_id, user_id), None)
+
+    @contextmanager
+    def answering(self, channel_id: int, user_id: int) -> Iterator[None]:
+        """While an interaction answers with this panel, refreshes leave it alone (the
+        answer draws the newest position itself)."""
+        key = (channel_id, user_id)
+        self._busy.add(key)
+        try:
+            yield
+        finally:
+            self._busy.discard(key)
+
+    def refresh(self, channel_id: int, user_id: int) -> None:
+        if (channel_id, user_id) in self.live:
+            # An interaction-token webhook: outside the global limit.
+            self.out.submit(("panel", channel_id, user_id),
+                            lambda: self._edit(channel_id, user_id), priority=Priority.PANEL,
+                            free=True)
+
+    def finish_channel(self, channel_id: int) -> None:
+        """The channel's game ended: each live panel says so once, then is forgotten."""
+        for key in [k for k in self.live if k[0] == channel_id]:
+            self.refresh(*key)
+
+    async def _edit(self, channel_id: int, user_id: int) -> None:
+        key = (channel_id, user_id)
+        entry = self.live.get(key)
+        if entry is None or key in self._busy:  # the answer in flight redraws it
+            return
+        app_id, token, opened, shown_move, note = entry
+        if time.monotonic() - opened > self.bot.config.panel_lifetime:
+            del self.live[key]
+            return
+        info = self.core.table(channel_id)
+        if info is not None and info.move == shown_move:
+            return  # already shows this position
+        lang = self.bot.langs.user(user_id)
+        try:
+            drawn = panel.build(self.core, channel_id, user_id, note, lang=lang,
+                                pictures=self.bot.user_settings.pictures(user_id))
+        except TableError:
+            view = panel.message(lang._("This game is over; the board has the result."))
+            uploads: list[discord.File] = []
+            self.live.pop(key, None)
+        else:
+            view = drawn.view
+            uploads = panel.files(drawn)
+            self.live[key] = (app_id, token, opened, drawn.move, note)
+        try:  # the interaction's own webhook: what edit_original_response does
+            hook = discord.Webhook.partial(app_id, token, client=self.bot)
+            # discord.py's types: message_id is an int (its own edit_original_response sends
+            # "@original") and a LayoutView edit takes no content/embed (None clears them)
+            await hook.edit_message("@original", content=None, embed=None,  # type: ignore[call-overload]
+                                    view=view, attachments=uploads)
+        except discord.HTTPException:  # dismissed or expired: stop refreshing it
+            self.live.pop(key, None)
