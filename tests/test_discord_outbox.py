@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 
 import discord
+import pytest
 
-from bot.discordbot.outbox import Outbox, Plan, Priority
+from bot.discordbot.outbox import Outbox, Plan, Priority, SendWindow
 
 
 def job(name: str):
@@ -192,3 +193,34 @@ def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
     board_at = [at for at, key in started if key == ("board", 1)]
     assert len(board_at) == 1 and 5.0 <= board_at[0] <= 5.3   # after STARVED seconds
     assert sum(1 for _, key in started if key[0] == "ping") >= 60   # pings still go first
+
+
+def test_send_window_counts_requests_when_they_go() -> None:
+    """Jobs started a second apart can send together: the window caps what goes out in any
+    second, counted at send time, whatever the plan decided."""
+    w = SendWindow(3, per=1.0)
+    for t in (10.0, 10.1, 10.2):
+        assert w.wait(t) == 0
+        w.record(t)
+    assert w.wait(10.3) == pytest.approx(0.7)    # the fourth waits for the first to age out
+    assert w.wait(11.0) == 0                      # 10.0 has left the window
+    w.record(11.0)
+    assert w.wait(11.05) == pytest.approx(0.05)   # 10.1 is still inside it
+
+
+async def test_outbox_slots_keep_any_second_under_the_cap() -> None:
+    """A burst of requests all ready at once (jobs that finished drawing together) goes out
+    no faster than the window allows."""
+    out = Outbox(rate=40, burst=5, interval=0.0)
+    assert out.window.limit == 45
+    out.window.limit = 5
+    loop = asyncio.get_running_loop()
+    sent: list[float] = []
+
+    async def one() -> None:
+        await out.slot()
+        sent.append(loop.time())
+    await asyncio.gather(*(one() for _ in range(12)))
+    assert len(sent) == 12
+    for i, t in enumerate(sent):
+        assert sum(1 for u in sent[: i + 1] if u > t - 1.0 + 1e-6) <= 5

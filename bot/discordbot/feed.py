@@ -62,7 +62,7 @@ class Feed:
         self.panels = LivePanels(bot, self.out)
         self.notes = Notes(bot, self.out)
         self.pings = Pinger(bot, self.out, self.board_ids)   # "your turn" messages
-        self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire)
+        self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire, self.out.slot)
         self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
 

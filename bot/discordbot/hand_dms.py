@@ -61,11 +61,13 @@ class HandDms:
     ``acquire()`` waits for a request token (opening a DM channel costs one more)."""
 
     def __init__(self, bot: ParlourBot, store: Store, note: Callable[[int, str], None],
-                 acquire: Callable[[], Awaitable[None]]) -> None:
+                 acquire: Callable[[], Awaitable[None]],
+                 slot: Callable[[], Awaitable[None]]) -> None:
         self.bot = bot
         self.store = store
         self.note = note
         self.acquire = acquire
+        self.slot = slot   # the send-time cap (Outbox.slot), awaited before each request
         self.sent: dict[Key, int | None] = {}     # (table, user) -> deal DMed (accepted)
         self.queued: dict[Key, int | None] = {}   # (table, user) -> deal DM waiting to go
         self.closed: set[Key] = set()             # (table, user): DMs refused
@@ -107,12 +109,14 @@ class HandDms:
                 # discord.py caches only 128 DM channels: beyond that every DM would cost
                 # two requests for one pacer token. Keep the id (it never changes) and pay
                 # for the extra request.
+                await self.slot()
                 dm = await self.bot.create_dm(discord.Object(user_id))
                 dm_id = self.channels[user_id] = dm.id
                 await self.acquire()
             files = ([discord.File(io.BytesIO(picture.png), filename=picture.filename,
                                    description=picture.description)]
                      if picture is not None else [])
+            await self.slot()
             await self.bot.get_partial_messageable(
                 dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000),
                                                               files=files)

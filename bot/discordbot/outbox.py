@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
@@ -38,6 +39,9 @@ Job = Callable[[], Awaitable[None]]
 CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0   # Discord's requests per channel route per 5 s
 SCAN = 256                               # waiting jobs looked at per decision, per priority
 STARVED = 5.0                            # s a job waits before it gets every other request
+
+
+WINDOW_MAX = 48   # global-limited requests in any second, counted at send time (Discord: 50)
 
 
 class Priority(IntEnum):
@@ -217,6 +221,30 @@ class Plan:
         self.channel_paused = {c: t for c, t in self.channel_paused.items() if t > now}
 
 
+class SendWindow:
+    """The hard cap at send time: at most ``limit`` global-limited requests in any ``per``
+    seconds, counted when each goes out.
+
+    The plan's tokens decide when a job starts, but a job may draw a picture or read the
+    store before its request, so requests of jobs started apart can reach Discord in the
+    same second (a load run once saw 55 in one second with 40/s planned).  Each
+    global-limited request waits here for a slot just before it is sent."""
+
+    def __init__(self, limit: int, per: float = 1.0) -> None:
+        self.limit = max(limit, 1)
+        self.per = per
+        self.sent: deque[float] = deque()
+
+    def wait(self, now: float) -> float:
+        """Seconds until a request may go (0: now)."""
+        while self.sent and self.sent[0] <= now - self.per:
+            self.sent.popleft()
+        return 0.0 if len(self.sent) < self.limit else self.sent[0] + self.per - now
+
+    def record(self, now: float) -> None:
+        self.sent.append(now)
+
+
 class Outbox:
     """Runs a ``Plan`` on the event loop with up to ``concurrency`` requests in flight."""
 
@@ -224,6 +252,8 @@ class Outbox:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.plan = Plan(rate, burst, interval, now=clock())
+        # Discord allows 50 a second; the plan's rate and burst leave headroom, this keeps it.
+        self.window = SendWindow(min(WINDOW_MAX, math.ceil(rate + burst)))
         self.concurrency = concurrency
         self._wake = asyncio.Event()
         self._running: set[asyncio.Task] = set()
@@ -249,6 +279,13 @@ class Outbox:
         """Wait for a token for one more global-limited request inside a running job."""
         while (wait := self.plan.spend(self.clock())) > 0:
             await asyncio.sleep(wait)
+
+    async def slot(self) -> None:
+        """Call just before sending a global-limited request: waits while the last second
+        already holds the window's limit of them, then counts this one."""
+        while (wait := self.window.wait(self.clock())) > 0:
+            await asyncio.sleep(wait)
+        self.window.record(self.clock())
 
     async def _loop(self) -> None:
         while not self._closed:

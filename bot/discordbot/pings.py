@@ -277,3 +277,4 @@ class _Budget:
             self.paid = False
         else:
             await self.out.acquire()
+        await self.out.slot()
