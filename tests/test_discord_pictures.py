@@ -225,3 +225,30 @@ async def test_each_player_chooses_pictures_for_their_own_panel_and_dms(
         on = await fake.slash(s.alice, "settings", channel=s.table, options={"pictures": "on"})
         assert "Hand pictures are on again." in on.text
         assert again.user_settings.pictures(s.alice.id)
+
+
+async def test_a_panel_uploads_its_hand_picture_only_when_it_changed(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    """Refreshing a panel whose hand did not change edits it without uploading the picture
+    again (the message keeps its file); a move that changes the hand uploads the new one."""
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        assert await t.human_to_move() == s.alice.id
+        panel = await t.open_panel(s.alice)
+        assert files_of(panel) == ["hand.png"]
+        kept = panel.payload["attachments"]
+        refresh = next(cid for cid in panel.custom_ids if cid.startswith("pl:hand:"))
+
+        def callbacks_with_files() -> int:
+            return sum(1 for c in fake.calls if "/callback" in c.path and c.files)
+        before, versions = callbacks_with_files(), len(panel.versions)
+        await fake.click(s.alice, panel, refresh)
+        await fake.wait_until(lambda: len(panel.versions) > versions)
+        assert callbacks_with_files() == before            # nothing uploaded again
+        assert panel.payload["attachments"] == kept and gallery_urls(panel)
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert callbacks_with_files() > before             # new hands were uploaded
+        assert not fake.violations

@@ -135,18 +135,26 @@ class Controls:
                             lang=self.bot.langs.user(user_id),
                             pictures=self.bot.user_settings.pictures(user_id))
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
-                     files=panel.files(drawn))
+                     files=panel.files(drawn), picture=drawn.picture)
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:
         """Answer with a panel; while answering, background refreshes leave it alone."""
         panels, user_id = self.bot.feed.panels, interaction.user.id
+        shown = interaction.message.attachments if update and interaction.message else []
+
+        async def trimmed() -> Reply:
+            reply = await work
+            if reply.picture is not None and reply.update and panel.shows(shown, reply.picture):
+                reply.files = None   # the panel shows this very picture: keep it
+            return reply
         with panels.answering(channel_id, user_id):
-            reply = await answer(interaction, work, budget=self.budget, update=update)
+            reply = await answer(interaction, trimmed(), budget=self.budget, update=update)
         if reply.shows_move is not None:
             # A "you played X" note stays on the panel through refreshes; others do not.
             note = reply.note if (reply.note or "").startswith("✅") else None
-            panels.remember(channel_id, user_id, interaction, reply.shows_move, note)
+            panels.remember(channel_id, user_id, interaction, reply.shows_move, note,
+                            reply.picture.digest if reply.picture is not None else "")
             panels.refresh(channel_id, user_id)  # if the game moved meanwhile
         elif reply.update:  # the panel now says the game is over
             panels.drop(channel_id, user_id)

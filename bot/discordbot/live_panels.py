@@ -34,17 +34,21 @@ class LivePanels:
         # interaction token, not the Interaction with its parsed message: thousands of those
         # kept the garbage collector busy), when it was opened, the move it shows and its note.
         self.live: dict[Key, tuple[int, str, float, int, str | None]] = {}
+        self.pictures: dict[Key, str] = {}   # digest of the hand picture each panel shows
         self._busy: set[Key] = set()
 
     def remember(self, channel_id: int, user_id: int, interaction: discord.Interaction,
-                 move: int, note: str | None = None) -> None:
-        """This interaction's message is the user's panel, drawn at ``move``: keep it fresh."""
+                 move: int, note: str | None = None, picture: str = "") -> None:
+        """This interaction's message is the user's panel, drawn at ``move`` with the hand
+        picture of digest ``picture`` ("" = none): keep it fresh."""
         self.live[(channel_id, user_id)] = (interaction.application_id, interaction.token,
                                             time.monotonic(), move, note)
+        self.pictures[(channel_id, user_id)] = picture
 
     def drop(self, channel_id: int, user_id: int) -> None:
         """Stop refreshing this panel (it says the game is over, or it is gone)."""
         self.live.pop((channel_id, user_id), None)
+        self.pictures.pop((channel_id, user_id), None)
 
     @contextmanager
     def answering(self, channel_id: int, user_id: int) -> Iterator[None]:
@@ -76,7 +80,7 @@ class LivePanels:
             return
         app_id, token, opened, shown_move, note = entry
         if time.monotonic() - opened > self.bot.config.panel_lifetime:
-            del self.live[key]
+            self.drop(*key)
             return
         info = self.core.table(channel_id)
         if info is not None and info.move == shown_move:
@@ -87,17 +91,22 @@ class LivePanels:
                                 pictures=self.bot.user_settings.pictures(user_id))
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))
-            uploads: list[discord.File] = []
-            self.live.pop(key, None)
+            files: dict[str, list[discord.File]] = {"attachments": []}
+            self.drop(*key)
         else:
             view = drawn.view
-            uploads = panel.files(drawn)
+            digest = drawn.picture.digest if drawn.picture is not None else ""
+            # Upload the hand picture only when it changed: an edit without
+            # ``attachments`` keeps the one the panel shows.
+            files = {} if self.pictures.get(key) == digest else \
+                {"attachments": panel.files(drawn)}
             self.live[key] = (app_id, token, opened, drawn.move, note)
+            self.pictures[key] = digest
         try:  # the interaction's own webhook: what edit_original_response does
             hook = discord.Webhook.partial(app_id, token, client=self.bot)
             # discord.py's types: message_id is an int (its own edit_original_response sends
             # "@original") and a LayoutView edit takes no content/embed (None clears them)
             await hook.edit_message("@original", content=None, embed=None,  # type: ignore[call-overload]
-                                    view=view, attachments=uploads)
+                                    view=view, **files)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
-            self.live.pop(key, None)
+            self.drop(*key)

@@ -224,6 +224,14 @@ def files(drawn: Drawn) -> list[discord.File]:
     return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.description)]
 
 
+def shows(attachments: Sequence[discord.Attachment], picture: Picture) -> bool:
+    """Whether a message's attachments already are ``picture`` (the same file name, size
+    and alt text, which lists the cards and their numbers): then an edit need not upload
+    it again - an edit without ``attachments`` keeps the message's file."""
+    return any(a.filename == picture.filename and a.size == len(picture.png)
+               and (a.description or "") == picture.description for a in attachments)
+
+
 def message(text: str) -> ui.LayoutView:
     """A panel reduced to a sentence ("This game is over"): panels are V2 messages, and
     an edit of one must stay V2."""

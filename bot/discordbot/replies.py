@@ -22,6 +22,7 @@ from ..core.daily import DailyError
 from ..i18n import N_, lang_for
 from ..i18n.errors import translate as translate_error
 from ..present import daily as daily_words
+from ..present.art import Picture
 from .languages import locale_code
 
 log = logging.getLogger("parlour.discord")
@@ -50,6 +51,7 @@ class Reply:
     shows_move: int | None = None  # a hand panel drawn at this move (kept up to date)
     note: str | None = None        # the line a hand panel shows above the hand (not sent)
     files: list[discord.File] | None = None  # an edit with a list replaces the message's files
+    picture: Picture | None = None  # the hand picture the files carry (not sent)
 
     def kwargs(self, *, editing: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
