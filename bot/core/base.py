@@ -42,7 +42,7 @@ class Superseded(Exception):
 
 
 class CoreBase:
-    _arm: Callable[[Table], None]  # (re)schedules a table's next step: PlayMixin's (turns.py)
+    _arm: Callable[[Table], None]  # (re)schedules a table's next step: TurnsMixin's (turns.py)
 
     def __init__(self, config: CoreConfig | None = None, *, clock: Clock | None = None,
                  runner: AIRunner | None = None, store: Store | None = None) -> None:

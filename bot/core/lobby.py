@@ -14,11 +14,11 @@ from .names import ai_seat_name
 from .seats import Seat
 from .store import IntegrityError, insert_table
 from .table import CANCELLED, Table
-from .turns import PlayMixin
+from .turns import TurnsMixin
 from .updates import LobbyChanged, TableClosed, TableInfo
 
 
-class LobbyMixin(PlayMixin):
+class LobbyMixin(TurnsMixin):
     async def create_table(self, channel_id: int, host_id: int, host_name: str, game: str,
                            options: dict | None = None, *, guild_id: int | None = None,
                            turn_seconds: int | None = None, keep_order: bool = False,

@@ -23,7 +23,7 @@ log = logging.getLogger("parlour.core")
 HUMAN, AI, TIMER = "human", "ai", "timer"
 
 
-class PlayMixin(CoreBase):
+class TurnsMixin(CoreBase):
     async def act(self, channel_id: int, user_id: int, action: str, *,
                   expect_move: int | None = None) -> MoveResult:
         """Make ``user_id``'s move (canonical text) at the table in ``channel_id``."""
