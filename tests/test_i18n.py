@@ -208,7 +208,13 @@ def test_refusals_in_the_readers_language(code):
                     "It is not your turn: waiting for Bob.",
                     "You do not hold QH. You can play: 7C, 8D.",
                     "You must follow suit: you hold a heart.",
-                    "Only the host (Alice) or a moderator can do that."):
+                    "Only the host (Alice) or a moderator can do that.",
+                    "Your trio of kings does not beat the quatorze of aces: say 'good'.",
+                    "Quint to the king has been declared: answer 'good' or declare a better "
+                    "one.",
+                    "You cannot hand back the 7H you just received: return any other card.",
+                    "You must return a heart higher than the 7H you received: 9H, KH.",
+                    "You do not hold 2C, 3C."):
         out = refusal(lang, message)
         assert out != message and not re.search(r"\b(you|your|the|hold)\b", out), out
     assert "Bob" in refusal(lang, "It is not your turn: waiting for Bob.")

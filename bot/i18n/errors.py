@@ -162,6 +162,20 @@ _RULES: list[tuple[str, str]] = [
      N_("You do not hold {claim}: you hold no sequence.")),
     (r"In the classic game the highest card of the suit comes back by itself: (?P<help>.+)\.",
      N_("In the classic game the highest card of the suit comes back by itself: {help}.")),
+    (r"Your (?P<claim>.+) is shorter than the (?P<best>.+) declared: declare at least "
+     r"(?P<n>\d+) cards or say 'good'\.",
+     N_("Your {claim} is shorter than the {best} declared: declare at least {n} cards or say "
+        "'good'.")),
+    (r"Your (?P<claim>.+) does not beat the (?P<best>.+): say 'good'\.",
+     N_("Your {claim} does not beat the {best}: say 'good'.")),
+    (r"(?P<best>.+) has been declared: answer 'good' or declare a better one\.",
+     N_("{best} has been declared: answer 'good' or declare a better one.")),
+    (r"You cannot hand back the (?P<card>\S+) you just received: return any other card\.",
+     N_("You cannot hand back the {card} you just received: return any other card.")),
+    (r"You must return a (?P<suit>\w+) higher than the (?P<card>\S+) you received: "
+     r"(?P<cards>.+)\.",
+     N_("You must return a {suit} higher than the {card} you received: {cards}.")),
+    (r"You do not hold (?P<cards>\S+(?:, \S+)+)\.", N_("You do not hold {cards}.")),
     (r"A season lasts from (?P<low>\d+) to (?P<high>\d+) days \(or 0 for calendar months\)\.",
      N_("A season lasts from {low} to {high} days (or 0 for calendar months).")),
 ]
