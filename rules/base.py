@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
@@ -50,7 +50,7 @@ class Option:
 
     def coerce(self, value: Any) -> Any:
         """Turn ``value`` (possibly text from a command line) into a valid value."""
-        v = value
+        v: Any = value
         if self.kind is bool and isinstance(v, str):
             low = v.strip().lower()
             if low in ("1", "true", "yes", "on"):
@@ -69,9 +69,9 @@ class Option:
             raise ValueError(f"Option '{self.name}' needs {self._expect()}, not '{value}'.")
         if self.choices and v not in self.choices:
             raise ValueError(f"Option '{self.name}' must be {self._expect()}, not '{value}'.")
-        if self.minimum is not None and v < self.minimum:
+        if isinstance(v, int) and self.minimum is not None and v < self.minimum:
             raise ValueError(f"Option '{self.name}' must be at least {self.minimum}.")
-        if self.maximum is not None and v > self.maximum:
+        if isinstance(v, int) and self.maximum is not None and v > self.maximum:
             raise ValueError(f"Option '{self.name}' must be at most {self.maximum}.")
         return v
 
@@ -107,6 +107,10 @@ class State:
     # The field counting hands/deals/rounds: views expose it as ``deal_no`` so the bot
     # knows when to send fresh hands, and search rollouts know where a hand ends.
     deal_field: ClassVar[str] = ""
+    # The legal-move cache (see _init_transient).
+    _version: int
+    _legal_version: int
+    _legal_list: list[Action]
 
     def __init__(self, n_players: int, options: dict, seed: int, stack: list[list[int]]) -> None:
         self.n = n_players
@@ -158,6 +162,13 @@ class State:
         """A player-readable reason ``action`` is not allowed now (override per game)."""
         kinds = sorted({a.kind for a in self._legal_cached()})
         return f"'{action}' is not allowed now. You can: {', '.join(kinds)}."
+
+    @property
+    def _mover(self) -> int:
+        """The seat to move, for code that runs only while the game goes on."""
+        seat = self.current_seat
+        assert seat is not None, "the game is over: no seat is to move"
+        return seat
 
     # --- the contract ------------------------------------------------------------
 
@@ -270,14 +281,14 @@ class State:
         return json.dumps({"game": self.game.name, "state": data},
                           separators=(",", ":"), sort_keys=True)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """A deep, independent copy (faster than a JSON round trip)."""
         new = object.__new__(type(self))
         new.__dict__ = {k: _copy(v) for k, v in vars(self).items() if not k.startswith("_")}
         new._init_transient()
         return new
 
-    def sample_world(self, seat: int, rng: random.Random) -> State:
+    def sample_world(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with ``view(seat)``: hidden cards re-dealt, future reseeded."""
         world = self.clone()
         world.seed = rng.getrandbits(62)
@@ -313,7 +324,7 @@ class State:
     def _init_transient(self) -> None:
         self._version = 0
         self._legal_version = -1
-        self._legal_list: list[Action] = []
+        self._legal_list = []
 
     def _legal_cached(self) -> list[Action]:
         if self._legal_version != self._version:
@@ -454,7 +465,7 @@ class Game:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("parse_action")
         if own is not None and not getattr(own, "reads_languages", False):
-            cls.parse_action = _reading_languages(own)
+            cls.parse_action = _reading_languages(own)  # type: ignore[method-assign]
 
     def parse_action(self, text: str | Action, options: dict | None = None) -> Action:
         """Text to an action; with ``options``, only the moves those options use."""

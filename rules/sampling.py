@@ -35,7 +35,7 @@ def redeal(slots: Sequence[Slot], rng: random.Random) -> None:
         need.append(len(rest))
     if not pool:
         return
-    assignment = None
+    assignment: list[list[int]] | None = None
     if all(s.banned is None for s in slots):
         rng.shuffle(pool)
         assignment, i = [], 0
@@ -49,6 +49,7 @@ def redeal(slots: Sequence[Slot], rng: random.Random) -> None:
                 break
         else:
             assignment = _matching(pool, need, slots, rng)
+    assert assignment is not None
     for s, new in zip(slots, assignment, strict=True):
         s.cards[:] = list(s.known) + new
         if s.keep_sorted:
@@ -92,7 +93,8 @@ def _matching(pool: list[int], need: list[int], slots: Sequence[Slot],
             if p in seen or not _allowed(slots[positions[p]], cards[ci]):
                 continue
             seen.add(p)
-            if owner[p] is None or try_card(owner[p], seen):
+            held = owner[p]
+            if held is None or try_card(held, seen):
                 owner[p] = ci
                 return True
         return False
@@ -101,6 +103,7 @@ def _matching(pool: list[int], need: list[int], slots: Sequence[Slot],
         if not try_card(ci, set()):
             raise ValueError("no consistent deal exists (the constraints contradict)")
     out: list[list[int]] = [[] for _ in slots]
-    for p, ci in enumerate(owner):
-        out[positions[p]].append(cards[ci])
+    for p, card_index in enumerate(owner):
+        assert card_index is not None  # every position is filled: there are as many cards
+        out[positions[p]].append(cards[card_index])
     return out

@@ -35,10 +35,10 @@ def deal(order: Sequence[int], n: int, per_seat: int, first: int, packet: int = 
     """Deal ``per_seat`` cards to each of ``n`` seats from ``order`` (top first), in
     packets of ``packet``, starting with seat ``first``.  Returns (hands, rest)."""
     if packet == 1:  # the common case: one card at a time, by slicing
-        hands = [[] for _ in range(n)]
+        dealt: list[list[int]] = [[] for _ in range(n)]
         for k in range(n):
-            hands[(first + k) % n] = sorted(order[k:n * per_seat:n])
-        return hands, list(order[n * per_seat:])
+            dealt[(first + k) % n] = sorted(order[k:n * per_seat:n])
+        return dealt, list(order[n * per_seat:])
     hands: list[list[int]] = [[] for _ in range(n)]
     pos = 0
     while len(hands[first]) < per_seat:
@@ -172,6 +172,7 @@ class TrickState(State):
 
     def _play_actions(self) -> list[Action]:
         seat = self.current_seat
+        assert seat is not None
         if self.trick and self.must_follow:
             return list(map(_PLAY_OF, self._playable(seat)))
         return list(map(_PLAY_OF, self.hands[seat]))
@@ -181,18 +182,20 @@ class TrickState(State):
             return action in self._legal_list
         # Otherwise a play is checked against the hand directly: no legal list is built.
         if action.kind == "play" and len(action.args) == 1 and self._in_play():
-            return action.args[0] in self._playable(self.current_seat)
+            return action.args[0] in self._playable(self._mover)
         return action in self._legal_cached()
 
     def _why_play(self, card: int) -> str:
         """Why playing ``card`` is refused: not held, or the led suit must be followed."""
-        if card not in self.hands[self.current_seat]:
+        if card not in self.hands[self._mover]:
             return f"You do not hold {self._card_named(card)}."
         led = self._led_suit(self.trick)
-        return f"You must follow suit: you hold a {SUIT_SINGULAR.get(led, 'card of that suit')}."
+        suit = "card of that suit" if led is None else SUIT_SINGULAR[led]
+        return f"You must follow suit: you hold a {suit}."
 
     def _play(self, card: int) -> None:
         seat = self.current_seat
+        assert seat is not None
         card = int(card)
         trick = self.trick
         if trick and self.must_follow:

@@ -20,6 +20,7 @@ from ..actions import Action
 from ..base import State
 from ..games.piquet.combos import SEQ_SCORE, SET_SCORE, best_point, longest_suit, runs
 from ..games.piquet.declaring import sets_scored_all
+from ..games.piquet.state import PiquetState
 from .heuristics.piquet import likely_tricks, weakest
 
 PLAY_WEIGHT = 2.0     # points per trick of estimated advantage in the play
@@ -28,13 +29,15 @@ CARDS_WEIGHT = 10.0   # the cards' 10 points, won more surely the larger the adv
 
 def applies(state: State) -> bool:
     """Whether ``state`` (a Piquet state) asks for a two-handed exchange."""
-    return state.phase == "exchange" and state.n == 2 and state._v.exchange == "both"
+    return (isinstance(state, PiquetState) and state.phase == "exchange" and state.n == 2
+            and state._v.exchange == "both")
 
 
 def choose(state: State, seat: int, cands: list[Action], rng: random.Random, worlds: int,
            deadline: float | None = None) -> tuple[Action, int]:
     """The candidate discard with the best total over ``worlds`` common sampled worlds (fewer
     if ``deadline`` comes first), and how many worlds were used."""
+    assert isinstance(state, PiquetState)  # see applies()
     elder = seat == state.order[0]
     opp = 1 - seat
     hand = state.hands[seat]
@@ -67,7 +70,8 @@ def _heuristic_draw(hand: list[int], talon: list[int]) -> list[int]:
 def _declarations(hand: list[int]) -> tuple[tuple, tuple, int, tuple, int]:
     """(point key, best sequence key, sequences' score, best set key, sets' score)."""
     length = longest_suit(hand)
-    point = (length, best_point(hand, length)[0]) if length else (0, 0)
+    best = best_point(hand, length) if length else None
+    point = (length, best[0]) if best else (0, 0)
     found = runs(hand)
     seq = found[0][:2] if found else (0, 0)
     sets = sets_scored_all(hand)     # the best first

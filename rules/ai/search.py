@@ -175,7 +175,7 @@ class SearchPlayer:
         policy = self._rollout_policy
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
-            s = world.current_seat
+            s = world._mover
             world.apply(s, policy(world, s, rng))
             steps += 1
         return evaluate.value(world, seat), steps
@@ -238,7 +238,7 @@ def candidates(state: State, seat: int, legal: list[Action], guess: Action, limi
         gset = set(mine)
         base = sum(value(c) for c in mine)
 
-        def key(a: Action) -> tuple:
+        def closeness(a: Action) -> tuple:
             # Thousands of actions: plain sets (Pinkerton's twin cards are rare enough).
             cards = [int(c) for c in a.cards]
             total = 0.0
@@ -250,7 +250,7 @@ def candidates(state: State, seat: int, legal: list[Action], guess: Action, limi
             dist = len(gset.symmetric_difference(cards))
             return (a.kind != guess.kind, dist > 2, abs(total - base), rng.random())
 
-        ranked = sorted(rest, key=key)
+        ranked = sorted(rest, key=closeness)
         # Keep one move of every other kind too (pass, keep, add...): a different plan.
         kinds = {guess.kind}
         firsts = []

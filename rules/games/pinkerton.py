@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, parse_action
-from ..base import Game, Option, State
+from ..base import Game, Option
 from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards, cards_str
 from ..errors import IllegalAction
 from ..sampling import Slot, redeal
@@ -36,7 +36,7 @@ PHASE_NAMES = {1: "phase I", 2: "phase II", 3: "phase III (bidding)"}
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-class PinkertonState(MoveChecks, State):
+class PinkertonState(MoveChecks):
     deal_field = "round_no"
     # --- set-up, dealing, the stock ----------------------------------------------
 
@@ -117,6 +117,7 @@ class PinkertonState(MoveChecks, State):
 
     def _legal(self) -> list[Action]:
         seat = self.current_seat
+        assert seat is not None
         hand = self.hands[seat]
         v = self.total
         if self.step != "turn":  # "open" or "add": add a card, else pass for free
@@ -156,6 +157,7 @@ class PinkertonState(MoveChecks, State):
 
     def _apply(self, action: Action) -> None:
         seat = self.current_seat
+        assert seat is not None
         kind = action.kind
         if kind == "beat":
             self._beat(seat, action)

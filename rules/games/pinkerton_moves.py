@@ -8,7 +8,8 @@ without revealing the pile's total unless the table may see it.
 from __future__ import annotations
 
 from ..actions import Action, act
-from ..cards import CARD, DOUBLE_104, cards_str
+from ..base import State
+from ..cards import CARD, DOUBLE_104, Card, cards_str
 from .pinkerton_beats import VALUE, beat_size, beats_value, can_beat, canonical, may_add
 
 PASS_FREE = act("pass")
@@ -27,7 +28,7 @@ def beat_action(cards: tuple[int, ...] | list[int], take: int | None = None) -> 
         if a is None:
             a = _BEATS[cards] = act("beat", *[CARD[c] for c in canonical(cards)])
         return a
-    args = [CARD[c] for c in canonical(cards)]
+    args: list[Card | int | str] = [CARD[c] for c in canonical(cards)]
     if take is not None:
         args += ["take", CARD[take]]
     return act("beat", *args)
@@ -67,8 +68,19 @@ def _shape_problem(action: Action) -> str | None:
     return None
 
 
-class MoveChecks:
+class MoveChecks(State):
     """Legality and refusal messages; the state supplies hands, pile, phase and step."""
+
+    # Set up by PinkertonState._setup, declared here so the checks read on their own.
+    hands: list[list[int]]
+    dealer: int
+    pile: list[int]
+    total: int
+    pass_cards: list[list[int]]
+    passes: list[int]
+    count_shown: bool
+    phase: int          # 1, 2, 3: rounds of a deal
+    step: str           # "turn", "open", "add"
 
     def _shown(self) -> bool:
         return self.options["show_total"] or self.count_shown or len(self.pile) == 1
@@ -116,10 +128,10 @@ class MoveChecks:
         return None
 
     def _held(self, cards: list[int]) -> str | None:
-        hand = list(self.hands[self.current_seat])
+        hand = list(self.hands[self._mover])
         for c in cards:
             if c not in hand:
-                twice = cards.count(c) > 1 and c in self.hands[self.current_seat]
+                twice = cards.count(c) > 1 and c in self.hands[self._mover]
                 return (f"You hold only one {CARD[c]}." if twice
                         else f"You do not hold {CARD[c]}.")
             hand.remove(c)
@@ -133,6 +145,7 @@ class MoveChecks:
 
     def _beat_problem(self, action: Action) -> str | None:
         seat = self.current_seat
+        assert seat is not None
         if self.step == "open":
             return "You open the bidding: add any card to the pile (add <card>), no beat needed."
         if self.step == "add":
@@ -186,6 +199,7 @@ class MoveChecks:
 
     def _pass_problem(self, action: Action) -> str | None:
         seat = self.current_seat
+        assert seat is not None
         hand = self.hands[seat]
         cards = [int(c) for c in action.args]
         if self.step != "turn":

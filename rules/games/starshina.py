@@ -43,8 +43,8 @@ for _suit, _words in ((0, ("clubs", "club", "c", "♣", "♧")),
 NO_TRUMP_WORDS = ("none", "nt", "notrump", "notrumps", "no-trump")
 SUIT_BY_NAME = {SUIT_NAME[s]: s for s in range(4)}
 
-GIVE = {c: act("give", CARD[c]) for c in FRENCH_52.cards}
-RETURN = {c: act("return", CARD[c]) for c in FRENCH_52.cards}
+GIVE: dict[int, Action] = {c: act("give", CARD[c]) for c in FRENCH_52.cards}
+RETURN: dict[int, Action] = {c: act("return", CARD[c]) for c in FRENCH_52.cards}
 TRUMP = [act("trump", SUIT_NAME[s]) for s in range(4)]
 
 PHASE_HELP = {
@@ -115,6 +115,7 @@ class StarshinaState(TrickState):
 
     def _legal(self) -> list[Action]:
         seat = self.current_seat
+        assert seat is not None
         phase = self.phase
         if phase == "play":
             return self._play_actions()
@@ -130,7 +131,8 @@ class StarshinaState(TrickState):
 
     def _returnable(self) -> list[int]:
         got = self.pending
-        hand = self.hands[self.current_seat]
+        assert got is not None  # asked only while a card waits to be returned
+        hand = self.hands[self._mover]
         higher = [c for c in hand if c >> 4 == got >> 4 and c > got]
         return higher or [c for c in hand if c != got]
 
@@ -150,7 +152,7 @@ class StarshinaState(TrickState):
             return f"Discard exactly {KITTY_SIZE} cards in one go (you named {len(cards)})."
         if len(set(cards)) != KITTY_SIZE:
             return "You named the same card twice: discard four different cards."
-        missing = [c for c in cards if c not in self.hands[self.current_seat]]
+        missing = [c for c in cards if c not in self.hands[self._mover]]
         if missing:
             return f"You do not hold {cards_str(missing)}."
         if cards != sorted(cards):
@@ -164,7 +166,7 @@ class StarshinaState(TrickState):
                 return ("In the classic game the highest card of the suit comes back by itself: "
                         f"{PHASE_HELP[phase]}.")
             return f"You cannot {VERB.get(action.kind, action.kind)} now: {PHASE_HELP[phase]}."
-        hand = self.hands[self.current_seat]
+        hand = self.hands[self._mover]
         if action.kind == "discard":
             return self._discard_problem(action) or "That discard is not allowed."
         if action.kind == "trump":
@@ -174,6 +176,7 @@ class StarshinaState(TrickState):
             return self._why_play(card)
         if action.kind == "return":
             got = self.pending
+            assert got is not None  # a return is refused only in its phase
             if card == got:
                 return (f"You cannot hand back the {CARD[got]} you just received: "
                         "return any other card.")
@@ -216,6 +219,7 @@ class StarshinaState(TrickState):
 
     def _give(self, card: int) -> None:
         giver = self.current_seat
+        assert giver is not None
         receiver = (giver + 1) % self.n
         self._move(card, giver, receiver)
         self.pending = card
@@ -228,6 +232,7 @@ class StarshinaState(TrickState):
 
     def _return(self, card: int) -> None:
         receiver = self.current_seat
+        assert receiver is not None
         giver = (receiver - 1) % self.n
         self._move(card, receiver, giver)
         self.exchanges[-1][3] = card
@@ -323,10 +328,11 @@ class StarshinaState(TrickState):
             self._log("Settled: " + ", ".join(f"{{p{s}}} {diffs[s]:+d}" for s in range(self.n))
                       + ".")
         self.last_hand = {"tricks": tricks, "quotas": quotas, "diffs": diffs}
-        winner = self.reached
-        if winner is None:
+        reached = self.reached
+        if reached is None:
             self._new_hand((self.dealer + 1) % self.n)
             return
+        winner = reached
         missed = [s for s in range(self.n) if tricks[s] < quotas[s]]
         if self.rules == "starshina":
             for s in range(self.n):
@@ -420,6 +426,7 @@ class StarshinaState(TrickState):
         if self.pending is not None and self.exchanges[-1][2] is None:
             # The receiver holds some card the viewer cannot name: pick one of theirs.
             receiver = self.current_seat
+            assert receiver is not None
             mine = {c for c, where in self.known[seat] if where == [receiver]}
             choices = [c for c in self.hands[receiver] if c not in mine]
             self.pending = rng.choice(choices)

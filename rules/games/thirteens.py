@@ -134,10 +134,11 @@ class ThirteensState(TrickState):
         if action.kind != "play" or not action.args:
             return f"Play a card, e.g. 'play {legal.split(', ')[0]}'."
         card = int(action.args[0])
-        if card not in self.hands[self.current_seat]:
+        if card not in self.hands[self._mover]:
             return f"{self._why_play(card)} You can play: {legal}."
         if is_joker(card):
-            name = SUIT_SINGULAR.get(led_suit(self.trick), "")
+            led = led_suit(self.trick)
+            name = "" if led is None else SUIT_SINGULAR[led]
             return (f"A joker may be played only when leading or when you cannot follow suit; "
                     f"you hold a {name}, so play one of: {legal}.")
         return f"{self._why_play(card)} Play one of: {legal}."

@@ -113,6 +113,7 @@ def _best_add(state, seat: int, v: int, rng: random.Random,
         if best_score is None or score > best_score + 1e-9 or (
                 abs(score - best_score) <= 1e-9 and rng.random() < 0.5):
             best, best_score = c, score
+    assert best is not None  # cards is not empty
     return ADD[best]
 
 

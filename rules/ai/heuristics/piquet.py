@@ -107,7 +107,9 @@ def _declare(state, seat: int) -> Action:
                                           for h in [best[0]] + list(state.equal))
     n, x = mine
     if cat == "point":
-        value = best_point(hand, n)[0]
+        point = best_point(hand, n)
+        assert point is not None  # n is the length of one of our suits
+        value = point[0]
         if n > best[1]:
             ok = True
         elif n == best[1] and not partner_best:

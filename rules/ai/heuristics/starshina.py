@@ -160,7 +160,7 @@ def _safe(c: int, led: int, trump: int | None, top_out: list[int], n_out: list[i
     if c >> 4 == led:
         return not can_ruff and (void_led or (c & 15) > top_out[led])
     # We are ruffing: only an overruff beats us.
-    return not (can_ruff and top_out[trump] > (c & 15))
+    return not (can_ruff and trump is not None and top_out[trump] > (c & 15))
 
 
 def _lead(state, seat: int, hand: list[int], trump: int | None, top_out: list[int],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...actions import Action, act
 from .combos import number_word
+from .host import PiquetHost
 from .variants import auction_thresholds
 
 BIDS = [act("bid", n * sign) for n in range(7, 13) for sign in (1, -1)]  # ascending
@@ -28,7 +29,7 @@ def bid_text(value: int) -> str:
     return f"minus {number_word(n)} (to take at most {12 - n} tricks)"
 
 
-class BiddingMixin:
+class BiddingMixin(PiquetHost):
 
     def _start_bidding(self) -> None:
         self.phase = "bid"
@@ -39,6 +40,7 @@ class BiddingMixin:
 
     def _bid_legal(self) -> list[Action]:
         seat = self.current_seat
+        assert seat is not None
         start = 0 if self.high is None else bid_rank(self.high[1]) + 1
         out = [PASS]
         if self.high is not None:
@@ -50,6 +52,7 @@ class BiddingMixin:
 
     def _why_bid(self, action: Action) -> str:
         seat = self.current_seat
+        assert seat is not None
         if action.kind == "bid":
             value = action.args[0]
             if not 7 <= abs(value) <= 12:
@@ -58,6 +61,7 @@ class BiddingMixin:
             lowest = next((str(a) for a in self._bid_legal() if a.kind == "bid"), None)
             if lowest is None:
                 return "Nothing outbids -12: pass, or double."
+            assert self.high is not None  # a bid within 7..12 is refused only when outbid
             return (f"A bid must be higher than the last ({self.high[1]}); the lowest you can "
                     f"make is '{lowest}'.")
         if action.kind == "double":
@@ -72,6 +76,7 @@ class BiddingMixin:
 
     def _apply_bid(self, action: Action) -> None:
         seat = self.current_seat
+        assert seat is not None
         other = 1 - seat
         if action.kind == "bid":
             value = action.args[0]
@@ -100,6 +105,7 @@ class BiddingMixin:
         self._log(text)
 
     def _set_contract(self) -> None:
+        assert self.high is not None  # the auction ends on a bid
         seat, value = self.high
         self.contract = {"seat": seat, "n": abs(value), "negative": value < 0, "mult": self.mult}
         self.rep, self.piq = (list(t) for t in auction_thresholds(value < 0))

@@ -36,6 +36,7 @@ from .combos import (
     set_options,
     sets_scored,
 )
+from .host import PiquetHost
 
 CATS = ("point", "sequence", "set")
 SINK_WORD = {"point": "point", "sequence": "sequence", "set": "sets"}
@@ -61,7 +62,7 @@ def claim_of(action: Action) -> tuple[str, int, int]:
     return cat, n, WORDS_RANK[action.args[2]]
 
 
-class DeclaringMixin:
+class DeclaringMixin(PiquetHost):
 
     def _start_declaring(self) -> None:
         self.phase = "declare"
@@ -100,6 +101,7 @@ class DeclaringMixin:
 
     def _declare_legal(self) -> list[Action]:
         seat = self.current_seat
+        assert seat is not None
         cat = self._category()
         claims = [declare_action(cat, n, x) for n, x in self._holdings(seat, cat)
                   if self._can_answer(cat, n, x)]
@@ -110,12 +112,14 @@ class DeclaringMixin:
     def _why_declare(self, action: Action) -> str:
         cat = self._category()
         seat = self.current_seat
+        assert seat is not None
         if action.kind == "good":
             return (f"Nobody has declared a {cat} yet: declare yours or say "
                     f"'sink {SINK_WORD[cat]}'.")
         if action.kind == "sink":
             if action.args[0] != SINK_WORD[cat]:
                 return f"We are declaring the {CAT_TITLE[cat]} now: say 'sink {SINK_WORD[cat]}'."
+            assert self.best is not None  # 'sink' is legal until something is declared
             best = claim_name(cat, self.best[1], self.best[2])
             return f"{best.capitalize()} has been declared: answer 'good' or declare a better one."
         if action.kind != "declare":
@@ -125,7 +129,9 @@ class DeclaringMixin:
             return f"We are declaring the {CAT_TITLE[cat]} now, not the {CAT_TITLE[acat]}."
         if (n, x) not in self._holdings(seat, cat):
             return self._not_held(seat, cat, n, x)
-        best = claim_name(cat, self.best[1], self.best[2]) if self.best else ""
+        # A held claim is refused only when it does not beat the best one declared.
+        assert self.best is not None
+        best = claim_name(cat, self.best[1], self.best[2])
         if cat == "set":
             return f"Your {claim_name(cat, n, x)} does not beat the {best}: say 'good'."
         return (f"Your {claim_name(cat, n, x)} is shorter than the {best} declared: "
@@ -149,6 +155,7 @@ class DeclaringMixin:
 
     def _apply_declare(self, action: Action) -> None:
         seat = self.current_seat
+        assert seat is not None
         cat = self._category()
         if action.kind == "good":
             self._log(f"{{p{seat}}}: Good.")
@@ -166,7 +173,9 @@ class DeclaringMixin:
 
     def _claim(self, seat: int, cat: str, n: int, x: int) -> None:
         if cat == "point":
-            x = best_point(self.hands[seat], n)[0]
+            point = best_point(self.hands[seat], n)
+            assert point is not None  # the claim was checked against the hand
+            x = point[0]
         record = {"seat": seat, "cat": cat, "n": n, "x": None if cat == "point" else x,
                   "v": None}
         self.claims.append(record)

@@ -11,11 +11,12 @@ from itertools import combinations
 
 from ...actions import Action, act
 from ...cards import CARD, as_cards, cards_str
+from .host import PiquetHost
 
 KEEP = act("keep")
 
 
-class ExchangeMixin:
+class ExchangeMixin(PiquetHost):
 
     def _start_exchange(self) -> None:
         self.phase = "exchange"
@@ -35,6 +36,7 @@ class ExchangeMixin:
 
     def _exchange_legal(self) -> list[Action]:
         seat = self.current_seat
+        assert seat is not None
         lo, hi = self._discard_limits(seat)
         hand = [CARD[c] for c in self.hands[seat]]
         out = [KEEP] if self._may_keep() else []
@@ -49,6 +51,7 @@ class ExchangeMixin:
 
     def _discard_problem(self, action: Action) -> str | None:
         seat = self.current_seat
+        assert seat is not None
         lo, hi = self._discard_limits(seat)
         cards = [int(c) for c in action.args]
         if not lo <= len(cards) <= hi:
@@ -64,6 +67,7 @@ class ExchangeMixin:
 
     def _why_exchange(self, action: Action) -> str:
         seat = self.current_seat
+        assert seat is not None
         if action.kind == "discard":
             return self._discard_problem(action) or "That discard is not allowed."
         lo, hi = self._discard_limits(seat)
@@ -81,6 +85,7 @@ class ExchangeMixin:
 
     def _apply_exchange(self, action: Action) -> None:
         seat = self.current_seat
+        assert seat is not None
         hand = self.hands[seat]
         out = sorted(int(c) for c in action.args) if action.kind == "discard" else []
         for c in out:

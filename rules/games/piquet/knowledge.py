@@ -14,9 +14,12 @@ chosen and its cards pinned to the claimant, so the world can always be played o
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 from ...sampling import Slot, redeal
 from .combos import FACES, best_point, holds, run_cards
+from .host import PiquetHost
 
 TRIES = 200
 STRICT = 120
@@ -24,7 +27,7 @@ PIN_AFTER = 60      # rejected re-deals before the unshown claims' cards are pin
 PIN_WAYS = 5
 
 
-class KnowledgeMixin:
+class KnowledgeMixin(PiquetHost):
 
     def _resample(self, seat: int, rng: random.Random) -> None:
         slots = self._piquet_slots(seat)
@@ -71,21 +74,26 @@ class KnowledgeMixin:
             slots.append(Slot(self.talon, None, self._talon_top(viewer), keep_sorted=False))
         return slots
 
-    def _claim_checks(self, viewer: int) -> list:
-        checks = []
+    def _claim_checks(self, viewer: int) -> list[Callable[[bool], bool]]:
+        checks: list[Callable[[bool], bool]] = []
         for rec in self.claims:
             s = rec["seat"]
             if s == viewer:
                 continue
             cat, n, x, v = rec["cat"], rec["n"], rec["x"] or 0, rec["v"]
-            checks.append(lambda strict, s=s, cat=cat, n=n, x=x, v=v:
-                          holds(self._held(s), cat, n, x, v if strict else None))
+            checks.append(partial(self._holds_claim, s, cat, n, x, v))
         for s in self.blanche:
             if s != viewer:
-                # A blank hand: every face card it shows now came from the talon.
-                checks.append(lambda strict, s=s: sum(
-                    1 for c in self._held(s) if c & 15 in FACES) <= self.drawn[s])
+                checks.append(partial(self._blank_but_drawn, s))
         return checks
+
+    def _holds_claim(self, s: int, cat: str, n: int, x: int, v: int | None,
+                     strict: bool) -> bool:
+        return holds(self._held(s), cat, n, x, v if strict else None)
+
+    def _blank_but_drawn(self, s: int, strict: bool) -> bool:
+        # A blank hand: every face card it shows now came from the talon.
+        return sum(1 for c in self._held(s) if c & 15 in FACES) <= self.drawn[s]
 
     def _refresh_hidden_point(self, viewer: int) -> None:
         """The best point's pips, not yet said aloud, follow the re-dealt hand."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ...actions import Action
 from ...cards import CARD
+from .host import PiquetHost
 from .scoring import contract_points
 
 
-class PlayMixin:
+class PlayMixin(PiquetHost):
 
     def _start_play(self) -> None:
         self.phase = "play"
@@ -22,10 +23,11 @@ class PlayMixin:
         return self._why_play(int(action.args[0]))
 
     def _example_card(self) -> str:
-        return str(CARD[self._playable(self.current_seat)[0]])
+        return str(CARD[self._playable(self._mover)[0]])
 
     def _apply_play(self, action: Action) -> None:
         seat = self.current_seat
+        assert seat is not None
         card = int(action.args[0])
         lead = not self.trick
         first = lead and not self.led_first
@@ -105,6 +107,7 @@ class PlayMixin:
 
     def _score_contract(self) -> bool:
         c = self.contract
+        assert c is not None  # scored only in the auction variant, which has one
         seat, other = c["seat"], 1 - c["seat"]
         taken = self.tricks[seat]
         mine, theirs = contract_points(c["n"], c["negative"], c["mult"], taken)

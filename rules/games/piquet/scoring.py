@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .host import PiquetHost
 from .variants import AU_CENT_TARGET
 
 # Law 67 order; a deal's breakdown lists its categories in this order.
@@ -37,7 +38,7 @@ def contract_points(n: int, negative: bool, mult: int, taken: int,
     return 0, -10 * margin * mult
 
 
-class ReckonMixin:
+class ReckonMixin(PiquetHost):
     """Adds points to a side in reckoning order and fires pique, repique and au cent's end."""
 
     def side(self, seat: int) -> int:

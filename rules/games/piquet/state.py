@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...actions import Action
-from ...tricks import TrickState
 from .bidding import BiddingMixin
 from .combos import is_carte_blanche
 from .declaring import DeclaringMixin
@@ -19,7 +18,7 @@ PHASE_NAME = {"bid": "the auction", "exchange": "the exchange", "declare": "the 
 
 
 class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, ReckonMixin,
-                  KnowledgeMixin, ViewMixin, TrickState):
+                  KnowledgeMixin, ViewMixin):
     deal_field = "deal_no"
 
     def _init_transient(self) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from ...cards import as_cards
 from .combos import claim_name, number_word
 from .declaring import CAT_TITLE, CATS
+from .host import PiquetHost
 
 
-class ViewMixin:
+class ViewMixin(PiquetHost):
 
     def _view(self, seat: int | None) -> dict:
         v = {
