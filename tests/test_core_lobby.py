@@ -176,7 +176,7 @@ async def test_only_the_seat_holder_moves_and_errors_are_readable(tmp_path) -> N
         other = BOB if mover == HOST else HOST
         legal = core.legal_actions(1, mover)
         assert legal and core.legal_actions(1, other) == []
-        before = core._tables[1].state.to_json()
+        before = core.registry.live[1].state.to_json()
         with pytest.raises(TableError, match="You are not playing at this table"):
             await core.act(1, DAVE, legal[0])
         with pytest.raises(TableError) as e:
@@ -190,7 +190,7 @@ async def test_only_the_seat_holder_moves_and_errors_are_readable(tmp_path) -> N
         missing = next(c for c in ("1O", "2O", "3O", "4O", "5O", "6O", "7O") if c not in hand)
         with pytest.raises(TableError):
             await core.act(1, mover, f"play {missing}")
-        assert core._tables[1].state.to_json() == before  # bad input changed nothing
+        assert core.registry.live[1].state.to_json() == before  # bad input changed nothing
         assert core.table(1).move == info.move
         rows = await core.store.load_actions(info.table_id)
         assert all(r["actor"] == "ai" for r in rows)  # nothing of the bad input was logged

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 
 def _tables_snapshot(core: Core) -> dict:
     return {ch: (t.info(), t.state.to_json() if t.state else None)
-            for ch, t in core._tables.items()}
+            for ch, t in core.registry.live.items()}
 
 
 async def _action_logs(core: Core) -> dict:
@@ -77,7 +77,7 @@ async def _reopen_and_compare(tmp_path, now: float, before: dict, logs: dict) ->
         assert _tables_snapshot(core2) == before
         assert await _action_logs(core2) == logs
         deadline = before[1][0].deadline
-        reminder_at = core2._tables[1].reminder_at
+        reminder_at = core2.registry.live[1].reminder_at
         assert reminder_at is not None and deadline in clock2.pending()
         assert reminder_at in clock2.pending()
         # Both continue: the timer fires at the same absolute time it would have.
@@ -111,7 +111,7 @@ async def test_a_failed_commit_leaves_the_table_unchanged(tmp_path) -> None:
         info = await make_table(core, "coins", humans=[HOST, BOB], ais=["random"])
         user = info.seats[info.current_seat].user_id
         move = core.legal_actions(1, user)[0]
-        before = core._tables[1].state.to_json()
+        before = core.registry.live[1].state.to_json()
         real = core.store.transaction
 
         @asynccontextmanager
@@ -122,7 +122,7 @@ async def test_a_failed_commit_leaves_the_table_unchanged(tmp_path) -> None:
         core.store.transaction = broken
         with pytest.raises(TableError, match="Could not save"):
             await core.act(1, user, move, expect_move=info.move)
-        assert core._tables[1].state.to_json() == before and core.table(1) == info
+        assert core.registry.live[1].state.to_json() == before and core.table(1) == info
         core.store.transaction = real
         result = await core.act(1, user, move, expect_move=info.move)
         assert result.move == info.move + 1

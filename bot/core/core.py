@@ -1,6 +1,9 @@
 """``Core``: the table manager the Discord adapter, the terminal and the tests drive.
 
-See docs/CORE.md for the full contract.  Lifecycle: ``await core.start()`` opens
+It is a facade over services with one owner each: ``TableRegistry`` (the live tables, commits
+and publishing), ``Turns`` (moves, timers, AI seats), ``Lobby`` (opening a table until its
+deal), ``Daily`` (the daily deal) and the store's read-side queries (leaderboards,
+seasons, replays).  See docs/CORE.md for the full contract.  Lifecycle: ``await core.start()`` opens
 the database and resumes every active table (timers included); ``await
 core.stop()`` cancels timers and closes the database.
 """
@@ -10,9 +13,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from .base import CHANNEL, PLAYING
-from .errors import TableError
-from .hub import Callback, Subscription
+from .ai_runner import AIRunner, make_runner
+from .clock import Clock, SystemClock
+from .config import CoreConfig
+from .daily import Daily
+from .hub import Callback, Hub, Subscription
 from .leaderboard import (
     GameSummary,
     LeaderboardRow,
@@ -23,18 +28,50 @@ from .leaderboard import (
     seasons_played,
     user_stats,
 )
-from .lobby import LobbyMixin
+from .lobby import Lobby
 from .records import GLOBAL, scope_key
+from .registry import CHANNEL, TableRegistry
 from .replay import Replay, load_replay
 from .seasons import Season, current_season, set_season_length
+from .store import Store
 from .table import LOBBY, Table
+from .turns import Turns
 from .updates import BoardChanged, LobbyChanged, TableInfo
 
 log = logging.getLogger("parlour.core")
 
 
-class Core(LobbyMixin):
+class Core:
     """All tables of one bot (or terminal), keyed by channel id."""
+
+    def __init__(self, config: CoreConfig | None = None, *, clock: Clock | None = None,
+                 runner: AIRunner | None = None, store: Store | None = None) -> None:
+        self.config = config or CoreConfig()
+        self.clock: Clock = clock or SystemClock()
+        self.runner = runner or make_runner(self.config.ai_executor, self.config.ai_workers)
+        self.store = store or Store(self.config.db_path, self.config.db_synchronous)
+        self.hub = Hub(self.config.subscriber_queue)
+        self.registry = TableRegistry(self.config, self.clock, self.store, self.hub)
+        self.turns = Turns(self.registry, self.config, self.clock, self.runner)
+        self.lobby = Lobby(self.registry, self.turns, self.config, self.clock)
+        self.daily = Daily(self.store, self.clock, self.runner,
+                           ai_level=self.config.daily_ai_level,
+                           par_level=self.config.daily_par_level)
+        # The public names, each served by the service that owns it.
+        self.create_table = self.lobby.create_table
+        self.join = self.lobby.join
+        self.leave = self.lobby.leave
+        self.kick = self.lobby.kick
+        self.add_ai = self.lobby.add_ai
+        self.remove_ai = self.lobby.remove_ai
+        self.configure = self.lobby.configure
+        self.start_game = self.lobby.start_game
+        self.cancel = self.lobby.cancel
+        self.act = self.turns.act
+        self.ask_count = self.turns.ask_count
+        self.owns = self.registry.owns
+        self.fetch_table = self.registry.fetch_table
+        self.settle = self.registry.settle
 
     # --- lifecycle --------------------------------------------------------------------------
 
@@ -58,15 +95,16 @@ class Core(LobbyMixin):
             except Exception:
                 log.exception("cannot resume table %s (%s); leaving it", row["id"], row["game"])
                 continue
-            self._tables[table.channel_id] = table
+            self.registry.live[table.channel_id] = table
             resumed.append(table)
+        registry = self.registry
         for table in resumed:
             if table.status == LOBBY:
-                self._publish(LobbyChanged(table.id, table.channel_id, table.info()))
+                registry.publish(LobbyChanged(table.id, table.channel_id, table.info()))
                 continue
-            self._publish_board(table, [])
-            self._publish_turn(table)
-            self._arm(table)  # an overdue deadline fires at once
+            registry.publish_board(table, [])
+            registry.publish_turn(table)
+            registry.arm(table)  # an overdue deadline fires at once
         if self.store.dialect == "postgresql":
             await self.store.listen(CHANNEL, self._table_changed)
         return [t.info() for t in resumed]
@@ -83,29 +121,19 @@ class Core(LobbyMixin):
     def _table_changed(self, payload: str) -> None:
         """Another process committed ``"table id:move"``: reload our copy if it is behind."""
         table_id, move = (int(x) for x in payload.split(":"))
-        table = next((t for t in self._tables.values() if t.id == table_id), None)
+        table = next((t for t in self.registry.live.values() if t.id == table_id), None)
         if table is None or table.move >= move:
             return
 
         async def reload() -> None:
             async with table.lock:
-                if table.move < move and self._tables.get(table.channel_id) is table:
-                    await self._reload(table)
-        self._spawn(reload())
+                if table.move < move and self.registry.live.get(table.channel_id) is table:
+                    await self.registry.reload(table)
+        self.registry.spawn(reload())
 
     async def stop(self) -> None:
         """Cancel timers and background work, close the pool and the database."""
-        for table in self._tables.values():
-            table.cancel_timers()
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            try:
-                await task
-            except BaseException:  # noqa: B036 - cancelled or failed; we are stopping
-                pass
-        self._tables.clear()
-        self._foreign.clear()
+        await self.registry.stop()
         self.hub.close()
         self.runner.close()
         await self.store.close()
@@ -118,45 +146,45 @@ class Core(LobbyMixin):
     # --- reading tables ---------------------------------------------------------------------
 
     def table(self, channel_id: int) -> TableInfo | None:
-        table = self._tables.get(channel_id)
+        table = self.registry.live.get(channel_id)
         return table.info() if table else None
 
     def tables(self) -> list[TableInfo]:
-        return [t.info() for t in self._tables.values()]
+        return [t.info() for t in self.registry.live.values()]
 
     def board(self, channel_id: int) -> BoardChanged:
         """The current public board, as the update that would show it (no new events)."""
-        table = self._playing(channel_id)
+        table = self.registry.playing(channel_id)
         view = table.live.view(None)
         recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
         return BoardChanged(table.id, table.channel_id, table.info(), view, (),
-                            tuple(self._fill(table, e["text"]) for e in recent))
+                            tuple(self.registry.fill(table, e["text"]) for e in recent))
 
     def public_view(self, channel_id: int) -> dict:
-        return self._playing(channel_id).live.view(None)
+        return self.registry.playing(channel_id).live.view(None)
 
     def private_view(self, channel_id: int, user_id: int) -> dict:
-        table = self._playing(channel_id)
-        return table.live.view(self._seat(table, user_id))
+        table = self.registry.playing(channel_id)
+        return table.live.view(self.registry.seat_of(table, user_id))
 
     def legal_actions(self, channel_id: int, user_id: int) -> list[str]:
         """The user's legal moves now (canonical texts); empty when it is not their turn."""
-        table = self._playing(channel_id)
-        seat = self._seat(table, user_id)
+        table = self.registry.playing(channel_id)
+        seat = self.registry.seat_of(table, user_id)
         if not table.seats[seat].human_playing:
             return []
         return [str(a) for a in table.live.legal_actions(seat)]
 
     def action_forms(self, channel_id: int, user_id: int) -> list[dict]:
-        table = self._playing(channel_id)
-        seat = self._seat(table, user_id)
+        table = self.registry.playing(channel_id)
+        seat = self.registry.seat_of(table, user_id)
         if not table.seats[seat].human_playing or table.current_seat != seat:
             return []
         return table.live.action_forms(seat)
 
     def fill_names(self, channel_id: int, text: str) -> str:
         """``text`` with ``{pN}`` replaced by the seat names of the table here."""
-        return self._fill(self._get(channel_id), text)
+        return self.registry.fill(self.registry.get(channel_id), text)
 
     # --- stats ----------------------------------------------------------------------------------
 
@@ -195,18 +223,3 @@ class Core(LobbyMixin):
 
     async def replay(self, game_id: int) -> Replay:
         return await load_replay(self.store, game_id)
-
-    # --- helpers ----------------------------------------------------------------------------------
-
-    def _playing(self, channel_id: int) -> Table:
-        table = self._get(channel_id)
-        if table.status != PLAYING:
-            raise TableError("The game has not started yet.")
-        return table
-
-    @staticmethod
-    def _seat(table: Table, user_id: int) -> int:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
-        return seat

@@ -8,17 +8,28 @@ import random
 import rules
 from rules.ai.players import LEVELS
 
-from .base import LOBBY, PLAYING
+from .clock import Clock
+from .config import CoreConfig
 from .errors import TableError
 from .names import ai_seat_name
+from .registry import TableRegistry
 from .seats import Seat
 from .store import IntegrityError, insert_table
-from .table import CANCELLED, Table
-from .turns import TurnsMixin
+from .table import CANCELLED, LOBBY, PLAYING, Table
+from .turns import Turns
 from .updates import LobbyChanged, TableClosed, TableInfo
 
 
-class LobbyMixin(TurnsMixin):
+class Lobby:
+    """Opening a table and everything until its deal (or cancel)."""
+
+    def __init__(self, registry: TableRegistry, turns: Turns, config: CoreConfig,
+                 clock: Clock) -> None:
+        self.registry = registry
+        self.turns = turns
+        self.config = config
+        self.clock = clock
+
     async def create_table(self, channel_id: int, host_id: int, host_name: str, game: str,
                            options: dict | None = None, *, guild_id: int | None = None,
                            turn_seconds: int | None = None, keep_order: bool = False,
@@ -32,8 +43,8 @@ class LobbyMixin(TurnsMixin):
         ``pings``: whether transports notify a human whose turn starts (the core only
         stores it, in ``TableInfo.pings``); ``pictures`` likewise whether they draw the
         table as a picture (``TableInfo.pictures``)."""
-        async with self._create_lock:
-            busy = self._tables.get(channel_id)
+        async with self.registry.create_lock:
+            busy = self.registry.live.get(channel_id)
             if busy is not None:
                 raise TableError(f"A game of {busy.game.title or busy.game.name} is already "
                                  f"running here (host: {busy.host_name or 'nobody'}). "
@@ -53,18 +64,18 @@ class LobbyMixin(TurnsMixin):
                 seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
                 seats=[Seat(host_name, host_id)] if seat_host else [], created=now)
             try:
-                async with self.store.transaction() as conn:
+                async with self.registry.store.transaction() as conn:
                     table.id = await insert_table(conn, table.row_fields(now))
             except IntegrityError:  # an active table another process keeps here
                 raise TableError("A table is already open in this channel. "
                                  "Finish or cancel it first.") from None
-            self._tables[channel_id] = table
+            self.registry.live[channel_id] = table
         return self._lobby_changed(table)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableInfo:
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_status(table, LOBBY)
+            self.registry.require_status(table, LOBBY)
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already at this table.")
             self._require_room(table)
@@ -74,40 +85,40 @@ class LobbyMixin(TurnsMixin):
 
     async def leave(self, channel_id: int, user_id: int) -> TableInfo:
         """Leave the lobby, or the game (the AI takes the seat; it counts as abandoning)."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not at this table.")
             if table.status == PLAYING:
-                await self._replace_in_game(table, seat, "left")
+                await self.turns.replace_in_game(table, seat, "left")
                 return table.info()
-            self._require_status(table, LOBBY)
+            self.registry.require_status(table, LOBBY)
             return await self._remove_from_lobby(table, seat)
 
     async def kick(self, channel_id: int, user_id: int, target_id: int, *,
                    moderator: bool = False) -> TableInfo:
         """Host or moderator removes a player (during play the AI takes the seat)."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_host(table, user_id, moderator)
+            self.registry.require_host(table, user_id, moderator)
             seat = table.seat_of(target_id)
             if seat is None:
                 raise TableError("That user is not at this table.")
             if target_id == user_id:
                 raise TableError("To leave, use leave rather than kick.")
             if table.status == PLAYING:
-                await self._replace_in_game(table, seat, "kicked")
+                await self.turns.replace_in_game(table, seat, "kicked")
                 return table.info()
-            self._require_status(table, LOBBY)
+            self.registry.require_status(table, LOBBY)
             return await self._remove_from_lobby(table, seat)
 
     async def add_ai(self, channel_id: int, user_id: int, level: str = "easy", *,
                      moderator: bool = False) -> TableInfo:
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_host(table, user_id, moderator)
-            self._require_status(table, LOBBY)
+            self.registry.require_host(table, user_id, moderator)
+            self.registry.require_status(table, LOBBY)
             level = str(level).strip().lower()
             if level not in LEVELS:
                 raise TableError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
@@ -119,10 +130,10 @@ class LobbyMixin(TurnsMixin):
     async def remove_ai(self, channel_id: int, user_id: int, seat: int | None = None, *,
                         moderator: bool = False) -> TableInfo:
         """Remove the AI at lobby position ``seat`` (default: the last AI seat)."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_host(table, user_id, moderator)
-            self._require_status(table, LOBBY)
+            self.registry.require_host(table, user_id, moderator)
+            self.registry.require_status(table, LOBBY)
             ais = [i for i, s in enumerate(table.seats) if s.user_id is None]
             if seat is None:
                 if not ais:
@@ -140,10 +151,10 @@ class LobbyMixin(TurnsMixin):
                         moderator: bool = False) -> TableInfo:
         """Change game options (merged with the current ones), turn time, seat ordering,
         the stand-in AI level or turn pings (None: unchanged)."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_host(table, user_id, moderator)
-            self._require_status(table, LOBBY)
+            self.registry.require_host(table, user_id, moderator)
+            self.registry.require_status(table, LOBBY)
             try:
                 opts = table.game.validate_options({**table.options, **(options or {})})
             except ValueError as e:
@@ -169,10 +180,10 @@ class LobbyMixin(TurnsMixin):
     async def start_game(self, channel_id: int, user_id: int, *,
                          moderator: bool = False) -> TableInfo:
         """Deal: seats shuffled (seeded) unless keep_order; the first turn begins."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_host(table, user_id, moderator)
-            self._require_status(table, LOBBY)
+            self.registry.require_host(table, user_id, moderator)
+            self.registry.require_status(table, LOBBY)
             n = len(table.seats)
             counts = table.game.player_counts(table.options)
             if n not in counts:
@@ -190,29 +201,30 @@ class LobbyMixin(TurnsMixin):
             table.status = PLAYING
             table.started = self.clock.now()
             table.move = 0
-            self._set_deadline(table, None)
-            await self._commit_or_undo(table, snap, state_json=table.state.to_json())
+            self.turns.set_deadline(table, None)
+            await self.registry.commit_or_undo(table, snap, state_json=table.state.to_json())
             info = table.info()
             events = [{"n": e["n"], "to": None, "text": e["text"]}
                       for e in table.state.view(None)["events"]]
-            self._publish_board(table, events)
-            self._publish_turn(table)
-            self._arm(table)
+            self.registry.publish_board(table, events)
+            self.registry.publish_turn(table)
+            self.turns.arm(table)
             return info
 
     async def cancel(self, channel_id: int, user_id: int, *,
                      moderator: bool = False) -> TableInfo:
         """End the table without a result (no ratings).  Host or moderator."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_host(table, user_id, moderator)
+            self.registry.require_host(table, user_id, moderator)
             snap = table.snapshot()
             table.status = CANCELLED
             table.deadline = table.reminder_at = None
-            await self._commit_or_undo(table, snap)
-            self._close(table)
+            await self.registry.commit_or_undo(table, snap)
+            self.registry.forget(table)
             info = table.info()
-            self._publish(TableClosed(table.id, table.channel_id, info, "cancelled", user_id))
+            self.registry.publish(TableClosed(table.id, table.channel_id, info, "cancelled",
+                                              user_id))
             return info
 
     # --- helpers --------------------------------------------------------------------------
@@ -254,20 +266,20 @@ class LobbyMixin(TurnsMixin):
             heir = next((s for s in table.seats if s.user_id is not None), None)
             if heir is None:
                 table.status = CANCELLED
-                await self._commit_or_undo(table, snap)
-                self._close(table)
+                await self.registry.commit_or_undo(table, snap)
+                self.registry.forget(table)
                 info = table.info()
-                self._publish(TableClosed(table.id, table.channel_id, info, "empty",
+                self.registry.publish(TableClosed(table.id, table.channel_id, info, "empty",
                                           gone.user_id))
                 return info
             table.host_id, table.host_name = heir.user_id, heir.name
         return await self._save_lobby(table, snap)
 
     async def _save_lobby(self, table: Table, snap: dict) -> TableInfo:
-        await self._commit_or_undo(table, snap)
+        await self.registry.commit_or_undo(table, snap)
         return self._lobby_changed(table)
 
     def _lobby_changed(self, table: Table) -> TableInfo:
         info = table.info()
-        self._publish(LobbyChanged(table.id, table.channel_id, info))
+        self.registry.publish(LobbyChanged(table.id, table.channel_id, info))
         return info

@@ -1,4 +1,10 @@
-"""The core's shared machinery: table lookup, permissions, commits, publishing."""
+"""``TableRegistry``: the live tables of this process and the one path every change takes to
+the database and out to subscribers (look up, check permissions, commit, publish).
+
+The lobby (lobby.py) and the turns (turns.py) are services built on it; ``Core``
+(core.py) puts the three together behind the public names.  TableRegistry owns the table
+registry, the background tasks and the publishing; it knows nothing of what a move is.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +14,8 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from .ai_runner import AIRunner, make_runner
-from .clock import Clock, SystemClock
+from .clock import Clock
 from .config import CoreConfig
-from .daily import Daily
 from .errors import NO_TABLE, StaleMove, TableError
 from .hub import Hub
 from .names import fill_names
@@ -41,30 +45,30 @@ class Superseded(Exception):
     """The table row moved on in another process since this one last read it."""
 
 
-class CoreBase:
-    _arm: Callable[[Table], None]  # (re)schedules a table's next step: TurnsMixin's (turns.py)
+def _no_arm(table: Table) -> None:
+    raise RuntimeError("TableRegistry.arm is set by the turns service")
 
-    def __init__(self, config: CoreConfig | None = None, *, clock: Clock | None = None,
-                 runner: AIRunner | None = None, store: Store | None = None) -> None:
-        self.config = config or CoreConfig()
-        self.clock: Clock = clock or SystemClock()
-        self.runner = runner or make_runner(self.config.ai_executor, self.config.ai_workers)
-        self.store = store or Store(self.config.db_path, self.config.db_synchronous)
-        self.hub = Hub(self.config.subscriber_queue)
-        self.daily = Daily(self.store, self.clock, self.runner,
-                           ai_level=self.config.daily_ai_level,
-                           par_level=self.config.daily_par_level)
-        self._tables: dict[int, Table] = {}
-        self._foreign: set[int] = set()   # channels of tables another process owns
+
+class TableRegistry:
+    def __init__(self, config: CoreConfig, clock: Clock, store: Store, hub: Hub) -> None:
+        self.config = config
+        self.clock = clock
+        self.store = store
+        self.hub = hub
+        self.live: dict[int, Table] = {}   # by channel id
+        self.foreign: set[int] = set()     # channels of tables another process owns
+        self.create_lock = asyncio.Lock()  # one table per channel, checked then inserted
         self._tasks: set[asyncio.Task] = set()
-        self._create_lock = asyncio.Lock()
-        hook = getattr(self.clock, "add_idle_hook", None)
+        # (Re)schedules a table's next step (an AI move or the turn timers): the turns
+        # service installs its own, so a reload here re-arms without importing it.
+        self.arm: Callable[[Table], None] = _no_arm
+        hook = getattr(clock, "add_idle_hook", None)
         if hook is not None:
             hook(self.settle)
 
     # --- background work ---------------------------------------------------------------
 
-    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
@@ -74,6 +78,20 @@ class CoreBase:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("core task failed", exc_info=task.exception())
+
+    async def stop(self) -> None:
+        """Cancel every timer and background task and forget the tables."""
+        for table in self.live.values():
+            table.cancel_timers()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except BaseException:  # noqa: B036 - cancelled or failed; we are stopping
+                pass
+        self.live.clear()
+        self.foreign.clear()
 
     async def settle(self) -> None:
         """Wait until no core task runs and callback subscribers are idle.
@@ -109,7 +127,7 @@ class CoreBase:
         shows the board, panels and turn.  This process neither runs its timers nor
         publishes its updates.
         """
-        table = self._tables.get(channel_id)
+        table = self.live.get(channel_id)
         if table is None:
             row = await self.store.fetchone(
                 "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
@@ -117,26 +135,39 @@ class CoreBase:
             if row is None:
                 return None
             table = Table.from_row(row)
-            self._tables.setdefault(channel_id, table)
+            self.live.setdefault(channel_id, table)
             if not self.owns(table.guild_id):
-                self._foreign.add(channel_id)
-        return self._tables[channel_id].info()
+                self.foreign.add(channel_id)
+        return self.live[channel_id].info()
 
     # --- lookups and permissions ----------------------------------------------------------
 
-    def _get(self, channel_id: int) -> Table:
-        table = self._tables.get(channel_id)
+    def get(self, channel_id: int) -> Table:
+        table = self.live.get(channel_id)
         if table is None:
             raise TableError(NO_TABLE)
         return table
 
+    def playing(self, channel_id: int) -> Table:
+        table = self.get(channel_id)
+        if table.status != PLAYING:
+            raise TableError("The game has not started yet.")
+        return table
+
     @staticmethod
-    def _require_host(table: Table, user_id: int, moderator: bool) -> None:
+    def seat_of(table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        return seat
+
+    @staticmethod
+    def require_host(table: Table, user_id: int, moderator: bool) -> None:
         if not moderator and user_id != table.host_id:
             raise TableError(f"Only the host ({table.host_name}) or a moderator can do that.")
 
     @staticmethod
-    def _require_status(table: Table, status: str) -> None:
+    def require_status(table: Table, status: str) -> None:
         if table.status == status:
             return
         if table.status == LOBBY:
@@ -147,7 +178,7 @@ class CoreBase:
 
     # --- commits ---------------------------------------------------------------------------
 
-    async def _commit(self, table: Table, *, state_json: str | None = None,
+    async def commit(self, table: Table, *, state_json: str | None = None,
                       action: tuple[int, int | None, str, str] | None = None,
                       ending: str | None = None) -> list[RatingChange]:
         """Write the table row (+ one action, + the finished game) in one transaction."""
@@ -179,13 +210,13 @@ class CoreBase:
             table.saved_json = state_json
         return changes
 
-    async def _commit_or_undo(self, table: Table, snap: dict, **kw: Any) -> list[RatingChange]:
+    async def commit_or_undo(self, table: Table, snap: dict, **kw: Any) -> list[RatingChange]:
         try:
-            return await self._commit(table, **kw)
+            return await self.commit(table, **kw)
         except Superseded:
             log.info("table %s moved on in another process; reloading it", table.id)
             table.restore(snap)
-            await self._reload(table)
+            await self.reload(table)
             raise StaleMove() from None
         except Exception:
             log.exception("commit failed for table %s", table.id)
@@ -193,83 +224,80 @@ class CoreBase:
             raise TableError("Could not save that; the table is unchanged. Please try again.") \
                 from None
 
-    async def _reload(self, table: Table) -> None:
+    async def reload(self, table: Table) -> None:
         """Replace ``table`` (lock held) by its row as another process committed it."""
         row = await self.store.fetchone("SELECT * FROM tables WHERE id = ?", (table.id,))
         fresh = Table.from_row(row) if row is not None else None
         table.cancel_timers()
         if fresh is None or fresh.status not in (LOBBY, PLAYING):
-            self._forget(table)
+            self.forget(table)
             if fresh is not None and fresh.status == FINISHED and fresh.state is not None \
                     and self.owns(fresh.guild_id):
                 game = await self.store.load_game(fresh.id)
                 assert game is not None  # recorded with the finish
                 changes = [RatingChange(**c) for c in json.loads(game["rating_changes"])]
-                self._conclude(fresh, game["reason"], changes)  # announced by the owner
+                self.conclude(fresh, game["reason"], changes)  # announced by the owner
             return
         for name, value in vars(fresh).items():
             if name not in ("lock", "handles"):
                 setattr(table, name, value)
         if table.status == LOBBY:
-            self._publish(LobbyChanged(table.id, table.channel_id, table.info()))
+            self.publish(LobbyChanged(table.id, table.channel_id, table.info()))
         else:
-            self._publish_board(table, [])
-            self._publish_turn(table)
-            self._arm(table)
+            self.publish_board(table, [])
+            self.publish_turn(table)
+            self.arm(table)
 
     # --- publishing --------------------------------------------------------------------------
 
-    def _publish(self, update: Update) -> None:
-        if update.channel_id in self._foreign:
+    def publish(self, update: Update) -> None:
+        if update.channel_id in self.foreign:
             return  # the owning process shows it, after reloading the table
         self.hub.publish(update)
 
-    def _fill(self, table: Table, text: str) -> str:
+    def fill(self, table: Table, text: str) -> str:
         return fill_names(text, table.names)
 
-    def _publish_board(self, table: Table, events: list[dict], *, seat: int | None = None,
+    def publish_board(self, table: Table, events: list[dict], *, seat: int | None = None,
                        action: str | None = None, actor: str | None = None) -> None:
         """BoardChanged, then each playing human's PrivateViewChanged."""
         state = table.live
         view = state.view(None)
         recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
-        self._publish(BoardChanged(
+        self.publish(BoardChanged(
             table.id, table.channel_id, table.info(), view,
-            tuple(self._fill(table, e["text"]) for e in events if e["to"] is None),
-            tuple(self._fill(table, e["text"]) for e in recent), seat, action, actor))
+            tuple(self.fill(table, e["text"]) for e in events if e["to"] is None),
+            tuple(self.fill(table, e["text"]) for e in recent), seat, action, actor))
         for i, s in enumerate(table.seats):
             if s.human_playing:
-                self._publish(PrivateViewChanged(
+                self.publish(PrivateViewChanged(
                     table.id, table.channel_id, table.move, i, s.person, state.view(i),
-                    tuple(self._fill(table, e["text"]) for e in events if e["to"] in (None, i))))
+                    tuple(self.fill(table, e["text"]) for e in events if e["to"] in (None, i))))
 
-    def _publish_turn(self, table: Table) -> None:
+    def publish_turn(self, table: Table) -> None:
         seat = table.current_seat
         if table.status != PLAYING or seat is None:
             return
         s = table.seats[seat]
         if s.human_playing:
-            self._publish(YourTurn(table.id, table.channel_id, table.move, seat, s.person,
+            self.publish(YourTurn(table.id, table.channel_id, table.move, seat, s.person,
                                    s.name, table.deadline))
 
-    def _conclude(self, table: Table, ending: str, changes: list[RatingChange]) -> None:
+    def conclude(self, table: Table, ending: str, changes: list[RatingChange]) -> None:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
         state = table.live
-        self._publish(GameOver(
+        self.publish(GameOver(
             table.id, table.channel_id, table.id, table.info(), ending,
             state.result() if ending == "complete" else None, state.view(None),
             tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes)))
-        self._forget(table)
+        self.forget(table)
 
-    def _close(self, table: Table) -> None:
-        self._forget(table)
-
-    def _forget(self, table: Table) -> None:
+    def forget(self, table: Table) -> None:
         table.cancel_timers()
-        if self._tables.get(table.channel_id) is table:
-            del self._tables[table.channel_id]
-        self._foreign.discard(table.channel_id)
+        if self.live.get(table.channel_id) is table:
+            del self.live[table.channel_id]
+        self.foreign.discard(table.channel_id)
 
 
-__all__ = ["CANCELLED", "FINISHED", "LOBBY", "PLAYING", "CoreBase"]
+__all__ = ["CANCELLED", "FINISHED", "LOBBY", "PLAYING", "TableRegistry"]

@@ -12,10 +12,12 @@ import logging
 
 from rules.errors import IllegalAction
 
-from .ai_runner import choose_action
-from .base import PLAYING, CoreBase
+from .ai_runner import AIRunner, choose_action
+from .clock import Clock
+from .config import CoreConfig
 from .errors import StaleMove, TableError
-from .table import FINISHED, Table
+from .registry import TableRegistry
+from .table import FINISHED, PLAYING, Table
 from .updates import MoveResult, Reminder, SeatReplaced, Strike, Update
 
 log = logging.getLogger("parlour.core")
@@ -23,24 +25,34 @@ log = logging.getLogger("parlour.core")
 HUMAN, AI, TIMER = "human", "ai", "timer"
 
 
-class TurnsMixin(CoreBase):
+class Turns:
+    """Moves, the count, seats handed to the AI, and each table's timers."""
+
+    def __init__(self, registry: TableRegistry, config: CoreConfig, clock: Clock,
+                 runner: AIRunner) -> None:
+        self.registry = registry
+        self.config = config
+        self.clock = clock
+        self.runner = runner
+        registry.arm = self.arm
+
     async def act(self, channel_id: int, user_id: int, action: str, *,
                   expect_move: int | None = None) -> MoveResult:
         """Make ``user_id``'s move (canonical text) at the table in ``channel_id``."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("You are not playing at this table.")
-        return await self._submit(table, seat, action, actor=HUMAN, expect_move=expect_move)
+        return await self.submit(table, seat, action, actor=HUMAN, expect_move=expect_move)
 
     async def ask_count(self, channel_id: int, user_id: int) -> tuple[str, ...]:
         """``user_id`` asks for the count (Pinkerton; RULINGS 6): not a move, so any seated
         player may ask at any moment; the move number, turn and timers stay as they are.
         Saved with the state and published as a board change; returns the public events
         (names filled).  TableError with the engine's reason when refused."""
-        table = self._get(channel_id)
+        table = self.registry.get(channel_id)
         async with table.lock:
-            self._require_status(table, PLAYING)
+            self.registry.require_status(table, PLAYING)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not playing at this table.")
@@ -48,28 +60,28 @@ class TurnsMixin(CoreBase):
             try:
                 events = table.live.ask_count(seat)
             except IllegalAction as e:
-                raise TableError(self._fill(table, str(e))) from None
-            await self._commit_or_undo(table, snap, state_json=table.live.to_json())
-            self._publish_board(table, events)
-            return tuple(self._fill(table, e["text"]) for e in events if e["to"] is None)
+                raise TableError(self.registry.fill(table, str(e))) from None
+            await self.registry.commit_or_undo(table, snap, state_json=table.live.to_json())
+            self.registry.publish_board(table, events)
+            return tuple(self.registry.fill(table, e["text"]) for e in events if e["to"] is None)
 
-    async def _submit(self, table: Table, seat: int, action: str, *, actor: str,
+    async def submit(self, table: Table, seat: int, action: str, *, actor: str,
                       expect_move: int | None) -> MoveResult:
         async with table.lock:
-            self._require_status(table, PLAYING)
+            self.registry.require_status(table, PLAYING)
             if expect_move is not None and expect_move != table.move:
                 raise StaleMove()
             if actor == HUMAN and not table.seats[seat].human_playing:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
             state = table.live
             if state.current_seat != seat:
-                raise TableError(self._fill(
+                raise TableError(self.registry.fill(
                     table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
             try:
                 parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)
             except IllegalAction as e:
-                raise TableError(self._fill(table, str(e))) from None
+                raise TableError(self.registry.fill(table, str(e))) from None
             except Exception:
                 log.exception("engine failed on %r at table %s", action, table.id)
                 table.reload_state()
@@ -91,21 +103,22 @@ class TurnsMixin(CoreBase):
                 notes.append(self._hand_to_ai(table, seat, "strikes"))
         ending = ("complete" if table.live.is_over
                   else "abandoned" if table.deserted() else None)
-        self._set_deadline(table, ending)
+        self.set_deadline(table, ending)
         user_id = s.user_id if actor == HUMAN else None
-        changes = await self._commit_or_undo(
+        changes = await self.registry.commit_or_undo(
             table, snap, state_json=table.live.to_json(), action=(seat, user_id, actor, text),
             ending=ending)
-        self._publish_board(table, events, seat=seat, action=text, actor=actor)
+        self.registry.publish_board(table, events, seat=seat, action=text, actor=actor)
         for note in notes:
-            self._publish(note)
+            self.registry.publish(note)
         if ending:
-            self._conclude(table, ending, changes)
+            self.registry.conclude(table, ending, changes)
         else:
-            self._publish_turn(table)
-            self._arm(table)
-        return MoveResult(table.move, text, tuple(self._fill(table, e["text"]) for e in events
-                                                  if e["to"] in (None, seat)), bool(ending))
+            self.registry.publish_turn(table)
+            self.arm(table)
+        shown = tuple(self.registry.fill(table, e["text"]) for e in events
+                      if e["to"] in (None, seat))
+        return MoveResult(table.move, text, shown, bool(ending))
 
     # --- seats handed to the AI --------------------------------------------------------
 
@@ -120,7 +133,7 @@ class TurnsMixin(CoreBase):
         return SeatReplaced(table.id, table.channel_id, seat, s.person, s.name, reason,
                             s.ai_level)
 
-    async def _replace_in_game(self, table: Table, seat: int, reason: str) -> None:
+    async def replace_in_game(self, table: Table, seat: int, reason: str) -> None:
         """Leave or kick during play (lock held): hand the seat over, commit, publish."""
         s = table.seats[seat]
         if s.abandoned:
@@ -128,18 +141,18 @@ class TurnsMixin(CoreBase):
         snap = table.snapshot()
         note = self._hand_to_ai(table, seat, reason)
         ending = "abandoned" if table.deserted() else None
-        self._set_deadline(table, ending)
-        changes = await self._commit_or_undo(table, snap, ending=ending)
-        self._publish(note)
-        self._publish_board(table, [])
+        self.set_deadline(table, ending)
+        changes = await self.registry.commit_or_undo(table, snap, ending=ending)
+        self.registry.publish(note)
+        self.registry.publish_board(table, [])
         if ending:
-            self._conclude(table, ending, changes)
+            self.registry.conclude(table, ending, changes)
         else:
-            self._arm(table)
+            self.arm(table)
 
     # --- timers and AI turns ---------------------------------------------------------------
 
-    def _set_deadline(self, table: Table, ending: str | None) -> None:
+    def set_deadline(self, table: Table, ending: str | None) -> None:
         """A fresh turn timer if a human is to move and the table has one."""
         if ending:
             table.status = FINISHED
@@ -153,28 +166,29 @@ class TurnsMixin(CoreBase):
         frac = self.config.reminder_fraction
         table.reminder_at = now + table.turn_seconds * frac if 0 < frac < 1 else None
 
-    def _arm(self, table: Table) -> None:
+    def arm(self, table: Table) -> None:
         """(Re)schedule what happens next at ``table``: an AI move or the turn timers."""
         table.cancel_timers()
         seat = table.current_seat
-        if table.status != PLAYING or seat is None or table.channel_id in self._foreign:
+        if table.status != PLAYING or seat is None or table.channel_id in self.registry.foreign:
             return  # a table another process owns: its timers run there
         move = table.move
         if table.seats[seat].ai_level is not None:
             delay = self.config.ai_delay
             if delay <= 0:
-                self._spawn(self._ai_turn(table, move))
+                self.registry.spawn(self._ai_turn(table, move))
             else:
+                spawn = self.registry.spawn
                 table.handles.append(self.clock.call_at(
-                    self.clock.now() + delay, lambda: self._spawn(self._ai_turn(table, move))))
+                    self.clock.now() + delay, lambda: spawn(self._ai_turn(table, move))))
             return
         if table.deadline is None:
             return
         if table.reminder_at is not None and table.reminder_at < table.deadline:
             table.handles.append(self.clock.call_at(
-                table.reminder_at, lambda: self._spawn(self._remind(table, move))))
+                table.reminder_at, lambda: self.registry.spawn(self._remind(table, move))))
         table.handles.append(self.clock.call_at(
-            table.deadline, lambda: self._spawn(self._ai_turn(table, move, timeout=True))))
+            table.deadline, lambda: self.registry.spawn(self._ai_turn(table, move, timeout=True))))
 
     async def _remind(self, table: Table, move: int) -> None:
         async with table.lock:
@@ -182,7 +196,7 @@ class TurnsMixin(CoreBase):
                 return
             table.reminder_at = None
             try:  # so a restart does not remind again; a failure here costs nothing else
-                await self._commit(table)
+                await self.registry.commit(table)
             except Exception:
                 log.exception("could not save the reminder of table %s", table.id)
             seat = table.current_seat
@@ -191,7 +205,7 @@ class TurnsMixin(CoreBase):
             s = table.seats[seat]
             if not s.human_playing or table.deadline is None:
                 return
-            self._publish(Reminder(table.id, table.channel_id, move, seat, s.person, s.name,
+            self.registry.publish(Reminder(table.id, table.channel_id, move, seat, s.person, s.name,
                                    table.deadline, max(0.0, table.deadline - self.clock.now())))
 
     async def _ai_turn(self, table: Table, move: int, timeout: bool = False) -> None:
@@ -214,7 +228,7 @@ class TurnsMixin(CoreBase):
             log.exception("AI runner failed at table %s; playing a random move", table.id)
             text = choose_action(state.clone(), seat, "random", seed)
         try:
-            await self._submit(table, seat, text, actor=TIMER if timeout else AI,
+            await self.submit(table, seat, text, actor=TIMER if timeout else AI,
                                expect_move=move)
         except TableError as e:
             log.debug("AI move at table %s dropped: %s", table.id, e)
