@@ -1,9 +1,9 @@
 """``python -m tests.load.commits``: how many move commits per second the core's store
 takes on this machine, alone (no engine, no Discord): the writer's ceiling.
 
-Each commit is what a move writes (``TableRegistry.commit`` in bot/core/registry.py): lock the table row and check
-its move, UPDATE the row with a ~2 KB state, INSERT the action, and on PostgreSQL the
-NOTIFY, in one transaction.  SQLite: WAL, synchronous=NORMAL, aiosqlite's one
+Each commit is what a move writes (``TableRegistry.commit``, bot/core/registry.py): lock
+the table row and check its move, UPDATE the row with a ~2 KB state, INSERT the action,
+and on PostgreSQL the NOTIFY, in one transaction.  SQLite: WAL, synchronous=NORMAL, aiosqlite's one
 connection, like the bot.  ``--postgres``: a throw-away PostgreSQL server
 (tests/pgserver.py, fsync on, loopback) with ``--processes`` writers at once, each
 its own tables, as several bot processes would.
