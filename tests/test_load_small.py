@@ -6,14 +6,18 @@ measures; this checks that the measuring works (docs/PERFORMANCE.md).
 
 from __future__ import annotations
 
+import asyncio
 import math
+from types import SimpleNamespace
 
 import pytest
 
+from tests.fakediscord.interactions import DEFERRED_UPDATE
 from tests.load import bench
 from tests.load.driver import LoadConfig
 from tests.load.measure import measure, report, summary
-from tests.load.stats import board_lags, peak_per_second, percentile
+from tests.load.stats import Latencies, board_lags, peak_per_second, percentile
+from tests.load.users import Users
 
 
 async def test_small_load_run_produces_sane_figures(tmp_path) -> None:
@@ -56,3 +60,24 @@ def test_bench_refuses_unbounded_runs() -> None:
     with pytest.raises(SystemExit):
         bench.parse(["--rate", "5000"])
     assert bench.main(["--tables", "9000"]) == 2
+
+
+async def test_a_deferred_update_is_answered_by_the_edit_after_it() -> None:
+    # A panel select the bot defers (a silent update) resolves at its callback while the
+    # clicked panel still shows the old position; the driver must wait for the edit that
+    # answers it, or it reads the old panel and counts an accepted move as refused.
+    record = SimpleNamespace(deferred=True, callback_type=DEFERRED_UPDATE, latency=1.5,
+                             sent_at=0.0, resolved=asyncio.Event(), followed=asyncio.Event())
+    record.resolved.set()
+    latencies = Latencies()
+    users = Users(SimpleNamespace(response_timeout=5.0), latencies)  # type: ignore[arg-type]
+
+    async def call() -> SimpleNamespace:
+        return record
+
+    task = asyncio.ensure_future(users._send("panel select", call()))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)
+    assert not task.done()
+    record.followed.set()
+    assert await task is record
+    assert latencies.by_kind["panel select"] == [1.5]

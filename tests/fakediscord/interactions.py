@@ -68,6 +68,9 @@ class InteractionRecord:
     modal: dict[str, Any] | None = None  # modal opened on the user's screen
     attempted: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     resolved: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    # Set by the first edit or followup after the callback: for a deferred update the
+    # callback resolves at once (the clicked message stays as it is), the answer comes here.
+    followed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     @property
     def acknowledged(self) -> bool:
@@ -469,6 +472,7 @@ async def execute_webhook(fake: FakeDiscord, req: Req) -> Any:
         record.followup_ids.append(msg.id)
         await fake.message_event("MESSAGE_CREATE", msg)
     record.resolved.set()
+    record.followed.set()
     return msg.payload if req.flag("wait") else None
 
 
@@ -498,6 +502,7 @@ async def edit_webhook_message(fake: FakeDiscord, req: Req) -> Any:
             check_message(fake.recorder.preview_edit(msg, req.body, req.files)), req.body)
     fake.recorder.edit(msg, req.body, req.files)
     record.resolved.set()
+    record.followed.set()
     await fake.message_event("MESSAGE_UPDATE", msg)
     return msg.payload
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord import FakeDiscord, InteractionRecord
-from tests.fakediscord.interactions import CHANNEL_MESSAGE, UPDATE_MESSAGE
+from tests.fakediscord.interactions import CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE
 from tests.fakediscord.limits import walk_components
 from tests.fakediscord.models import Channel, Guild, User
 from tests.fakediscord.players import CONFIRMED, confirm_button
@@ -119,8 +119,11 @@ class Users:
             self.latencies.add(kind, None, sent)
             raise
         if record.deferred:  # "thinking..." or a silent update: the answer follows
+            # (a deferred update resolves at its callback; its answer is the edit after it)
+            done = record.followed if record.callback_type == DEFERRED_UPDATE \
+                else record.resolved
             try:
-                await asyncio.wait_for(record.resolved.wait(), self.fake.response_timeout)
+                await asyncio.wait_for(done.wait(), self.fake.response_timeout)
             except TimeoutError:
                 pass
         self.latencies.add(kind, record.latency, record.sent_at)
