@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
-from contextlib import asynccontextmanager
 
 import asyncpg
 import pytest
@@ -12,7 +12,7 @@ import pytest
 from bot.core import Core, GameOver, ManualClock, Reminder, Strike, TableError
 from bot.core.schema import SCHEMA_VERSION, statements
 from bot.core.sql import to_postgres
-from bot.core.store import is_postgres
+from bot.core.store import IntegrityError, is_postgres
 from tests.backends import db_for
 from tests.test_core_helpers import (
     BOB,
@@ -112,20 +112,56 @@ async def test_a_failed_commit_leaves_the_table_unchanged(tmp_path) -> None:
         user = info.seats[info.current_seat].user_id
         move = core.legal_actions(1, user)[0]
         before = core.registry.live[1].state.to_json()
-        real = core.store.transaction
+        real = core.store.write_move
 
-        @asynccontextmanager
-        async def broken():
+        async def broken(*args, **kwargs):
             raise sqlite3.OperationalError("disk I/O error")
-            yield  # pragma: no cover
 
-        core.store.transaction = broken
+        core.store.write_move = broken
         with pytest.raises(TableError, match="Could not save"):
             await core.act(1, user, move, expect_move=info.move)
         assert core.registry.live[1].state.to_json() == before and core.table(1) == info
-        core.store.transaction = real
+        core.store.write_move = real
         result = await core.act(1, user, move, expect_move=info.move)
         assert result.move == info.move + 1
+
+
+async def test_a_move_commit_checks_the_version_and_writes_all_or_nothing(tmp_path) -> None:
+    # Store.write_move, every move's commit (on SQLite its statements go to the database
+    # thread together): the row is written only at the expected move, with its action.
+    async with running_core(tmp_path) as env:
+        core = env.core
+        await make_table(core, "coins", humans=[HOST, BOB], ais=["random"])
+        store, table = core.store, core.registry.live[1]
+        m = table.move
+
+        async def logged(move: int) -> int:
+            row = await store.fetchone(
+                "SELECT COUNT(*) FROM actions WHERE table_id = ? AND move = ?", (table.id, move))
+            return row[0]
+
+        async def row_move() -> int:
+            return (await store.fetchone("SELECT move FROM tables WHERE id = ?", (table.id,)))[0]
+
+        def at(move: int) -> dict:
+            return {**table.row_fields(1.0), "move": move}
+
+        # Another process moved first (the row is not at m + 3): nothing is written.
+        assert not await store.write_move(table.id, m + 3, at(m + 4),
+                                          action=(m + 4, 0, HOST, "human", "play 1C", 1.0))
+        assert await row_move() == m and await logged(m + 4) == 0
+        # At the expected move: the row and the action.
+        assert await store.write_move(table.id, m, at(m + 1),
+                                      action=(m + 1, 0, HOST, "human", "play 1C", 1.0))
+        assert await row_move() == m + 1 and await logged(m + 1) == 1
+        # The action cannot be logged (that move is logged already): the row stays too.
+        with pytest.raises(IntegrityError):
+            await store.write_move(table.id, m + 1, at(m + 2),
+                                   action=(m + 1, 0, HOST, "human", "play 2C", 1.0))
+        assert await row_move() == m + 1 and await logged(m + 2) == 0
+        # The connection is usable afterwards (no transaction left open).
+        assert await store.write_move(table.id, m + 1, at(m + 2))
+        assert await row_move() == m + 2
 
 
 @pytest.mark.sqlite_only
@@ -258,3 +294,50 @@ async def test_a_newer_database_is_refused_clearly(tmp_path) -> None:
     with pytest.raises(RuntimeError, match="Upgrade parlour"):
         await core.start()
     await core.stop()
+
+
+async def test_writes_are_all_or_nothing(tmp_path) -> None:
+    # Store.write: statements nobody reads back (pings, DMs, boards), in one transaction
+    # (on SQLite queued on the database thread together).
+    async with running_core(tmp_path) as env:
+        store = env.core.store
+        await store.write(("CREATE TABLE t_write (k INTEGER PRIMARY KEY, v TEXT)", ()))
+        await store.write(("INSERT INTO t_write VALUES (?, ?)", (1, "a")))
+        with pytest.raises(IntegrityError):
+            await store.write(("INSERT INTO t_write VALUES (?, ?)", (2, "b")),
+                              ("INSERT INTO t_write VALUES (?, ?)", (1, "c")))
+        with pytest.raises(IntegrityError):
+            await store.write(("INSERT INTO t_write VALUES (?, ?)", (1, "d")))
+        assert [tuple(r) for r in await store.fetchall("SELECT k, v FROM t_write")] == [(1, "a")]
+        await store.write(("INSERT INTO t_write VALUES (?, ?)", (2, "b")),
+                          ("UPDATE t_write SET v = ? WHERE k = ?", ("z", 1)))
+        rows = await store.fetchall("SELECT k, v FROM t_write ORDER BY k")
+        assert [tuple(r) for r in rows] == [(1, "z"), (2, "b")]
+
+
+async def test_concurrent_writes_commit_together_and_fail_alone(tmp_path) -> None:
+    # Writes waiting at the same moment are committed together on SQLite; one that fails
+    # must fail alone, the others land, and each versioned move says whether it applied.
+    async with running_core(tmp_path) as env:
+        core = env.core
+        await make_table(core, "coins", humans=[HOST, BOB], ais=["random"])
+        store, table = core.store, core.registry.live[1]
+        m = table.move
+        await store.write(("CREATE TABLE t_group (k INTEGER PRIMARY KEY)", ()))
+        await store.write(("INSERT INTO t_group VALUES (?)", (0,)))
+        fields = {**table.row_fields(1.0), "move": m + 1}
+        results = await asyncio.gather(
+            *(store.write(("INSERT INTO t_group VALUES (?)", (k,))) for k in range(1, 6)),
+            store.write(("INSERT INTO t_group VALUES (?)", (0,))),           # taken: fails
+            store.write_move(table.id, m + 7, fields),                        # stale: False
+            store.write_move(table.id, m, fields, action=(m + 1, 0, HOST, "human", "x", 1.0)),
+            return_exceptions=True)
+        assert results[:5] == [None] * 5
+        assert isinstance(results[5], IntegrityError)
+        assert results[6] is False and results[7] is True
+        rows = await store.fetchall("SELECT k FROM t_group ORDER BY k")
+        assert [r[0] for r in rows] == [0, 1, 2, 3, 4, 5]
+        row = await store.fetchone("SELECT move FROM tables WHERE id = ?", (table.id,))
+        assert row[0] == m + 1
+        logged = await store.fetchall("SELECT move FROM actions WHERE table_id = ?", (table.id,))
+        assert [r[0] for r in logged].count(m + 1) == 1

@@ -195,17 +195,35 @@ def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
     assert sum(1 for _, key in started if key[0] == "ping") >= 60   # pings still go first
 
 
-def test_send_window_counts_requests_when_they_go() -> None:
-    """Jobs started a second apart can send together: the window caps what goes out in any
-    second, counted at send time, whatever the plan decided."""
+def test_send_window_holds_each_request_until_a_second_after_its_answer() -> None:
+    """Jobs started a second apart can send together: the window caps what reaches Discord
+    in any second, whatever the plan decided.  A request holds its slot from its send to a
+    second after its answer (it reaches Discord somewhere in between)."""
     w = SendWindow(3, per=1.0)
+    held = []
     for t in (10.0, 10.1, 10.2):
         assert w.wait(t) == 0
-        w.record(t)
+        held.append(w.begin(t))
+    for h, t in zip(held, (10.0, 10.1, 10.2), strict=True):
+        w.end(h, t)                                # answered at once
     assert w.wait(10.3) == pytest.approx(0.7)    # the fourth waits for the first to age out
     assert w.wait(11.0) == 0                      # 10.0 has left the window
-    w.record(11.0)
+    w.end(w.begin(11.0), 11.0)
     assert w.wait(11.05) == pytest.approx(0.05)   # 10.1 is still inside it
+
+
+def test_a_slow_request_keeps_its_slot_until_it_is_answered() -> None:
+    # A request delayed on its way (a busy event loop) may reach Discord late: its slot
+    # is free only a second after its answer, not a second after it was started.
+    w = SendWindow(2, per=1.0)
+    slow = w.begin(0.0)
+    w.end(w.begin(0.1), 0.2)
+    assert w.wait(0.5) == pytest.approx(0.7)       # the quick one ages out at 1.2
+    assert w.wait(1.5) == 0
+    w.begin(1.5)
+    assert 0 < w.wait(5.0) < 0.1                   # both in flight: look again soon
+    w.end(slow, 6.0)
+    assert w.wait(6.5) == pytest.approx(0.5)       # the slow one ages out at 7.0
 
 
 async def test_outbox_slots_keep_any_second_under_the_cap() -> None:
@@ -218,8 +236,8 @@ async def test_outbox_slots_keep_any_second_under_the_cap() -> None:
     sent: list[float] = []
 
     async def one() -> None:
-        await out.slot()
-        sent.append(loop.time())
+        async with out.slot():
+            sent.append(loop.time())
     await asyncio.gather(*(one() for _ in range(12)))
     assert len(sent) == 12
     for i, t in enumerate(sent):

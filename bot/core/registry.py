@@ -21,7 +21,7 @@ from .hub import Hub
 from .names import fill_names
 from .records import record_game
 from .shards import shard_of
-from .store import Store, insert_action, update_table
+from .store import Conn, Store
 from .table import CANCELLED, FINISHED, LOBBY, PLAYING, Table
 from .updates import (
     BoardChanged,
@@ -184,28 +184,25 @@ class TableRegistry:
         """Write the table row (+ one action, + the finished game) in one transaction."""
         now = self.clock.now()
         changes: list[RatingChange] = []
-        async with self.store.transaction() as conn:
-            # The row's move is its version: lock it and check nobody else moved first
-            # (another process, e.g. a click delivered to two shards): no double moves.
-            row = await conn.fetchone("SELECT move FROM tables WHERE id = ? FOR UPDATE",
-                                      (table.id,))
-            if row is None or row[0] != table.move - (action is not None):
-                raise Superseded(table.id)
-            await update_table(conn, table.id, table.row_fields(now, state_json))
-            if conn.dialect == "postgresql":  # delivered when the transaction commits
-                await conn.execute("SELECT pg_notify(?, ?)",
-                                   (CHANNEL, f"{table.id}:{table.move}"))
-            if action is not None:
-                seat, user_id, actor, text = action
-                await insert_action(conn, table.id, table.move, seat, user_id, actor, text, now)
-            if ending is not None:
-                state = table.live
-                result = state.result() if ending == "complete" else None
-                changes = await record_game(
-                    conn, table_id=table.id, game=table.game.name, options=table.options,
-                    seed=table.seed, guild_id=table.guild_id, channel_id=table.channel_id,
-                    seats=table.seats, result=result, reason=ending, moves=table.move,
-                    started=table.started or table.created, finished=now)
+
+        async def record(conn: Conn) -> None:
+            assert ending is not None
+            result = table.live.result() if ending == "complete" else None
+            changes.extend(await record_game(
+                conn, table_id=table.id, game=table.game.name, options=table.options,
+                seed=table.seed, guild_id=table.guild_id, channel_id=table.channel_id,
+                seats=table.seats, result=result, reason=ending, moves=table.move,
+                started=table.started or table.created, finished=now))
+
+        # The row's move is its version: nobody else may have moved first (another
+        # process, e.g. a click delivered to two shards): no double moves.
+        if not await self.store.write_move(
+                table.id, table.move - (action is not None), table.row_fields(now, state_json),
+                action=None if action is None else (table.move, *action, now),
+                notify=(CHANNEL, f"{table.id}:{table.move}")
+                if self.store.dialect == "postgresql" else None,
+                then=record if ending is not None else None):
+            raise Superseded(table.id)
         if state_json is not None:
             table.saved_json = state_json
         return changes

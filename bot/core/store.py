@@ -16,13 +16,17 @@ column name (``row["id"]``) or position.  A broken uniqueness rule raises
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 TABLE_FIELDS = ("channel_id", "guild_id", "game", "options", "settings", "host_id", "host_name",
                 "status", "seed", "seats", "state", "move", "deadline", "reminder_at", "created",
                 "started", "updated")
+
+
+# One logged action: (move, seat, user id or None, actor, canonical text, time).
+ActionRow = tuple[int, int, int | None, str, str, float]
 
 
 class IntegrityError(Exception):
@@ -98,6 +102,33 @@ class Store:
         """Every table of the database (the schema's and adapters'), for copying."""
         raise NotImplementedError
 
+    async def write(self, *statements: tuple[str, Sequence[Any]]) -> None:
+        """Statements whose results nobody reads, in one transaction."""
+        async with self.transaction() as conn:
+            for sql, params in statements:
+                await conn.execute(sql, params)
+
+    async def write_move(self, table_id: int, move_was: int, fields: dict, *,
+                         action: ActionRow | None = None, notify: tuple[str, str] | None = None,
+                         then: Callable[[Conn], Awaitable[None]] | None = None) -> bool:
+        """One commit of a table, in one transaction: the row's ``fields`` if the row is
+        still at move ``move_was`` (its version: False, and nothing written, when another
+        process moved first), the ``action`` logged, a NOTIFY on PostgreSQL, then
+        whatever ``then`` writes (the finished game and its ratings)."""
+        async with self.transaction() as conn:
+            row = await conn.fetchone("SELECT move FROM tables WHERE id = ? FOR UPDATE",
+                                      (table_id,))
+            if row is None or row[0] != move_was:
+                return False
+            await update_table(conn, table_id, fields)
+            if notify is not None:  # delivered when the transaction commits
+                await conn.execute("SELECT pg_notify(?, ?)", notify)
+            if action is not None:
+                await conn.execute(*action_insert(table_id, action))
+            if then is not None:
+                await then(conn)
+        return True
+
     # --- tables and the action log ------------------------------------------------
 
     async def load_active_tables(self) -> list[Row]:
@@ -121,17 +152,32 @@ async def insert_table(conn: Conn, fields: dict) -> int:
     return int(row[0])
 
 
-async def update_table(conn: Conn, table_id: int, fields: dict) -> None:
+def table_update(table_id: int, fields: dict, *, move_was: int | None = None
+                 ) -> tuple[str, list]:
+    """The UPDATE of a table row's ``fields``; with ``move_was``, only while the row is
+    still at that move (the row count then tells whether it was)."""
     cols = [k for k in TABLE_FIELDS if k in fields]
     sql = f"UPDATE tables SET {', '.join(f'{k} = ?' for k in cols)} WHERE id = ?"
-    await conn.execute(sql, [_db(fields[k]) for k in cols] + [table_id])
+    params = [_db(fields[k]) for k in cols] + [table_id]
+    if move_was is not None:
+        sql += " AND move = ?"
+        params.append(move_was)
+    return sql, params
+
+
+async def update_table(conn: Conn, table_id: int, fields: dict) -> None:
+    await conn.execute(*table_update(table_id, fields))
+
+
+def action_insert(table_id: int, action: ActionRow) -> tuple[str, tuple]:
+    """The INSERT logging one action: (move, seat, user id, actor, text, time)."""
+    return ("INSERT INTO actions (table_id, move, seat, user_id, actor, action, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, *action))
 
 
 async def insert_action(conn: Conn, table_id: int, move: int, seat: int,
                         user_id: int | None, actor: str, action: str, at: float) -> None:
-    await conn.execute(
-        "INSERT INTO actions (table_id, move, seat, user_id, actor, action, at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, move, seat, user_id, actor, action, at))
+    await conn.execute(*action_insert(table_id, (move, seat, user_id, actor, action, at)))
 
 
 def _db(value: Any) -> Any:
@@ -141,5 +187,6 @@ def _db(value: Any) -> Any:
     return value
 
 
-__all__ = ["Conn", "IntegrityError", "Row", "Store", "insert_action", "insert_table",
-           "is_postgres", "sqlite_path", "update_table"]
+__all__ = ["ActionRow", "Conn", "IntegrityError", "Row", "Store", "action_insert",
+           "insert_action", "insert_table", "is_postgres", "sqlite_path", "table_update",
+           "update_table"]

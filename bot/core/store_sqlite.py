@@ -9,15 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 from .schema import migrate_sqlite
 from .sql import to_sqlite
-from .store import IntegrityError, Row, Store, sqlite_path
+from .store import (
+    ActionRow,
+    Conn,
+    IntegrityError,
+    Row,
+    Store,
+    action_insert,
+    sqlite_path,
+    table_update,
+)
 
 
 class SqliteConn:
@@ -44,6 +54,25 @@ class SqliteConn:
         return getattr(self._conn, name)
 
 
+@dataclass
+class _Write:
+    """Statements nobody reads back, committed with whatever else waits to be written."""
+
+    statements: list[tuple[str, Sequence[Any]]]
+    versioned: bool     # the first is a versioned UPDATE: the result says if it applied
+    done: asyncio.Future | None = None
+
+
+def _settle(write: _Write, *, result: Any = None, exception: BaseException | None = None
+            ) -> None:
+    if write.done is None or write.done.done():  # its caller gave up (cancelled)
+        return
+    if exception is not None:
+        write.done.set_exception(exception)
+    else:
+        write.done.set_result(result)
+
+
 class SqliteStore(Store):
     dialect = "sqlite"
 
@@ -53,6 +82,8 @@ class SqliteStore(Store):
         self.synchronous = synchronous
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._writes: list[_Write] = []
+        self._writer: asyncio.Task | None = None
 
     async def open(self) -> None:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
@@ -91,6 +122,90 @@ class SqliteStore(Store):
                     raise IntegrityError(str(e)) from e
                 raise
             await conn.execute("COMMIT")
+
+    # Writes are the hot path (every move, ping, DM and board).  Each used to take the
+    # connection's lock and wait for the event loop once per statement; under load the
+    # loop has no spare time, every lock hand-over and every answer from the database
+    # thread waits behind everything else it has to do, and the writes queued for
+    # seconds.  Instead the writes waiting at a moment are committed together (a group
+    # commit): one BEGIN, their statements queued on the thread together and run there
+    # back to back, one COMMIT.  If any statement fails, that transaction is rolled back
+    # and each write is retried alone, so one bad write fails by itself.
+
+    async def write(self, *statements: tuple[str, Sequence[Any]]) -> None:
+        await self._queue(_Write(list(statements), versioned=False))
+
+    async def write_move(self, table_id: int, move_was: int, fields: dict, *,
+                         action: ActionRow | None = None, notify: tuple[str, str] | None = None,
+                         then: Callable[[Conn], Awaitable[None]] | None = None) -> bool:
+        if then is not None or notify is not None:
+            return await super().write_move(table_id, move_was, fields, action=action,
+                                            notify=notify, then=then)
+        # The version check is the UPDATE's own condition, and the action goes in only if
+        # that UPDATE changed the row (changes(): the statement just before, on this
+        # connection; a group's statements run in order, nothing in between).
+        statements: list[tuple[str, Sequence[Any]]] = [
+            table_update(table_id, fields, move_was=move_was)]
+        if action is not None:
+            sql, params = action_insert(table_id, action)
+            statements.append((sql[:sql.index("VALUES")] + "SELECT ?, ?, ?, ?, ?, ?, ? "
+                               "WHERE changes() = 1", params))
+        return bool(await self._queue(_Write(statements, versioned=True)))
+
+    async def _queue(self, write: _Write) -> Any:
+        write.done = asyncio.get_running_loop().create_future()
+        self._writes.append(write)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._write_all())
+        return await write.done
+
+    async def _write_all(self) -> None:
+        while self._writes:
+            group, self._writes = self._writes, []
+            async with self._lock:
+                try:
+                    if not await self._commit(group):
+                        for write in group:
+                            await self._commit([write])
+                except BaseException as e:  # the store closed under us: fail what is left
+                    for write in group:
+                        if write.done is not None and not write.done.done():
+                            write.done.set_exception(e)
+                    if not isinstance(e, Exception):
+                        raise
+
+    async def _commit(self, group: list[_Write]) -> bool:
+        """One transaction of ``group`` (lock held); False, rolled back, if a statement of
+        a group of several failed (a write alone gets its error)."""
+        conn = self.conn
+        flat = [("BEGIN IMMEDIATE", ())] + [(to_sqlite(sql), params) for w in group
+                                            for sql, params in w.statements]
+        done = await asyncio.gather(
+            *(asyncio.ensure_future(conn.execute(sql, tuple(params))) for sql, params in flat),
+            return_exceptions=True)
+        failed: BaseException | None = next(
+            (r for r in done if isinstance(r, BaseException)), None)
+        if failed is None:
+            try:
+                await conn.execute("COMMIT")
+            except sqlite3.Error as e:
+                failed = e
+        if failed is not None:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            if len(group) > 1:
+                return False
+            if isinstance(failed, sqlite3.IntegrityError):
+                failed = IntegrityError(str(failed))
+            _settle(group[0], exception=failed)
+            return True
+        i = 1
+        for w in group:
+            first = done[i]
+            assert isinstance(first, aiosqlite.Cursor)  # nothing failed
+            _settle(w, result=first.rowcount == 1 if w.versioned else None)
+            i += len(w.statements)
+        return True
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self._lock:

@@ -37,15 +37,13 @@ class BoardIds:
     async def set(self, table_id: int, channel_id: int, message_id: int) -> None:
         self.ids[table_id] = message_id
         self.channels[table_id] = channel_id
-        async with self.store.transaction() as conn:
-            await conn.execute("INSERT INTO discord_boards VALUES (?, ?, ?) ON CONFLICT "
-                               "(table_id) DO UPDATE SET channel_id = excluded.channel_id, "
-                               "message_id = excluded.message_id",
-                               (table_id, channel_id, message_id))
+        await self.store.write(("INSERT INTO discord_boards VALUES (?, ?, ?) ON CONFLICT "
+                                "(table_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                                "message_id = excluded.message_id",
+                                (table_id, channel_id, message_id)))
 
     async def drop(self, table_id: int) -> None:
         """The table is finished: its board will not be edited again."""
         self.ids.pop(table_id, None)
         self.channels.pop(table_id, None)
-        async with self.store.transaction() as conn:
-            await conn.execute("DELETE FROM discord_boards WHERE table_id = ?", (table_id,))
+        await self.store.write(("DELETE FROM discord_boards WHERE table_id = ?", (table_id,)))

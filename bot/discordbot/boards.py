@@ -126,9 +126,10 @@ class Boards:
             if self.pictures.get(table_id) != digest:
                 files["attachments"] = [upload(picture)] if picture is not None else []
             try:  # content/embeds cleared: a board from before Components V2 is upgraded
-                await self.out.slot()
-                await channel.get_partial_message(message_id).edit(
-                    content=None, embeds=[], view=shown.view, allowed_mentions=PINGS, **files)
+                async with self.out.slot():
+                    await channel.get_partial_message(message_id).edit(
+                        content=None, embeds=[], view=shown.view, allowed_mentions=PINGS,
+                        **files)
             except discord.NotFound:  # someone deleted the board: post a new one
                 message_id = None
             except discord.HTTPException as e:
@@ -137,9 +138,10 @@ class Boards:
                 await self.out.acquire()  # the refused edit used this job's token
                 await self._move(guild_id, channel_id, table_id, message_id, shown)
         if message_id is None:
-            await self.out.slot()
-            message = await channel.send(view=shown.view, allowed_mentions=PINGS,
-                                         files=[upload(picture)] if picture is not None else [])
+            async with self.out.slot():
+                message = await channel.send(
+                    view=shown.view, allowed_mentions=PINGS,
+                    files=[upload(picture)] if picture is not None else [])
             await self.ids.set(table_id, channel_id, message.id)
         self.pictures[table_id] = digest
 
@@ -152,10 +154,10 @@ class Boards:
                     old_id: int, shown: board.Shown) -> None:
         """Post the board anew, remember the new message, point the old one to it."""
         channel = self.bot.get_partial_messageable(channel_id)
-        await self.out.slot()
-        message = await channel.send(
-            view=shown.view, allowed_mentions=PINGS,
-            files=[upload(shown.picture)] if shown.picture is not None else [])
+        async with self.out.slot():
+            message = await channel.send(
+                view=shown.view, allowed_mentions=PINGS,
+                files=[upload(shown.picture)] if shown.picture is not None else [])
         self.reposts.discard(table_id)
         await self.ids.set(table_id, channel_id, message.id)
         await self.out.acquire()
@@ -163,15 +165,15 @@ class Boards:
         pointer = board.moved(board.message_link(guild_id, channel_id, message.id),
                               self.bot.langs.table(table_id))
         try:
-            await self.out.slot()
-            await old.edit(content=None, embeds=[], view=pointer.view)
+            async with self.out.slot():
+                await old.edit(content=None, embeds=[], view=pointer.view)
         except discord.NotFound:
             pass
         except discord.HTTPException:  # too old to edit even once more: remove it
             await self.out.acquire()
-            await self.out.slot()
             try:
-                await old.delete()
+                async with self.out.slot():
+                    await old.delete()
             except discord.HTTPException as e:
                 log.warning("could not remove the old board %s: %s", old_id, e)
 

@@ -16,6 +16,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
 import discord
@@ -62,12 +63,12 @@ class HandDms:
 
     def __init__(self, bot: ParlourBot, store: Store, note: Callable[[int, str], None],
                  acquire: Callable[[], Awaitable[None]],
-                 slot: Callable[[], Awaitable[None]]) -> None:
+                 slot: Callable[[], AbstractAsyncContextManager[None]]) -> None:
         self.bot = bot
         self.store = store
         self.note = note
         self.acquire = acquire
-        self.slot = slot   # the send-time cap (Outbox.slot), awaited before each request
+        self.slot = slot   # the send-time cap (Outbox.slot), held around each request
         self.sent: dict[Key, int | None] = {}     # (table, user) -> deal DMed (accepted)
         self.queued: dict[Key, int | None] = {}   # (table, user) -> deal DM waiting to go
         self.closed: set[Key] = set()             # (table, user): DMs refused
@@ -109,17 +110,17 @@ class HandDms:
                 # discord.py caches only 128 DM channels: beyond that every DM would cost
                 # two requests for one pacer token. Keep the id (it never changes) and pay
                 # for the extra request.
-                await self.slot()
-                dm = await self.bot.create_dm(discord.Object(user_id))
+                async with self.slot():
+                    dm = await self.bot.create_dm(discord.Object(user_id))
                 dm_id = self.channels[user_id] = dm.id
                 await self.acquire()
             files = ([discord.File(io.BytesIO(picture.png), filename=picture.filename,
                                    description=picture.description)]
                      if picture is not None else [])
-            await self.slot()
-            await self.bot.get_partial_messageable(
-                dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000),
-                                                              files=files)
+            async with self.slot():
+                await self.bot.get_partial_messageable(
+                    dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000),
+                                                                  files=files)
         except discord.Forbidden as e:
             self.queued.pop(key, None)
             if e.code != DM_CLOSED:
@@ -135,8 +136,7 @@ class HandDms:
             self.queued.pop(key)
         self.sent[key] = deal
         if table_id not in self.finished:
-            async with self.store.transaction() as conn:
-                await conn.execute(SENT, (table_id, user_id, deal))
+            await self.store.write((SENT, (table_id, user_id, deal)))
 
     async def _closed(self, table_id: int, channel_id: int, user_id: int) -> None:
         self.closed.add((table_id, user_id))
@@ -145,11 +145,13 @@ class HandDms:
         if first_note:
             lang = self.bot.langs.table(table_id)   # a public note: the table's language
             self.note(channel_id, lang._(CLOSED_NOTE, user=f"<@{user_id}>"))
-        async with self.store.transaction() as conn:
-            if table_id not in self.finished:
-                await conn.execute(CLOSED, (table_id, user_id))
-            if first_note:
-                await conn.execute(NOTED, (channel_id, user_id))
+        writes: list[tuple[str, tuple]] = []
+        if table_id not in self.finished:
+            writes.append((CLOSED, (table_id, user_id)))
+        if first_note:
+            writes.append((NOTED, (channel_id, user_id)))
+        if writes:
+            await self.store.write(*writes)
 
     def forget(self, table_id: int) -> None:
         """The table is over: drop its bookkeeping (the notes stay, per channel)."""
@@ -164,7 +166,6 @@ class HandDms:
 
     async def _forget(self, table_id: int) -> None:
         try:
-            async with self.store.transaction() as conn:
-                await conn.execute(FORGET, (table_id,))
+            await self.store.write((FORGET, (table_id,)))
         except Exception:  # a left-over row only costs a little space
             log.exception("could not forget the DMs of table %s", table_id)

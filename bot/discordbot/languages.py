@@ -109,15 +109,13 @@ class Languages:
             log.warning("could not read or remember a language: %s", task.exception())
 
     async def _save_user(self, user_id: int, code: str) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO user_languages (user_id, lang) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang", (user_id, code))
+        await self.store.write((
+            "INSERT INTO user_languages (user_id, lang) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang", (user_id, code)))
 
     async def set_table(self, table_id: int, code: str) -> None:
         code = normalise(code) or "en"
         self.tables[table_id] = code
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO table_languages (table_id, lang) VALUES (?, ?) "
-                "ON CONFLICT (table_id) DO UPDATE SET lang = excluded.lang", (table_id, code))
+        await self.store.write((
+            "INSERT INTO table_languages (table_id, lang) VALUES (?, ?) "
+            "ON CONFLICT (table_id) DO UPDATE SET lang = excluded.lang", (table_id, code)))

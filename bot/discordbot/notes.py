@@ -44,6 +44,6 @@ class Notes:
             self.waiting[channel_id] = lines + self.waiting.get(channel_id, [])
             self._submit(channel_id)
         if chunk:
-            await self.out.slot()
-            await self.bot.get_partial_messageable(channel_id).send(
-                "\n".join(chunk), allowed_mentions=PINGS)
+            async with self.out.slot():
+                await self.bot.get_partial_messageable(channel_id).send(
+                    "\n".join(chunk), allowed_mentions=PINGS)

@@ -55,21 +55,18 @@ class PingStore:
         return live, {r["user_id"] for r in off}
 
     async def set_live(self, table_id: int, ping: LivePing) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO discord_pings (table_id, channel_id, message_id, user_id, move) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "user_id = excluded.user_id, move = excluded.move",
-                (table_id, ping.channel_id, ping.message_id, ping.user_id, ping.move))
+        await self.store.write((
+            "INSERT INTO discord_pings (table_id, channel_id, message_id, user_id, move) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+            "user_id = excluded.user_id, move = excluded.move",
+            (table_id, ping.channel_id, ping.message_id, ping.user_id, ping.move)))
 
     async def drop_live(self, table_id: int) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute("DELETE FROM discord_pings WHERE table_id = ?", (table_id,))
+        await self.store.write(("DELETE FROM discord_pings WHERE table_id = ?", (table_id,)))
 
     async def set_user_pings(self, user_id: int, on: bool) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO discord_user_settings (user_id, pings) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
-                (user_id, int(on)))
+        await self.store.write((
+            "INSERT INTO discord_user_settings (user_id, pings) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
+            (user_id, int(on))))

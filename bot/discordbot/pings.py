@@ -36,8 +36,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -206,9 +206,9 @@ class Pinger:
                 log.info("ping by followup failed (%s); posting it in the channel", e)
                 carrier = None
         if message is None:
-            await budget.spend()
-            message = await self.bot.get_partial_messageable(u.channel_id).send(
-                text, allowed_mentions=mentions)
+            async with budget.spend():
+                message = await self.bot.get_partial_messageable(u.channel_id).send(
+                    text, allowed_mentions=mentions)
         ping = LivePing(u.channel_id, message.id, u.user_id, u.move)
         self.live[u.table_id] = ping
         if carrier is not None:
@@ -254,9 +254,9 @@ class Pinger:
             if carrier is not None and carrier.fresh(time.monotonic()):
                 await carrier.hook(self.bot).delete_message(live.message_id)
             else:
-                await budget.spend()
-                await self.bot.get_partial_messageable(live.channel_id).get_partial_message(
-                    live.message_id).delete()
+                async with budget.spend():
+                    await self.bot.get_partial_messageable(live.channel_id).get_partial_message(
+                        live.message_id).delete()
         except discord.NotFound:
             pass  # someone deleted it already
         except discord.HTTPException as e:
@@ -272,9 +272,12 @@ class _Budget:
         self.out = out
         self.paid = paid
 
-    async def spend(self) -> None:
+    @asynccontextmanager
+    async def spend(self) -> AsyncIterator[None]:
+        """Around one request: its token, and a slot of the send-time window."""
         if self.paid:
             self.paid = False
         else:
             await self.out.acquire()
-        await self.out.slot()
+        async with self.out.slot():
+            yield

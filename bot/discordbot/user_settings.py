@@ -34,6 +34,5 @@ class UserSettings:
         return user_id not in self.off[PICTURES]
 
     async def set_pictures(self, user_id: int, on: bool) -> None:
-        async with self.store.transaction() as conn:
-            await conn.execute(SET, (user_id, PICTURES, int(on)))
+        await self.store.write((SET, (user_id, PICTURES, int(on))))
         (self.off[PICTURES].discard if on else self.off[PICTURES].add)(user_id)
