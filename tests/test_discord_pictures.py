@@ -252,3 +252,30 @@ async def test_a_panel_uploads_its_hand_picture_only_when_it_changed(
         await t.wait_board(lambda b: "game over" in b.text)
         assert callbacks_with_files() > before             # new hands were uploaded
         assert not fake.violations
+
+
+async def test_a_late_answer_leaves_the_hand_picture_to_the_next_refresh(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
+    """Under load a panel answer built long after its interaction leaves the hand picture
+    out (the answer is complete without it, and drawing it would make it later still); the
+    panel's refresh adds it right after, at the same position."""
+    from bot.discordbot import controls
+    from bot.present import art
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        assert await t.human_to_move() == s.alice.id
+        await fake.wait_until(art.ready)   # the card faces exist (drawn after start-up)
+        monkeypatch.setattr(controls, "PICTURE_LATE_AFTER", -1.0)   # every answer is late
+        shown = await fake.slash(s.alice, "hand", channel=s.table)
+        panel = shown.message
+        assert panel is not None and shown.callback_data is not None
+        assert not any(c.get("type") == MEDIA_GALLERY   # the answer itself: no picture
+                       for c in walk_components(shown.callback_data.get("components") or []))
+        await fake.wait_until(lambda: files_of(panel) == ["hand.png"])
+        assert gallery_urls(panel) == ["attachment://hand.png"]
+        monkeypatch.setattr(controls, "PICTURE_LATE_AFTER", 1.0)
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert not fake.violations

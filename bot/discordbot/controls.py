@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import re
+from contextvars import ContextVar
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,6 +24,13 @@ if TYPE_CHECKING:
     from .client import ParlourBot
 
 log = logging.getLogger("parlour.discord")
+
+# An answer built this long after its interaction was created leaves the hand picture out:
+# the bot is behind (under load it spent a third of its time drawing hand pictures), and an
+# answer without it is complete (the menu lists the cards).  The panel's next refresh draws
+# the picture once the bot keeps up again (it uploads whenever the picture changes).
+PICTURE_LATE_AFTER = 1.0   # seconds
+_answering: ContextVar[datetime | None] = ContextVar("answering", default=None)
 
 MOVED_ON = N_("⏩ The game has moved on since that panel was drawn - here is your hand now.")
 NOT_ALLOWED = N_("⚠️ That choice is not a legal move now: choose again.")
@@ -131,11 +140,15 @@ class Controls:
 
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                update: bool = True, pending: str | None = None) -> Reply:
+        created = _answering.get()
+        late = created is not None and \
+            (discord.utils.utcnow() - created).total_seconds() > PICTURE_LATE_AFTER
         drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
                             lang=self.bot.langs.user(user_id),
-                            pictures=self.bot.user_settings.pictures(user_id))
+                            pictures=self.bot.user_settings.pictures(user_id) and not late)
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
-                     files=panel.files(drawn), picture=drawn.picture)
+                     files=panel.files(drawn), picture=drawn.picture,
+                     picture_later=late and self.bot.user_settings.pictures(user_id))
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:
@@ -148,14 +161,20 @@ class Controls:
             if reply.picture is not None and reply.update and panel.shows(shown, reply.picture):
                 reply.files = None   # the panel shows this very picture: keep it
             return reply
-        with panels.answering(channel_id, user_id):
-            reply = await answer(interaction, trimmed(), budget=self.budget, update=update)
+        token = _answering.set(interaction.created_at)   # seen by _panel, inside ``work``
+        try:
+            with panels.answering(channel_id, user_id):
+                reply = await answer(interaction, trimmed(), budget=self.budget,
+                                     update=update)
+        finally:
+            _answering.reset(token)
         if reply.shows_move is not None:
             # A "you played X" note stays on the panel through refreshes; others do not.
             note = reply.note if (reply.note or "").startswith("✅") else None
             panels.remember(channel_id, user_id, interaction, reply.shows_move, note,
                             reply.picture.digest if reply.picture is not None else "")
-            panels.refresh(channel_id, user_id)  # if the game moved meanwhile
+            # if the game moved meanwhile, or to add a picture the answer left out
+            panels.refresh(channel_id, user_id, redraw=reply.picture_later)
         elif reply.update:  # the panel now says the game is over
             panels.drop(channel_id, user_id)
 

@@ -36,6 +36,7 @@ class LivePanels:
         self.live: dict[Key, tuple[int, str, float, int, str | None]] = {}
         self.pictures: dict[Key, str] = {}   # digest of the hand picture each panel shows
         self._busy: set[Key] = set()
+        self._redraw: set[Key] = set()   # panels to redraw even at the same position
 
     def remember(self, channel_id: int, user_id: int, interaction: discord.Interaction,
                  move: int, note: str | None = None, picture: str = "") -> None:
@@ -49,6 +50,7 @@ class LivePanels:
         """Stop refreshing this panel (it says the game is over, or it is gone)."""
         self.live.pop((channel_id, user_id), None)
         self.pictures.pop((channel_id, user_id), None)
+        self._redraw.discard((channel_id, user_id))
 
     @contextmanager
     def answering(self, channel_id: int, user_id: int) -> Iterator[None]:
@@ -61,8 +63,13 @@ class LivePanels:
         finally:
             self._busy.discard(key)
 
-    def refresh(self, channel_id: int, user_id: int) -> None:
-        if (channel_id, user_id) in self.live:
+    def refresh(self, channel_id: int, user_id: int, *, redraw: bool = False) -> None:
+        """Redraw the panel if the game moved since it was drawn (``redraw``: in any case,
+        e.g. to add the hand picture a late answer left out)."""
+        key = (channel_id, user_id)
+        if key in self.live:
+            if redraw:
+                self._redraw.add(key)
             # An interaction-token webhook: outside the global limit.
             self.out.submit(("panel", channel_id, user_id),
                             lambda: self._edit(channel_id, user_id), priority=Priority.PANEL,
@@ -83,8 +90,9 @@ class LivePanels:
             self.drop(*key)
             return
         info = self.core.table(channel_id)
-        if info is not None and info.move == shown_move:
+        if info is not None and info.move == shown_move and key not in self._redraw:
             return  # already shows this position
+        self._redraw.discard(key)
         lang = self.bot.langs.user(user_id)
         try:
             drawn = panel.build(self.core, channel_id, user_id, note, lang=lang,

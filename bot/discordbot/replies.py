@@ -52,6 +52,7 @@ class Reply:
     note: str | None = None        # the line a hand panel shows above the hand (not sent)
     files: list[discord.File] | None = None  # an edit with a list replaces the message's files
     picture: Picture | None = None  # the hand picture the files carry (not sent)
+    picture_later: bool = False     # left out of a late answer: the next refresh draws it
 
     def kwargs(self, *, editing: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
