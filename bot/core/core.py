@@ -1,11 +1,11 @@
 """``Core``: the table manager the Discord adapter, the terminal and the tests drive.
 
-It is a facade over services with one owner each: ``TableRegistry`` (the live tables, commits
-and publishing), ``Turns`` (moves, timers, AI seats), ``Lobby`` (opening a table until its
-deal), ``Daily`` (the daily deal) and the store's read-side queries (leaderboards,
-seasons, replays).  See docs/CORE.md for the full contract.  Lifecycle: ``await core.start()`` opens
-the database and resumes every active table (timers included); ``await
-core.stop()`` cancels timers and closes the database.
+It is a facade over services with one owner each: ``TableRegistry`` (the live tables,
+commits and publishing), ``Turns`` (moves, timers, AI seats), ``Lobby`` (opening a table
+until its deal), ``Daily`` (the daily deal) and the store's read-side queries
+(leaderboards, seasons, replays).  See docs/CORE.md for the full contract.  Lifecycle:
+``await core.start()`` opens the database and resumes every active table (timers
+included); ``await core.stop()`` cancels timers and closes the database.
 """
 
 from __future__ import annotations

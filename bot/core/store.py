@@ -175,10 +175,6 @@ def action_insert(table_id: int, action: ActionRow) -> tuple[str, tuple]:
             "VALUES (?, ?, ?, ?, ?, ?, ?)", (table_id, *action))
 
 
-async def insert_action(conn: Conn, table_id: int, move: int, seat: int,
-                        user_id: int | None, actor: str, action: str, at: float) -> None:
-    await conn.execute(*action_insert(table_id, (move, seat, user_id, actor, action, at)))
-
 
 def _db(value: Any) -> Any:
     """Lists and dicts are stored as compact JSON text."""
@@ -188,5 +184,5 @@ def _db(value: Any) -> Any:
 
 
 __all__ = ["ActionRow", "Conn", "IntegrityError", "Row", "Store", "action_insert",
-           "insert_action", "insert_table", "is_postgres", "sqlite_path", "table_update",
+           "insert_table", "is_postgres", "sqlite_path", "table_update",
            "update_table"]

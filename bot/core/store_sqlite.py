@@ -169,8 +169,7 @@ class SqliteStore(Store):
                             await self._commit([write])
                 except BaseException as e:  # the store closed under us: fail what is left
                     for write in group:
-                        if write.done is not None and not write.done.done():
-                            write.done.set_exception(e)
+                        _settle(write, exception=e)
                     if not isinstance(e, Exception):
                         raise
 

@@ -141,14 +141,13 @@ class Controls:
     def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                update: bool = True, pending: str | None = None) -> Reply:
         created = _answering.get()
-        late = created is not None and \
+        wanted = self.bot.user_settings.pictures(user_id)
+        late = wanted and created is not None and \
             (discord.utils.utcnow() - created).total_seconds() > PICTURE_LATE_AFTER
         drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
-                            lang=self.bot.langs.user(user_id),
-                            pictures=self.bot.user_settings.pictures(user_id) and not late)
+                            lang=self.bot.langs.user(user_id), pictures=wanted and not late)
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
-                     files=panel.files(drawn), picture=drawn.picture,
-                     picture_later=late and self.bot.user_settings.pictures(user_id))
+                     files=panel.files(drawn), picture=drawn.picture, picture_later=late)
 
     async def _panel_reply(self, interaction: discord.Interaction, channel_id: int, work,
                            *, update: bool) -> None:

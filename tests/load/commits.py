@@ -1,10 +1,11 @@
 """``python -m tests.load.commits``: how many move commits per second the core's store
 takes on this machine, alone (no engine, no Discord): the writer's ceiling.
 
-Each commit is what a move writes (``TableRegistry.commit``, bot/core/registry.py): lock
-the table row and check its move, UPDATE the row with a ~2 KB state, INSERT the action,
-and on PostgreSQL the NOTIFY, in one transaction.  SQLite: WAL, synchronous=NORMAL, aiosqlite's one
-connection, like the bot.  ``--postgres``: a throw-away PostgreSQL server
+Each commit is what a move writes, through the same ``Store.write_move`` the core uses:
+the table row (~2 KB of state) if it is still at the expected move, the action, and on
+PostgreSQL the NOTIFY, in one transaction (on SQLite, writes waiting together share one:
+a group commit).  SQLite: WAL, synchronous=NORMAL, aiosqlite's one connection, like the
+bot.  ``--postgres``: a throw-away PostgreSQL server
 (tests/pgserver.py, fsync on, loopback) with ``--processes`` writers at once, each
 its own tables, as several bot processes would.
 """
@@ -19,7 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.core.store import Store, insert_action, update_table
+from bot.core.registry import CHANNEL
+from bot.core.store import Store
 
 
 async def rate(db: str, seconds: float, tables: int = 500, first: int = 1,
@@ -55,17 +57,11 @@ async def _write(store: Store, state: str, moves: list[int], first: int, k: int,
         table = mine[done % len(mine)]
         table_id = first + table
         moves[table] += 1
-        async with store.transaction() as conn:
-            row = await conn.fetchone("SELECT move FROM tables WHERE id = ? FOR UPDATE",
-                                      (table_id,))
-            assert row[0] == moves[table] - 1
-            await update_table(conn, table_id, {"state": state, "move": moves[table],
-                                                "updated": time.time()})
-            await insert_action(conn, table_id, moves[table], 0, None, "ai", "play QH",
-                                time.time())
-            if conn.dialect == "postgresql":
-                await conn.execute("SELECT pg_notify(?, ?)",
-                                   ("parlour_tables", f"{table_id}:{moves[table]}"))
+        move = moves[table]
+        assert await store.write_move(
+            table_id, move - 1, {"state": state, "move": move, "updated": time.time()},
+            action=(move, 0, None, "ai", "play QH", time.time()),
+            notify=(CHANNEL, f"{table_id}:{move}") if store.dialect == "postgresql" else None)
         done += 1
     return done
 
