@@ -242,3 +242,39 @@ async def test_outbox_slots_keep_any_second_under_the_cap() -> None:
     assert len(sent) == 12
     for i, t in enumerate(sent):
         assert sum(1 for u in sent[: i + 1] if u > t - 1.0 + 1e-6) <= 5
+
+
+async def test_free_jobs_do_not_take_the_slots_of_global_limited_ones() -> None:
+    """Panel redraws and pings riding on interactions (free) come faster than the global
+    budget under load; they have their own lane, so a board still starts at once."""
+    out = Outbox(rate=1000, burst=1000, interval=0.0, concurrency=2)
+    release = asyncio.Event()
+    started: list[str] = []
+
+    def slow(name: str):
+        async def run() -> None:
+            started.append(name)
+            await release.wait()
+        return run
+
+    for n in range(5):   # more free jobs than the lane holds, each waiting for `release`
+        out.submit(("panel", n), slow(f"panel {n}"), priority=Priority.PANEL, free=True)
+    out.submit(("board", 1), slow("board"), priority=Priority.BOARD, channel=("edit", 1))
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert started == ["panel 0", "panel 1", "board"]   # two free in flight, the board too
+    release.set()
+    await out.drain(5.0)
+    assert sorted(started) == sorted([f"panel {n}" for n in range(5)] + ["board"])
+    await out.close()
+
+
+def test_a_full_lane_is_passed_over_not_waited_for() -> None:
+    plan = Plan(rate=10, burst=10, interval=0.0)
+    plan.submit("panel", job("p"), priority=Priority.PANEL, free=True)
+    plan.submit("board", job("b"), priority=Priority.BOARD, channel=1)
+    entry, _ = plan.take(0.0, free=False)
+    assert entry is not None and entry.key == "board"
+    assert plan.take(0.0, free=False)[0] is None        # the panel waits for its lane
+    entry, _ = plan.take(0.0)
+    assert entry is not None and entry.key == "panel"

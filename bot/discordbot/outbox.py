@@ -15,7 +15,11 @@ redraw) are outside the global limit.  The bot spends that budget here:
   newer board state replaces the waiting one, so a table has at most one pending
   edit); pauses after a 429 (global, or for one channel route).
 * ``Outbox`` runs the plan on the event loop: one loop task, a bounded number of jobs
-  in flight, at most one job per key at a time (so a board's edits stay in order).
+  in flight in each of two lanes (global-limited and free), at most one job per key at
+  a time (so a board's edits stay in order).  The lanes are apart because free jobs
+  (panel redraws, pings riding on interactions) come in faster than the global budget
+  under load: sharing one pool, they held every slot and the boards waited for the end
+  of the rush (a load run saw no board edit for 15 s).
 
 A job is a coroutine function that builds its payload when it runs (the latest state,
 with whatever files it attaches), so a waiting job holds ids, not views.
@@ -120,9 +124,11 @@ class Plan:
 
     # --- deciding ---------------------------------------------------------------------
 
-    def take(self, now: float) -> tuple[Entry | None, float]:
+    def take(self, now: float, *, free: bool = True,
+             limited: bool = True) -> tuple[Entry | None, float]:
         """The job to start now, or None and how long nothing can start (inf: nothing
-        waits).  Starting it spends its tokens and marks its key busy until ``done``."""
+        waits).  Starting it spends its tokens and marks its key busy until ``done``.
+        ``free`` / ``limited``: whether that lane may start a job (it has room)."""
         self._refill(now)
         self.now = now
         wake = float("inf")
@@ -135,7 +141,7 @@ class Plan:
                 if seen >= SCAN:
                     wake = min(wake, now + 0.05)
                     break
-                if key in self.busy:
+                if key in self.busy or not (free if entry.free else limited):
                     continue
                 ready = self.last.get(key, -1e18) + entry.interval
                 if not entry.free:
@@ -258,7 +264,8 @@ class SendWindow:
 
 
 class Outbox:
-    """Runs a ``Plan`` on the event loop with up to ``concurrency`` requests in flight."""
+    """Runs a ``Plan`` on the event loop with up to ``concurrency`` jobs in flight in each
+    lane (global-limited, free)."""
 
     def __init__(self, rate: float, burst: int, interval: float, *, concurrency: int = 16,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -269,6 +276,7 @@ class Outbox:
         self.concurrency = concurrency
         self._wake = asyncio.Event()
         self._running: set[asyncio.Task] = set()
+        self._in_lane = [0, 0]   # jobs in flight: [global-limited, free]
         self._loop_task: asyncio.Task | None = None
         self._closed = False
 
@@ -306,11 +314,13 @@ class Outbox:
 
     async def _loop(self) -> None:
         while not self._closed:
-            if len(self._running) >= self.concurrency:
+            limited, free = (n < self.concurrency for n in self._in_lane)
+            if not (limited or free):
                 await asyncio.wait(self._running, return_when=asyncio.FIRST_COMPLETED)
                 continue
-            entry, wait = self.plan.take(self.clock())
+            entry, wait = self.plan.take(self.clock(), free=free, limited=limited)
             if entry is not None:
+                self._in_lane[entry.free] += 1
                 task = asyncio.get_running_loop().create_task(self._run(entry))
                 self._running.add(task)
                 task.add_done_callback(self._running.discard)
@@ -341,6 +351,7 @@ class Outbox:
         except Exception:
             log.exception("sending %r failed", entry.key)
         finally:
+            self._in_lane[entry.free] -= 1
             self.plan.done(entry, self.clock())
             self._wake.set()
 

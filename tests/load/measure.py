@@ -16,6 +16,7 @@ from .cluster import db_server_cpu, open_run
 from .driver import LoadConfig, Window
 from .stats import (
     GLOBAL_LIMIT,
+    INTERACTION_ROUTE,
     Latencies,
     Requests,
     board_lags,
@@ -53,6 +54,8 @@ class Result:
     db_cpu_seconds: float | None = None   # the PostgreSQL server's, in the window
     drain_seconds: float = 0.0        # after the window, until every board showed its last move
     drained: bool = True              # False: the drain timeout ended the wait first
+    settle_seconds: float = 0.0       # after the set-up, until its boards and DMs were out
+    settled: bool = True              # False: the settle timeout ended the wait first
 
     @property
     def seconds(self) -> float:
@@ -100,6 +103,11 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
         setup_seconds = await run.setup()
         await asyncio.sleep(1.0)
         rss_setup = bot.rss()
+        # Opening every table at once queues a board, a DM channel and a DM per table (1,500
+        # global-limited requests for 500 tables: 35 s of Discord's budget); the window
+        # measures play, so it starts once they are out.
+        settle_seconds, settled = await _settle(run.fake.calls, bot.db_path,
+                                                config.drain_timeout * 4)
         cpu0, mine0, written0 = bot.cpu_seconds(), _cpu(me), bot.written_bytes()
         machine0, db0 = _busy(), db_server_cpu(bot.db_path)
         window = await run.drive(config.seconds, config.rate)
@@ -132,7 +140,25 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
                       requests, figures, window_moves, lags, unshown,
                       vars(run.users.counts).copy(), run.pinned, run.problems(),
                       max(0.0, others), None if db0 is None or db1 is None else db1 - db0,
-                      drain_seconds, drained)
+                      drain_seconds, drained, settle_seconds, settled)
+
+
+async def _settle(calls: list, db_path: Path | str, timeout: float,
+                  quiet: float = 2.0) -> tuple[float, bool]:
+    """After the set-up: wait until every table's board shows its last move and no
+    global-limited request came for ``quiet`` s (the deal's DMs are out), or ``timeout``
+    s passed: (seconds waited, whether it got there)."""
+    started = time.monotonic()
+    waited, drained = await _drain_boards(calls, db.moves_between(db_path, 0.0, time.time() + 1),
+                                          timeout)
+    while drained:
+        last = max((c.at for c in calls if not INTERACTION_ROUTE.match(c.path)), default=0.0)
+        if time.monotonic() - last >= quiet:
+            break
+        if time.monotonic() - started >= timeout:
+            drained = False
+        await asyncio.sleep(0.25)
+    return time.monotonic() - started, drained
 
 
 async def _drain_boards(calls: list, moves: list[tuple[int, int, float]],
@@ -191,7 +217,10 @@ def report(r: Result) -> str:
              + f"{'on PostgreSQL ' if c.db and '://' in c.db else ''}"
              f"({'/'.join(c.games)} target {c.target}: 1 human + 2 easy AI; UI {c.ui}; AI "
              f"{c.ai_executor}, delay {c.ai_delay:g}s; bot pinned: {r.pinned}) ==",
-             f"setup: {c.tables} tables opened in {r.setup_seconds:.1f} s",
+             f"setup: {c.tables} tables opened in {r.setup_seconds:.1f} s; their boards and "
+             f"DMs out {r.settle_seconds:.1f} s later"
+             + ("" if r.settled else " (NOT all: the settle timeout ended the wait)")
+             + "; the window starts then",
              f"moves: {r.acked} acknowledged ({r.acked / r.seconds:.1f}/s); "
              f"{w.attempts} attempts, {w.skipped} empty slots; {_counts(r.counts)}",
              "latency, INTERACTION_CREATE sent -> callback received (ms):",

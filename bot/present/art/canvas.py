@@ -87,7 +87,7 @@ class Canvas:
              seat: int | None = None) -> Box:
         """A face (``code``) or a back (``None``) with its top-left corner at (x, y)."""
         img = sp.back(size) if code is None else sp.sprite(self.card_int(code), size)
-        self.img.paste(img, (round(x), round(y)), img)
+        sp.paste(self.img, img, (round(x), round(y)))
         return self.record(kind, x, y, img.width, img.height, seat, code or "back")
 
     def text(self, x: float, y: float, s: str, size: int, fill=WHITE, kind: str = "text",
@@ -136,7 +136,7 @@ class Canvas:
         self.paste_text(block.mask, x, y, fill)
         for code, card, cx, cy in block.chips:
             chip = chip_for(card, size)
-            self.img.paste(chip, (round(x) + cx, round(y) + cy), chip)
+            sp.paste(self.img, chip, (round(x) + cx, round(y) + cy))
             self.record("chip", round(x) + cx, round(y) + cy, chip.width, chip.height, seat, code)
         self.record(kind, x, y, width, block.height, seat, marked)
         return y + block.height

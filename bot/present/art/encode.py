@@ -5,21 +5,29 @@ Quantizing each picture afresh costs more than drawing it; instead one
 (the card faces at each size on the felt, the bands, the seat boxes, the text
 colours over their backgrounds) and each picture is mapped onto it without
 dithering.  The same scene always gives the same bytes.
+
+The PNG itself is written here rather than by Pillow: every row unfiltered, deflated
+by ISA-L (the ``isal`` package, zlib-compatible output) at its fastest level.  Under
+load the bot draws a picture for nearly every move, and Pillow's zlib took 1.7 ms of a
+table picture's 5 ms; ISA-L takes 0.2 ms, and its files are no bigger than zlib
+level 2's on these flat pictures.
 """
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from functools import lru_cache
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from rules.cards import FRENCH_54, SPANISH_48
 
 from . import sprites as sp
 
-# zlib level 2: within a few KB of level 9 on these flat pictures, at a third of the cost
-PNG_LEVEL = 2
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+DEFLATE_LEVEL = 1   # ISA-L's levels are 0-3; 1 is as small as zlib's 2 here
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +61,23 @@ def palette() -> Image.Image:
 
 def to_png(img: Image.Image) -> bytes:
     """``img`` as a palette PNG on the shared palette."""
-    out = io.BytesIO()
-    img.quantize(palette=palette(), dither=Image.Dither.NONE).save(
-        out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    indexed = img.quantize(palette=palette(), dither=Image.Dither.NONE)
+    width, height = indexed.size
+    # A column of zeros on the left: each row then starts with its filter type (0, none).
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(indexed, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _plte(),
+                     _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), DEFLATE_LEVEL)),
+                     _chunk(b"IEND", b"")))
+
+
+@lru_cache(maxsize=1)
+def _plte() -> bytes:
+    colours = palette().getpalette() or []
+    return _chunk(b"PLTE", bytes(colours[: 3 * 256]))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + \
+        struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)

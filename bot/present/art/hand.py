@@ -99,7 +99,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image
             _badge(cv, x + min(shown / 2, w / 2), TOP + BADGE / 2, number, code)
         elif form is not None:
             img = sp.dimmed(cv.card_int(code))
-            cv.img.paste(img, (round(x), base), img)
+            sp.paste(cv.img, img, (round(x), base))
             cv.record("hand-card", x, base, w, h, key=code)
         else:
             cv.card(code, "hand", x, base, "hand-card")

@@ -358,6 +358,48 @@ def back(size: str = "table") -> Image.Image:
     return sprite(BACK, size)
 
 
+# id(sprite) -> (the sprite, its rows as pieces: (top, piece, blended or copied))
+_PIECES: dict[int, tuple[Image.Image, list[tuple[int, Image.Image, bool]]]] = {}
+
+
+def paste(dest: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste a cached sprite (a face, a back, a chip) by its transparency, as
+    ``dest.paste(img, xy, img)`` does, with the same pixels.  Only the rows with a
+    transparent pixel (the rounded corners) are blended; the opaque rows between are
+    copied, which is several times quicker: a hand picture pastes some 30 sprites."""
+    entry = _PIECES.get(id(img))
+    if entry is None or entry[0] is not img:
+        if len(_PIECES) > 2048:   # sprites live as long as the process; stay bounded
+            _PIECES.clear()
+        entry = _PIECES[id(img)] = (img, _pieces(img))
+    x, y = xy
+    for top, piece, blended in entry[1]:
+        dest.paste(piece, (x, y + top), piece if blended else None)
+
+
+def _pieces(img: Image.Image) -> list[tuple[int, Image.Image, bool]]:
+    """The longest run of opaque rows, copied, and the rows above and below it, blended
+    (three pastes at most: each paste costs a few microseconds of Python)."""
+    alpha = img.getchannel("A")
+    opaque = [alpha.crop((0, r, img.width, r + 1)).getextrema()[0] == 255
+              for r in range(img.height)]
+    best = (0, 0)
+    start = None
+    for r, full in enumerate([*opaque, False]):
+        if full and start is None:
+            start = r
+        elif not full and start is not None:
+            best = max(best, (start, r), key=lambda run: run[1] - run[0])
+            start = None
+    top, bottom = best
+    out: list[tuple[int, Image.Image, bool]] = []
+    for a, b, blended in ((0, top, True), (top, bottom, False), (bottom, img.height, True)):
+        if b > a:
+            piece = img.crop((0, a, img.width, b))
+            out.append((a, piece if blended else piece.convert("RGB"), blended))
+    return out
+
+
 def cache_bytes() -> int:
     """Bytes held by the sprite cache (pixels x bands)."""
     faces = sum(im.width * im.height * len(im.getbands()) for im in _CACHE.values())
