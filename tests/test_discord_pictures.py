@@ -279,3 +279,21 @@ async def test_a_late_answer_leaves_the_hand_picture_to_the_next_refresh(
         await t.play_to_end()
         await t.wait_board(lambda b: "game over" in b.text)
         assert not fake.violations
+
+
+async def test_with_the_picture_worker_process_boards_and_dms_carry_their_pictures(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    """What ``parlour run`` uses: board and DM pictures drawn in a worker process (the
+    panel's on the event loop, once this process has drawn the faces too)."""
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path, picture_worker="process")
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        board = await t.wait_board(lambda b: gallery_urls(b), timeout=60)
+        assert files_of(board) == ["table.png"]
+        await fake.wait_until(lambda: fake.dms(s.alice), timeout=60)
+        assert files_of(fake.dms(s.alice)[0]) == ["hand.png"]
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert len(uploads(fake, s.table.id)) > 1
+        assert not fake.violations

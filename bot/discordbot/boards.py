@@ -10,10 +10,8 @@ message be edited).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,6 +22,7 @@ from . import board
 from .board_ids import BoardIds
 from .notes import PINGS
 from .outbox import Outbox, Priority
+from .painter import Painter
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -37,7 +36,7 @@ BoardUpdate = LobbyChanged | BoardChanged | GameOver | TableClosed   # what a bo
 
 class Boards:
     def __init__(self, bot: ParlourBot, out: Outbox, board_ids: BoardIds,
-                 painter: Executor) -> None:
+                 painter: Painter) -> None:
         self.bot = bot
         self.core = bot.core
         self.out = out
@@ -89,8 +88,7 @@ class Boards:
         picture = None
         if isinstance(update, BoardChanged) and update.table.pictures \
                 and channel_id not in self.no_upload:
-            picture = await asyncio.get_running_loop().run_in_executor(
-                self.painter, board.picture_of, update, lang)
+            picture = await self.painter.table(update, lang.code)
         shown = board.render_update(update, recent, lang, picture=picture)
         try:
             await self._put(update.table.guild_id, table_id, channel_id, shown)

@@ -16,6 +16,9 @@ class ConfigError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
 
+PICTURE_WORKERS = ("auto", "process", "thread")
+
+
 @dataclass
 class BotConfig:
     token: str | None = None
@@ -25,6 +28,10 @@ class BotConfig:
     sync: bool = False                    # upload the slash commands at startup
     ai_delay: float = 1.0                 # seconds before an AI seat moves
     ai_executor: str = "process"
+    # Board and DM pictures (painter.py): "auto" (what ``parlour run`` uses: a worker process
+    # at a lower CPU priority on two cores or more, else a thread), "process" or "thread"
+    # (the default here, for the test harness's many bots).
+    picture_worker: str = "thread"
     board_interval: float = 1.0           # at most one edit per board (and panel) this often
     # Bot-initiated REST calls per second, all tables: most of Discord's global 50/s, with
     # room left for 429s and the occasional request outside the outbox; rate + burst = 45.
@@ -66,6 +73,7 @@ class BotConfig:
             log_level=(env.get("PARLOUR_LOG_LEVEL") or "INFO").upper(),
             ai_delay=_float(env, "PARLOUR_AI_DELAY", 1.0),
             ai_executor=env.get("PARLOUR_AI_EXECUTOR") or "process",
+            picture_worker=_choice(env, "PARLOUR_PICTURE_WORKER", PICTURE_WORKERS, "auto"),
             api_base=(env.get("PARLOUR_DISCORD_API") or "").strip() or None,
             gateway_url=(env.get("PARLOUR_DISCORD_GATEWAY") or "").strip() or None,
             heartbeat_path=(env.get("PARLOUR_HEARTBEAT") or "").strip() or None,
@@ -134,6 +142,13 @@ def token_shape_warning(token: str) -> str | None:
     return ("DISCORD_TOKEN does not look like a bot token (three parts separated by dots). "
             "Copy it from the Bot page of your application, not the client secret or the "
             "public key.")
+
+
+def _choice(env: Mapping[str, str], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = (env.get(key) or "").strip().lower() or default
+    if value not in allowed:
+        raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not '{value}'.")
+    return value
 
 
 def env_flag(env: Mapping[str, str], key: str) -> bool:

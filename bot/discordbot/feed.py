@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import discord
@@ -31,7 +30,7 @@ from ..core import (
     Update,
 )
 from ..i18n import N_
-from ..present import art, present
+from ..present import present
 from ..present.base import game_title
 from . import render, scene_view
 from .board_ids import BoardIds
@@ -40,6 +39,7 @@ from .hand_dms import HandDms
 from .live_panels import LivePanels
 from .notes import Notes
 from .outbox import Outbox, Priority
+from .painter import Painter
 from .pings import Pinger
 
 if TYPE_CHECKING:
@@ -55,9 +55,8 @@ class Feed:
         config = bot.config
         self.out = Outbox(config.send_rate, config.send_burst, config.board_interval)
         self.board_ids = BoardIds(self.core.store)
-        # Pictures are drawn in one worker thread, so the event loop keeps answering
-        # interactions meanwhile (the first picture of a process draws every card face).
-        self.painter = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
+        # Board and DM pictures are drawn off the event loop (see painter.py).
+        self.painter = Painter(config.picture_worker)
         self.boards = Boards(bot, self.out, self.board_ids, self.painter)
         self.panels = LivePanels(bot, self.out)
         self.notes = Notes(bot, self.out)
@@ -76,7 +75,7 @@ class Feed:
         """Load board message ids and the DM bookkeeping, send each resumed player the
         current deal's DM if Discord never accepted it (a bot killed between a deal and
         its DMs), then start handling updates."""
-        self.painter.submit(art.warm_up)
+        self.painter.start()
         await self.board_ids.load()
         await self.pings.load()
         await self.dms.load()
@@ -97,7 +96,7 @@ class Feed:
 
     async def close(self) -> None:
         await self.out.close(timeout=3.0)
-        self.painter.shutdown(wait=False, cancel_futures=True)
+        self.painter.close()
 
     # --- updates ----------------------------------------------------------------------------
 
@@ -187,9 +186,8 @@ class Feed:
 
         async def send() -> None:
             picture = None
-            if wants_picture:   # drawn in the picture thread (after its warm-up) when the DM goes
-                picture = await asyncio.get_running_loop().run_in_executor(
-                    self.painter, art.hand_picture, scene, names)
+            if wants_picture:   # drawn by the painter (after its warm-up) when the DM goes
+                picture = await self.painter.hand(scene, names)
             await self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text, picture)
         self.out.submit(("dm", u.table_id, u.user_id), send, priority=Priority.PING)
 

@@ -88,14 +88,33 @@ class BotProcess:
         return self.popen is not None and self.popen.poll() is None
 
     def cpu_seconds(self) -> float:
-        """User + system CPU of the bot (its threads included)."""
-        assert self.ps is not None
-        t = self.ps.cpu_times()
-        return t.user + t.system
+        """User + system CPU of the bot: its threads and its worker processes (pictures,
+        AI) included."""
+        total = 0.0
+        for p in self._processes():
+            try:
+                t = p.cpu_times()
+            except psutil.Error:   # a worker that ended meanwhile
+                continue
+            total += t.user + t.system
+        return total
 
     def rss(self) -> int:
+        """Resident memory of the bot and its worker processes."""
+        total = 0
+        for p in self._processes():
+            try:
+                total += p.memory_info().rss
+            except psutil.Error:
+                continue
+        return total
+
+    def _processes(self) -> list[psutil.Process]:
         assert self.ps is not None
-        return self.ps.memory_info().rss
+        try:
+            return [self.ps, *self.ps.children(recursive=True)]
+        except psutil.Error:
+            return [self.ps]
 
     def written_bytes(self) -> int | None:
         try:

@@ -1,0 +1,127 @@
+"""Where the pictures nobody is waiting on are drawn: board pictures and hand DMs.
+
+Under load these took a quarter of the bot's CPU.  In a thread of the bot's process
+they competed for the GIL with the event loop that answers interactions, and a move's
+answer waited behind a board picture.  By default they are drawn in a worker process
+of their own at a lower CPU priority (nice +10): it uses a second core when there is
+one, and on one core the kernel runs the event loop first, so interactions keep their
+pace and the boards take what is left (a board waiting for its picture stays one
+pending edit, whatever the number of moves meanwhile).
+
+A process only pays on more than one core: with one core, pickling the updates and
+the pictures and a second copy of the card faces cost more than the GIL did (a load
+run at 500 tables on one core: board lag p50 7.0 s in a process at nice +4, 6.3 s in a
+thread).  So ``kind="auto"`` (what ``parlour run`` uses) takes a process when this one
+may run on two cores or more, and a thread otherwise; the in-process test harness
+uses a thread, so that each of its many bots does not start a process.
+
+Panel pictures are drawn on the event loop (an interaction's answer needs one at once)
+and are not handled here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from ..core import BoardChanged
+from ..i18n import lang_for
+from ..present import Scene, art
+from ..present.art import Picture
+from ..present.art.canvas import Layout
+from . import board
+from .config import PICTURE_WORKERS
+
+log = logging.getLogger("parlour.discord")
+
+NICE = 10   # the worker's CPU priority below the bot's
+T = TypeVar("T")
+
+
+def _start_worker() -> None:
+    try:
+        os.nice(NICE)
+    except OSError:   # not allowed here: same priority, still off the event loop's thread
+        pass
+    art.warm_up()
+
+
+def _table(update: BoardChanged, lang: str) -> Picture:
+    return _bare(board.picture_of(update, lang_for(lang)))
+
+
+def _hand(scene: Scene, names: Sequence[str]) -> Picture:
+    return _bare(art.hand_picture(scene, names))
+
+
+def _bare(picture: Picture) -> Picture:
+    """Without its layout (where each card went, for tests of the drawing): a message
+    needs only the file, and the layout's hundreds of boxes cost the event loop's process
+    time to unpickle."""
+    return replace(picture, layout=Layout())
+
+
+def cores() -> int:
+    """How many cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+class Painter:
+    def __init__(self, kind: str = "auto") -> None:
+        if kind not in PICTURE_WORKERS:
+            raise ValueError(f"picture worker: one of {', '.join(PICTURE_WORKERS)}, "
+                             f"not {kind!r}")
+        self.kind = kind if kind != "auto" else ("process" if cores() >= 2 else "thread")
+        self._pool: Executor | None = None
+
+    def start(self) -> None:
+        """Start the worker and draw every card face there now, not at the first picture;
+        with a worker process, in this process too (a thread draws them for the panels,
+        whose pictures wait for ``art.ready()``)."""
+        self._executor()
+        if self.kind == "process":
+            threading.Thread(target=art.warm_up, name="parlour-warm-up", daemon=True).start()
+
+    async def table(self, update: BoardChanged, lang: str) -> Picture:
+        """The table picture of ``update`` in the language ``lang`` (a code)."""
+        return await self._run(_table, update, lang)
+
+    async def hand(self, scene: Scene, names: Sequence[str]) -> Picture:
+        """The hand picture of a seat's own ``scene`` (for its DM)."""
+        return await self._run(_hand, scene, list(names))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.kind == "process":
+                self._pool = ProcessPoolExecutor(
+                    1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker)
+            else:
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
+                self._pool.submit(art.warm_up)
+        return self._pool
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), fn, *args)
+        except BrokenProcessPool:
+            # The worker died (killed for memory, say): start another and try once more.
+            log.warning("the picture worker stopped; starting a new one")
+            self._pool = None
+            return await loop.run_in_executor(self._executor(), fn, *args)
