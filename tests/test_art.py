@@ -307,3 +307,38 @@ def test_the_hand_picture_header_speaks_the_scene_language(lang, words):
     _, layout = render_hand(scene, NAMES)
     header = layout.of("hand-header")[0].key
     assert header.startswith(words) and "hand" not in header and "turn" not in header, header
+
+
+def test_sprites_are_pasted_with_the_same_pixels_as_through_their_alpha():
+    """``sprites.paste`` copies the opaque rows and blends only the corner rows: the
+    result must be what ``Image.paste(img, xy, img)`` gives, on any background."""
+    from bot.present.art.canvas import chip_for
+    faces = [sprites.sprite(int(c), size) for c in itertools.islice(SPANISH_48.cards, 0, 48, 7)
+             for size in ("table", "small", "hand", "tiny")]
+    others = [sprites.back("hand"), sprites.back("tiny"), sprites.dimmed(int(FRENCH_54.cards[3])),
+              chip_for(int(FRENCH_54.cards[9]), 16)]
+    rng = random.Random(5)
+    for img in faces + others:
+        ground = Image.new("RGB", (img.width + 20, img.height + 20))
+        ground.putdata([tuple(rng.randrange(256) for _ in range(3))
+                        for _ in range(ground.width * ground.height)])
+        for xy in ((0, 0), (7, 13)):
+            expected, got = ground.copy(), ground.copy()
+            expected.paste(img, xy, img)
+            sprites.paste(got, img, xy)
+            assert got.tobytes() == expected.tobytes()
+
+
+def test_the_png_is_a_valid_palette_png_of_the_mapped_picture():
+    """``to_png`` writes the PNG itself (ISA-L's deflate): a decoder reads back exactly
+    the picture mapped onto the shared palette."""
+    import io
+
+    from bot.present.art.encode import palette, to_png
+    img, _ = render_table(scene_of(_played("coins", seed=3, moves=12), None))
+    png = to_png(img)
+    back = Image.open(io.BytesIO(png))
+    back.load()
+    assert back.format == "PNG" and back.mode == "P" and back.size == img.size
+    mapped = img.quantize(palette=palette(), dither=Image.Dither.NONE)
+    assert back.convert("RGB").tobytes() == mapped.convert("RGB").tobytes()

@@ -150,8 +150,8 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
     scene = present(core.private_view(channel_id, user_id), names, forms=forms,
                     legal=legal, recent=RECENT, lang=lang)
     picture = None
-    # Drawn on the event loop (a few ms), so only once the faces exist (a new process
-    # draws them in its picture thread first): the panel is complete without it.
+    # Drawn on the event loop (a millisecond or two), so only once the faces exist (a new
+    # process draws them in a thread first, painter.py): the panel is complete without it.
     if pictures and art.ready() and scene.hand is not None and scene.hand.cards:
         # Drawn with the card choices in the order the select lists them, so the
         # picture's numbers are the options' numbers.

@@ -70,7 +70,7 @@ def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
     key = (scene.game, scene.lang, scene.viewer, hand.cards, hand.groups, hand.your_turn,
            form.cards if form is not None else None,
            hand.forms[0].prompt if hand.forms else None, tuple(names))
-    with _hands_lock:   # panels draw on the event loop, DMs in the picture thread
+    with _hands_lock:   # panels draw on the event loop, DMs maybe in the painter's thread
         cached = _hands.get(key)
         if cached is not None:
             _hands.move_to_end(key)
