@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from contextlib import AbstractContextManager
 from typing import Any
@@ -27,6 +26,7 @@ from .config import BotConfig
 from .controls import Controls, custom_id_is_ours
 from .feed import Feed
 from .languages import Languages
+from .long_lived import LongLived
 from .replies import SORRY, report
 from .translator import CommandTranslator
 from .user_settings import UserSettings
@@ -78,6 +78,7 @@ class ParlourBot(discord.Client):
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
         self._heartbeat: asyncio.Task | None = None
+        self._long_lived: LongLived | None = None
         self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
         self.tree.add_command(commands_table.build(self))
         self.tree.add_command(commands_season.build(self))
@@ -108,9 +109,9 @@ class ParlourBot(discord.Client):
             log.info("resumed %d table(s)", len(resumed))
         if self.config.gc_freeze:
             # What is alive now (modules, discord.py's state, resumed tables) lives as long
-            # as the bot: out of the collector's sight, full collections stay short.
-            gc.collect()
-            gc.freeze()
+            # as the bot, and so does what survives each full collection (long_lived.py).
+            self._long_lived = LongLived()
+            self._long_lived.start()
         if self.config.sync:
             await self.sync_commands()
         if self.config.heartbeat_path:
@@ -157,6 +158,8 @@ class ParlourBot(discord.Client):
         await asyncio.shield(self._closing)
 
     async def _shutdown(self) -> None:
+        if self._long_lived is not None:
+            self._long_lived.stop()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
             heartbeat.remove_beat(self.config.heartbeat_path or "")
