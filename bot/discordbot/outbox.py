@@ -19,7 +19,7 @@ redraw) are outside the global limit.  The bot spends that budget here:
   a time (so a board's edits stay in order).  The lanes are apart because free jobs
   (panel redraws, pings riding on interactions) come in faster than the global budget
   under load: sharing one pool, they held every slot and the boards waited for the end
-  of the rush (a load run saw no board edit for 15 s).
+  of the rush (a 500-table load run sent no board edit in its whole 30 s window).
 
 A job is a coroutine function that builds its payload when it runs (the latest state,
 with whatever files it attaches), so a waiting job holds ids, not views.

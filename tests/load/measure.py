@@ -149,7 +149,7 @@ async def _settle(calls: list, db_path: Path | str, timeout: float,
     global-limited request came for ``quiet`` s (the deal's DMs are out), or ``timeout``
     s passed: (seconds waited, whether it got there)."""
     started = time.monotonic()
-    waited, drained = await _drain_boards(calls, db.moves_between(db_path, 0.0, time.time() + 1),
+    _, drained = await _drain_boards(calls, db.moves_between(db_path, 0.0, time.time() + 1),
                                           timeout)
     while drained:
         last = max((c.at for c in calls if not INTERACTION_ROUTE.match(c.path)), default=0.0)

@@ -41,16 +41,23 @@ def choose(state, seat: int, rng: random.Random, samples: int = SAMPLES) -> Acti
     for won in state.won:
         seen.update(won)
     seen.update(c for _, c in trick)
-    unseen = [c for c in state.game.deck.cards if int(c) not in seen]
+    # Card codes, not Card objects: sampling picks the same positions either way, and
+    # the loop below runs hand x samples times (the bot's easy AI makes most moves).
+    unseen = [int(c) for c in state.game.deck.cards if int(c) not in seen]
     to_come = [(seat + k) % state.n for k in range(1, state.n - len(trick))]
     best, best_score = hand[0], float("-inf")
     draws = [rng.sample(unseen, len(to_come)) for _ in range(samples)] if to_come else [[]]
+    # The others' cards of each sample and the coins among them, drawn once for all cards.
+    rests = [([[s, c] for s, c in zip(to_come, drawn, strict=True)],
+              sum(1 for c in drawn if c >> 4 == OROS)) for drawn in draws]
+    coins_so_far = sum(1 for _, c in trick if c >> 4 == OROS)
     for card in hand:
         base = trick + [[seat, card]]
+        mine = coins_so_far + (1 if card >> 4 == OROS else 0)
         total = 0.0
-        for drawn in draws:
-            total += _outcome(base + [[s, int(c)] for s, c in zip(to_come, drawn, strict=True)],
-                              seat)
+        for rest, rest_coins in rests:   # _outcome, inlined
+            coins = mine + rest_coins
+            total += coins if coins_winner(base + rest) == seat else -0.5 * coins
         score = total / len(draws) - _spend_cost(card)
         if score > best_score:
             best, best_score = card, score
