@@ -78,3 +78,58 @@ def test_parlour_run_reads_the_picture_worker_from_the_environment() -> None:
                           "not 'gpu'.")
     else:
         raise AssertionError("an unknown picture worker was accepted")
+
+
+PARENT = """
+import asyncio, os, sys
+from bot.discordbot.painter import Painter
+
+async def main():
+    painter = Painter("process")
+    print(await asyncio.get_running_loop().run_in_executor(painter._executor(), os.getpid),
+          flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def test_the_worker_ends_when_the_bot_is_killed() -> None:
+    """A pool's worker waits for its pool's stop signal, which a killed bot never sends:
+    it watches its parent instead (bot/core/workers.py)."""
+    import subprocess
+    import sys
+    import time
+
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        os.kill(worker, 0)                       # alive while the bot is
+        parent.kill()
+        parent.wait(10)
+        deadline = time.monotonic() + 10         # bounded: it checks every second
+        while time.monotonic() < deadline:
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(worker, signal.SIGKILL)
+            raise AssertionError("the picture worker outlived its bot")
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+
+
+def test_a_worker_whose_bot_died_while_it_started_ends_at_once() -> None:
+    """The bot's pid is taken in the bot: a worker that finds another parent when it
+    starts (its bot was killed while it imported) does not wait for anything."""
+    import subprocess
+    import sys
+    code = ("import time\nfrom bot.core.workers import exit_with_parent\n"
+            "exit_with_parent(1)\ntime.sleep(30)\n")   # pid 1: not this process's parent
+    done = subprocess.run([sys.executable, "-c", code], timeout=20)
+    assert done.returncode == 0

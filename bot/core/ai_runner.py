@@ -17,12 +17,15 @@ import asyncio
 import inspect
 import logging
 import multiprocessing
+import os
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import rules
 from rules.ai.players import LEVELS, make_player
 from rules.base import State
+
+from .workers import exit_with_parent
 
 log = logging.getLogger("parlour.core")
 
@@ -112,7 +115,9 @@ class ProcessRunner(_PoolRunner):
     def __init__(self, workers: int = 2) -> None:
         # spawn: forking a process that has sqlite and executor threads is unsafe.
         super().__init__(ProcessPoolExecutor(max_workers=workers,
-                                             mp_context=multiprocessing.get_context("spawn")))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=exit_with_parent,
+                                             initargs=(os.getpid(),)))
 
     async def choose(self, state: State, seat: int, level: str, seed: int,
                      time_budget: float | None = None) -> str:

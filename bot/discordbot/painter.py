@@ -33,6 +33,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from ..core import BoardChanged
+from ..core.workers import exit_with_parent
 from ..i18n import lang_for
 from ..present import Scene, art
 from ..present.art import Picture
@@ -46,7 +47,8 @@ NICE = 10   # the worker's CPU priority below the bot's
 T = TypeVar("T")
 
 
-def _start_worker() -> None:
+def _start_worker(bot_pid: int) -> None:
+    exit_with_parent(bot_pid)
     try:
         os.nice(NICE)
     except OSError:   # not allowed here: same priority, still off the event loop's thread
@@ -110,7 +112,7 @@ class Painter:
             if self.kind == "process":
                 self._pool = ProcessPoolExecutor(
                     1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_worker)
+                    initializer=_start_worker, initargs=(os.getpid(),))
             else:
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
                 self._pool.submit(art.warm_up)
