@@ -152,11 +152,14 @@ async def _settle(calls: list, db_path: Path | str, timeout: float,
     _, drained = await _drain_boards(calls, db.moves_between(db_path, 0.0, time.time() + 1),
                                           timeout)
     while drained:
-        last = max((c.at for c in calls if not INTERACTION_ROUTE.match(c.path)), default=0.0)
+        # Calls are recorded as they come: the newest global-limited one is near the end.
+        last = next((c.at for c in reversed(calls) if not INTERACTION_ROUTE.match(c.path)),
+                    0.0)
         if time.monotonic() - last >= quiet:
             break
         if time.monotonic() - started >= timeout:
             drained = False
+            break
         await asyncio.sleep(0.25)
     return time.monotonic() - started, drained
 
