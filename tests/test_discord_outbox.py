@@ -278,3 +278,54 @@ def test_a_full_lane_is_passed_over_not_waited_for() -> None:
     assert plan.take(0.0, free=False)[0] is None        # the panel waits for its lane
     entry, _ = plan.take(0.0)
     assert entry is not None and entry.key == "panel"
+
+
+def test_a_job_resubmitted_for_the_other_lane_moves_there() -> None:
+    plan = Plan(rate=10, burst=10, interval=0.0)
+    plan.submit("ping", job("p"), priority=Priority.PING, channel=1)   # by the channel route
+    plan.submit("ping", job("p2"), priority=Priority.NOTE, free=True)  # then by a webhook
+    assert plan.take(0.0, free=False)[0] is None        # no longer global-limited
+    entry, _ = plan.take(0.0)
+    assert entry is not None and entry.key == "ping" and entry.free
+    assert entry.priority == Priority.PING               # a resubmit never lowers it
+
+
+def test_without_tokens_the_global_lane_is_not_scanned_and_its_wake_is_the_next_token() -> None:
+    plan = Plan(rate=10, burst=1, interval=0.0)
+    for n in range(3):
+        plan.submit(("board", n), job("b"), priority=Priority.BOARD, channel=n)
+    entry, _ = plan.take(0.0)
+    assert entry is not None and entry.key == ("board", 0)
+    plan.done(entry, 0.0)
+    assert plan.take(0.0) == (None, pytest.approx(0.1))   # one token per 0.1 s
+    entry, _ = plan.take(0.1)
+    assert entry is not None and entry.key == ("board", 1)
+
+
+async def test_fewer_jobs_run_at_once_while_the_event_loop_is_behind() -> None:
+    lag = [0.0]
+    out = Outbox(rate=1000, burst=1000, interval=0.0, concurrency=16, lag=lambda: lag[0])
+    assert out.room() == 16
+    lag[0] = 0.04     # four times the lag where holding back starts
+    assert out.room() == 4
+    lag[0] = 5.0
+    assert out.room() == 1   # never none: the boards still move
+    release = asyncio.Event()
+    started: list[int] = []
+
+    def slow(n: int):
+        async def run() -> None:
+            started.append(n)
+            await release.wait()
+        return run
+
+    for n in range(6):
+        out.submit(("panel", n), slow(n), priority=Priority.PANEL, free=True)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert started == [0]
+    lag[0] = 0.0      # caught up: the rest may start as soon as the loop looks again
+    release.set()
+    await out.drain(5.0)
+    assert sorted(started) == list(range(6))
+    await out.close()

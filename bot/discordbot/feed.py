@@ -37,6 +37,7 @@ from .board_ids import BoardIds
 from .boards import Boards
 from .hand_dms import HandDms
 from .live_panels import LivePanels
+from .loop_lag import LoopLag
 from .notes import Notes
 from .outbox import Outbox, Priority
 from .painter import Painter
@@ -53,7 +54,9 @@ class Feed:
         self.bot = bot
         self.core = bot.core
         config = bot.config
-        self.out = Outbox(config.send_rate, config.send_burst, config.board_interval)
+        self.lag = LoopLag()   # the outbox sends less at once while the loop is behind
+        self.out = Outbox(config.send_rate, config.send_burst, config.board_interval,
+                          lag=self.lag)
         self.board_ids = BoardIds(self.core.store)
         # Board and DM pictures are drawn off the event loop (see painter.py).
         self.painter = Painter(config.picture_worker)
@@ -76,6 +79,7 @@ class Feed:
         current deal's DM if Discord never accepted it (a bot killed between a deal and
         its DMs), then start handling updates."""
         self.painter.start()
+        self.lag.start()
         await self.board_ids.load()
         await self.pings.load()
         await self.dms.load()
@@ -96,6 +100,7 @@ class Feed:
 
     async def close(self) -> None:
         await self.out.close(timeout=3.0)
+        await self.lag.stop()
         self.painter.close()
 
     # --- updates ----------------------------------------------------------------------------
