@@ -1,5 +1,6 @@
 """The painter: board and DM pictures drawn off the event loop, by default in a worker
-process at a lower CPU priority, which is replaced when it dies."""
+process at a lower CPU priority, panel pictures in a worker of their own; a worker that
+dies is replaced."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import signal
 
 from bot.discordbot.painter import NICE, Painter
+from bot.present import art
 from bot.present.art import hand_picture
 from bot.present.art.positions import positions, scene_of
 
@@ -45,6 +47,51 @@ async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
         drawn = await painter.hand(scene, names)
         assert drawn.png == hand_picture(scene, names).png
         assert await loop.run_in_executor(painter._executor(), os.getpid) != pid
+    finally:
+        painter.close()
+
+
+async def test_panel_pictures_come_from_their_own_worker_once_it_has_warmed_up() -> None:
+    scene = a_hand_scene()
+    names = [s.name for s in scene.seats]
+    painter = Painter("process")
+    try:
+        # Before the worker has drawn its faces a panel goes without (it is complete so).
+        assert await painter.panel(scene, names) is None
+        for _ in range(600):
+            if painter._panels_ready:
+                break
+            await asyncio.sleep(0.05)
+        drawn = await painter.panel(scene, names)
+        assert drawn is not None and drawn.png == hand_picture(scene, names).png
+        loop = asyncio.get_running_loop()
+        panel_pid = await loop.run_in_executor(painter._panel_executor(), os.getpid)
+        board_pid = await loop.run_in_executor(painter._executor(), os.getpid)
+        assert len({panel_pid, board_pid, os.getpid()}) == 3
+        # at the bot's own priority: an answer waits for it
+        assert await loop.run_in_executor(painter._panel_executor(), os.nice, 0) == os.nice(0)
+        os.kill(panel_pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        assert await painter.panel(scene, names) is None   # a new worker warms up
+        for _ in range(600):
+            if painter._panels_ready:
+                break
+            await asyncio.sleep(0.05)
+        drawn = await painter.panel(scene, names)
+        assert drawn is not None and drawn.png == hand_picture(scene, names).png
+    finally:
+        painter.close()
+
+
+async def test_a_thread_painter_draws_panel_pictures_in_place() -> None:
+    scene = a_hand_scene()
+    names = [s.name for s in scene.seats]
+    painter = Painter("thread")
+    try:
+        art.warm_up()
+        drawn = await painter.panel(scene, names)
+        assert drawn is not None and drawn.png == hand_picture(scene, names).png
+        assert painter._panels is None   # no process for them
     finally:
         painter.close()
 

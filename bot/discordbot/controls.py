@@ -70,7 +70,7 @@ class Controls:
         refresh = _on_ephemeral(interaction)
 
         async def work() -> Reply:
-            return self._panel(channel_id, interaction.user.id, None, update=refresh)
+            return await self._panel(channel_id, interaction.user.id, None, update=refresh)
 
         await self._panel_reply(interaction, channel_id, work(), update=refresh)
 
@@ -94,18 +94,18 @@ class Controls:
         if info is None or info.status != "playing":
             raise TableError("There is no game running at this table any more.")
         if info.move != move:
-            return self._panel(channel_id, user_id, MOVED_ON)
+            return await self._panel(channel_id, user_id, MOVED_ON)
         try:
             result = await self.core.act(channel_id, user_id, action, expect_move=move)
         except StaleMove:
-            return self._panel(channel_id, user_id, MOVED_ON)
+            return await self._panel(channel_id, user_id, MOVED_ON)
         lang = self.bot.langs.user(user_id)
         note = "✅ " + lang._("Your move: {move}.", move="**" + scene_view.describe(
             info.game, result.action, lang.code) + "**")
         if result.over:
             return Reply(view=panel.message(note + " " + lang._("That ended the game: see the "
                                                                 "board.")), update=True, files=[])
-        return self._panel(channel_id, user_id, note)
+        return await self._panel(channel_id, user_id, note)
 
     async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
                      action: str) -> None:
@@ -127,25 +127,27 @@ class Controls:
             if info is None or info.status != "playing":
                 raise TableError("There is no game running at this table any more.")
             if info.move != move:
-                return self._panel(channel_id, user_id, MOVED_ON)
+                return await self._panel(channel_id, user_id, MOVED_ON)
             legal = self.core.legal_actions(channel_id, user_id)
             canonical = _canonical(info.game, action)
             if canonical is None or canonical not in legal:
-                return self._panel(channel_id, user_id, NOT_ALLOWED)
+                return await self._panel(channel_id, user_id, NOT_ALLOWED)
             if ids.do(channel_id, move, canonical) is None:  # no room for a Confirm button
                 return await self._make(channel_id, user_id, move, canonical)
-            return self._panel(channel_id, user_id, None, pending=canonical)
+            return await self._panel(channel_id, user_id, None, pending=canonical)
 
         await self._panel_reply(interaction, channel_id, work(), update=True)
 
-    def _panel(self, channel_id: int, user_id: int, note: str | None, *,
-               update: bool = True, pending: str | None = None) -> Reply:
+    async def _panel(self, channel_id: int, user_id: int, note: str | None, *,
+                     update: bool = True, pending: str | None = None) -> Reply:
         created = _answering.get()
         wanted = self.bot.user_settings.pictures(user_id)
         late = wanted and created is not None and \
             (discord.utils.utcnow() - created).total_seconds() > PICTURE_LATE_AFTER
-        drawn = panel.build(self.core, channel_id, user_id, note, pending=pending,
-                            lang=self.bot.langs.user(user_id), pictures=wanted and not late)
+        drawn = await panel.build(self.core, channel_id, user_id, note, pending=pending,
+                                  lang=self.bot.langs.user(user_id),
+                                  pictures=self.bot.feed.painter.panel
+                                  if wanted and not late else None)
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
                      files=panel.files(drawn), picture=drawn.picture, picture_later=late)
 

@@ -95,13 +95,16 @@ class LivePanels:
         self._redraw.discard(key)
         lang = self.bot.langs.user(user_id)
         try:
-            drawn = panel.build(self.core, channel_id, user_id, note, lang=lang,
-                                pictures=self.bot.user_settings.pictures(user_id))
+            wanted = self.bot.user_settings.pictures(user_id)
+            drawn = await panel.build(self.core, channel_id, user_id, note, lang=lang,
+                                      pictures=self.bot.feed.painter.panel if wanted else None)
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))
             files: dict[str, list[discord.File]] = {"attachments": []}
             self.drop(*key)
         else:
+            if self.live.get(key) is not entry or key in self._busy:
+                return   # answered meanwhile (the picture is drawn away from the loop)
             view = drawn.view
             digest = drawn.picture.digest if drawn.picture is not None else ""
             # Upload the hand picture only when it changed: an edit without

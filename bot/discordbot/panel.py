@@ -9,7 +9,7 @@ are chosen first and made only on *Confirm* (see ``build(pending=...)``).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import discord
@@ -19,9 +19,9 @@ from rules.lang import card_name
 from ..core import Core, TableError, TableInfo
 from ..core.errors import NO_TABLE
 from ..i18n import EN, N_, Lang
-from ..present import Scene, art, present
+from ..present import Scene, present
 from ..present import text as marked
-from ..present.art import Picture, hand_picture
+from ..present.art import Picture
 from ..present.scene import MoveForm
 from . import ids, render, scene_view
 from .components import CardSelect, HandButton, MoveButton, MoveSelect, layout_of
@@ -128,12 +128,17 @@ class Drawn:
     picture: Picture | None = None   # the hand picture the view shows (attachment://hand.png)
 
 
-def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
-          pending: str | None = None, lang: Lang = EN, pictures: bool = True) -> Drawn:
+HandDrawer = Callable[[Scene, Sequence[str]], Awaitable[Picture | None]]
+
+
+async def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
+                pending: str | None = None, lang: Lang = EN,
+                pictures: HandDrawer | None = None) -> Drawn:
     """``user_id``'s panel now, in ``lang`` (the user's locale); with ``pending`` (a chosen
-    canonical move) the Confirm / Change step for it; ``pictures``: the user's own
-    setting for the hand picture (the table's option is for the board).  Raises
-    TableError (no game, not seated...)."""
+    canonical move) the Confirm / Change step for it; ``pictures`` draws the hand picture
+    (the painter's ``panel``), None when the user's own setting is off or the answer is
+    late (the table's option is for the board).  Raises TableError (no game, not
+    seated...)."""
     _ = lang.gettext
     info = core.table(channel_id)
     if info is None:
@@ -150,13 +155,12 @@ def build(core: Core, channel_id: int, user_id: int, note: str | None = None, *,
     scene = present(core.private_view(channel_id, user_id), names, forms=forms,
                     legal=legal, recent=RECENT, lang=lang)
     picture = None
-    # Drawn on the event loop (a millisecond or two), so only once the faces exist (a new
-    # process draws them in a thread first, painter.py): the panel is complete without it.
-    if pictures and art.ready() and scene.hand is not None and scene.hand.cards:
+    if pictures is not None and scene.hand is not None and scene.hand.cards:
         # Drawn with the card choices in the order the select lists them, so the
-        # picture's numbers are the options' numbers.
+        # picture's numbers are the options' numbers.  The panel shows this position
+        # (``info``) even if the game moves on meanwhile: its controls carry the move.
         hand = replace(scene.hand, forms=_in_hand_order(scene.hand.forms, scene.hand.cards))
-        picture = hand_picture(replace(scene, hand=hand), names)
+        picture = await pictures(replace(scene, hand=hand), names)
     return Drawn(draw(info, seat, scene, legal, note, pending, picture=picture), note,
                  info.move, picture)
 
