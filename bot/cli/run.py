@@ -84,10 +84,22 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     except (DatabaseUnusable, SchemaTooNewError) as e:
         return fail(explain(e, config), err, wait=config.wait_on_error)
     point_discord_at(config)
-    failure = asyncio.run(run_bot(config))
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        failure = runner.run(run_bot(config))
     if failure is None:
         return int(ExitCode.OK)
     return fail(failure, err, wait=config.wait_on_error)
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (not on Windows): its sockets, timers and
+    callbacks are written in C, so the one thread that answers every interaction spends
+    less of itself on them than on asyncio's own loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def fail(failure: StartupFailure, err: TextIO, *, wait: bool = False) -> int:
