@@ -56,6 +56,9 @@ class Result:
     drained: bool = True              # False: the drain timeout ended the wait first
     settle_seconds: float = 0.0       # after the set-up, until its boards and DMs were out
     settled: bool = True              # False: the settle timeout ended the wait first
+    # How late the driver's own 10 ms timer ran in the window (s): the latencies are taken
+    # by this process's clock, so a driver behind adds to them.
+    driver_lag: list[float] = field(default_factory=list)
 
     @property
     def seconds(self) -> float:
@@ -110,7 +113,12 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
                                                 config.drain_timeout * 4)
         cpu0, mine0, written0 = bot.cpu_seconds(), _cpu(me), bot.written_bytes()
         machine0, db0 = _busy(), db_server_cpu(bot.db_path)
-        window = await run.drive(config.seconds, config.rate)
+        lateness: list[float] = []
+        watch = asyncio.ensure_future(_watch_lag(lateness))
+        try:
+            window = await run.drive(config.seconds, config.rate)
+        finally:
+            watch.cancel()
         cpu1, mine1, written1 = bot.cpu_seconds(), _cpu(me), bot.written_bytes()
         db1 = db_server_cpu(bot.db_path)
         others = _busy() - machine0 - (cpu1 - cpu0) - (mine1 - mine0)
@@ -140,7 +148,16 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
                       requests, figures, window_moves, lags, unshown,
                       vars(run.users.counts).copy(), run.pinned, run.problems(),
                       max(0.0, others), None if db0 is None or db1 is None else db1 - db0,
-                      drain_seconds, drained, settle_seconds, settled)
+                      drain_seconds, drained, settle_seconds, settled, lateness)
+
+
+async def _watch_lag(into: list[float], tick: float = 0.01) -> None:
+    """Append how late each ``tick`` s timer of this (the driver's) loop fires."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + tick
+        await asyncio.sleep(tick)
+        into.append(max(0.0, loop.time() - due))
 
 
 async def _settle(calls: list, db_path: Path | str, timeout: float,
@@ -234,6 +251,11 @@ def report(r: Result) -> str:
     lines.append(f"  {'all':<14} {len(r.latencies.all()):>6} "
                  f"{percentile(r.latencies.all(), 50) * 1e3:>7.1f} {r.p99_ms:>7.1f}"
                  + (f"  ({unanswered} unanswered)" if unanswered else ""))
+    if r.driver_lag:
+        lines.append(f"  (the driver's own event loop, a 10 ms timer: late p50 "
+                     f"{percentile(r.driver_lag, 50) * 1e3:.1f} ms, p99 "
+                     f"{percentile(r.driver_lag, 99) * 1e3:.1f} ms - part of every figure "
+                     "above)")
     lines += [
         f"bot CPU: {r.cpu_seconds:.2f} s in {r.seconds:.1f} s ({r.cpu_seconds / r.seconds:.0%} "
         f"of one core) = {r.ms_per_action:.2f} ms per acknowledged move "
