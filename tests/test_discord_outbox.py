@@ -21,6 +21,16 @@ def job(name: str):
     return run
 
 
+def held_until(release: asyncio.Event, started: list):
+    """Jobs that note their name in ``started`` and then wait for ``release``."""
+    def slow(name):
+        async def run() -> None:
+            started.append(name)
+            await release.wait()
+        return run
+    return slow
+
+
 def run_all(plan: Plan, now: float, until: float, step: float = 0.01) -> list[tuple[float, object]]:
     """Start every job the plan allows between ``now`` and ``until``; each finishes at once."""
     started = []
@@ -195,6 +205,26 @@ def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
     assert sum(1 for _, key in started if key[0] == "ping") >= 60   # pings still go first
 
 
+def test_a_flood_of_free_pings_does_not_hide_a_panel_redraw_for_good() -> None:
+    # The free lane held to one job at a time (a loop far behind), a ping riding on an
+    # interaction every 50 ms: the panel redraw still goes once it has waited STARVED s.
+    plan = Plan(rate=10, burst=1, interval=0.0)
+    plan.submit(("panel", 1), job("r"), priority=Priority.PANEL, free=True, now=0.0)
+    started: list[tuple[float, object]] = []
+    t, n = 0.0, 0
+    while t < 8.0:
+        n += 1
+        plan.submit(("ping", n), job("p"), priority=Priority.PING, free=True, now=t)
+        entry, _ = plan.take(t)
+        if entry is not None:
+            started.append((t, entry.key))
+            plan.done(entry, t)
+        t = round(t + 0.05, 3)
+    panel_at = [at for at, key in started if key == ("panel", 1)]
+    assert len(panel_at) == 1 and 5.0 <= panel_at[0] <= 5.3
+    assert sum(1 for _, key in started if key[0] == "ping") >= 150
+
+
 def test_send_window_holds_each_request_until_a_second_after_its_answer() -> None:
     """Jobs started a second apart can send together: the window caps what reaches Discord
     in any second, whatever the plan decided.  A request holds its slot from its send to a
@@ -250,12 +280,7 @@ async def test_free_jobs_do_not_take_the_slots_of_global_limited_ones() -> None:
     out = Outbox(rate=1000, burst=1000, interval=0.0, concurrency=2)
     release = asyncio.Event()
     started: list[str] = []
-
-    def slow(name: str):
-        async def run() -> None:
-            started.append(name)
-            await release.wait()
-        return run
+    slow = held_until(release, started)
 
     for n in range(5):   # more free jobs than the lane holds, each waiting for `release`
         out.submit(("panel", n), slow(f"panel {n}"), priority=Priority.PANEL, free=True)
@@ -312,12 +337,7 @@ async def test_fewer_jobs_run_at_once_while_the_event_loop_is_behind() -> None:
     assert out.room() == 1   # never none: the boards still move
     release = asyncio.Event()
     started: list[int] = []
-
-    def slow(n: int):
-        async def run() -> None:
-            started.append(n)
-            await release.wait()
-        return run
+    slow = held_until(release, started)
 
     for n in range(6):
         out.submit(("panel", n), slow(n), priority=Priority.PANEL, free=True)

@@ -1,8 +1,8 @@
 """How far behind the event loop runs: the lateness of a short timer.
 
-The outbox reads it to hold back the bot's own sends (boards, panel refreshes, pings)
-while the loop is behind, so that what a person is waiting for - the answer to a click
-or a command - is not queued behind them.
+The outbox reads it to hold back its free jobs (panel refreshes, pings riding on
+interactions) while the loop is behind, so that what a person is waiting for - the
+answer to a click or a command - is not queued behind their work.
 """
 
 from __future__ import annotations

@@ -9,11 +9,12 @@ redraw) are outside the global limit.  The bot spends that budget here:
   window per channel route (Discord counts posts and edits in a channel apart: a job
   names its bucket, e.g. ``("post", channel_id)``); priorities (a turn ping or DM
   before a note, a board whose table waits on a human before other boards), except
-  that a job kept waiting ``STARVED`` seconds gets every other request, so a flood of
-  pings cannot hide the boards for good; first come first served inside a priority
-  (the board waiting longest goes first: fair rotation); one waiting job per key (a
-  newer board state replaces the waiting one, so a table has at most one pending
-  edit); pauses after a 429 (global, or for one channel route).
+  that a job kept waiting ``STARVED`` seconds gets every other start in its lane, so
+  a flood of pings cannot hide the boards (or the panel redraws) for good; first
+  come first served inside a priority (the board waiting longest goes first: fair
+  rotation); one waiting job per key (a newer board state replaces the waiting one,
+  so a table has at most one pending edit); pauses after a 429 (global, or for one
+  channel route).
 * ``Outbox`` runs the plan on the event loop: one loop task, a bounded number of jobs
   in flight in each of two lanes (global-limited and free), at most one job per key at
   a time (so a board's edits stay in order).  The lanes are apart because free jobs
@@ -99,7 +100,8 @@ class Plan:
         self.paused_until = now                        # global 429
         self.channel_paused: dict[Hashable, float] = {}     # channel -> end of its 429 pause
         self.now = now                                 # the latest time we were told
-        self.starved_turn = False                      # the next request may go to a starved job
+        # per lane (global-limited, free): the lane's next start may go to a starved job
+        self.starved_turn = [False, False]
 
     # --- submitting ------------------------------------------------------------------
 
@@ -148,9 +150,11 @@ class Plan:
             if limited_at > now:
                 limited, wake = False, limited_at
         queues = [q for i, q in enumerate(self.queues) if q and (free if i % 2 else limited)]
-        if self.starved_turn and limited:   # this request goes to the longest-waiting
-            starved = [q for i, q in enumerate(self.queues)   # starved job
-                       if i % 2 == 0 and q and next(iter(q.values())).since < now - STARVED]
+        # In a lane whose turn it is, the longest-waiting starved job goes first.
+        turns = {lane for lane, ok in enumerate((limited, free)) if ok and self.starved_turn[lane]}
+        if turns:
+            starved = [q for i, q in enumerate(self.queues)
+                       if i % 2 in turns and q and next(iter(q.values())).since < now - STARVED]
             queues = sorted(starved, key=lambda q: next(iter(q.values())).since) + queues
         for queue in queues:
             for seen, (key, entry) in enumerate(queue.items()):
@@ -174,9 +178,9 @@ class Plan:
     def _start(self, entry: Entry, now: float) -> None:
         self.busy.add(entry.key)
         self.last[entry.key] = now
+        self.starved_turn[entry.free] = not self.starved_turn[entry.free]
         if not entry.free:
             self.tokens -= 1
-            self.starved_turn = not self.starved_turn
             if entry.channel is not None:
                 self.sent.setdefault(entry.channel, deque()).append(now)
 
