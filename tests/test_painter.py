@@ -51,6 +51,15 @@ async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
         painter.close()
 
 
+async def draws_the_panel_picture_once_warm(painter: Painter, scene, names) -> None:
+    for _ in range(600):   # 30 s at most
+        if painter._panels_ready:
+            break
+        await asyncio.sleep(0.05)
+    drawn = await painter.panel(scene, names)
+    assert drawn is not None and drawn.png == hand_picture(scene, names).png
+
+
 async def test_panel_pictures_come_from_their_own_worker_once_it_has_warmed_up() -> None:
     scene = a_hand_scene()
     names = [s.name for s in scene.seats]
@@ -58,12 +67,7 @@ async def test_panel_pictures_come_from_their_own_worker_once_it_has_warmed_up()
     try:
         # Before the worker has drawn its faces a panel goes without (it is complete so).
         assert await painter.panel(scene, names) is None
-        for _ in range(600):
-            if painter._panels_ready:
-                break
-            await asyncio.sleep(0.05)
-        drawn = await painter.panel(scene, names)
-        assert drawn is not None and drawn.png == hand_picture(scene, names).png
+        await draws_the_panel_picture_once_warm(painter, scene, names)
         loop = asyncio.get_running_loop()
         panel_pid = await loop.run_in_executor(painter._panel_executor(), os.getpid)
         board_pid = await loop.run_in_executor(painter._executor(), os.getpid)
@@ -73,12 +77,7 @@ async def test_panel_pictures_come_from_their_own_worker_once_it_has_warmed_up()
         os.kill(panel_pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         assert await painter.panel(scene, names) is None   # a new worker warms up
-        for _ in range(600):
-            if painter._panels_ready:
-                break
-            await asyncio.sleep(0.05)
-        drawn = await painter.panel(scene, names)
-        assert drawn is not None and drawn.png == hand_picture(scene, names).png
+        await draws_the_panel_picture_once_warm(painter, scene, names)
     finally:
         painter.close()
 
