@@ -187,19 +187,26 @@ async def test_outbox_runs_jobs_in_order_of_priority_and_backs_off_on_rate_limit
     assert "late" not in ran
 
 
-def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
-    plan = Plan(rate=10, burst=1, interval=0.0)
-    plan.submit(("board", 1), job("b"), priority=Priority.BOARD, channel=("edit", 1), now=0.0)
+def ping_flood(plan: Plan, *, free: bool, seconds: float = 8.0) -> list[tuple[float, object]]:
+    """A new table's ping every 50 ms for ``seconds``, one start looked for at each:
+    (time, key) of every job started (each finishes at once)."""
     started: list[tuple[float, object]] = []
     t, n = 0.0, 0
-    while t < 8.0:
-        n += 1   # a new table's ping every 50 ms: more than the budget
-        plan.submit(("ping", n), job("p"), priority=Priority.PING, now=t)
+    while t < seconds:
+        n += 1
+        plan.submit(("ping", n), job("p"), priority=Priority.PING, free=free, now=t)
         entry, _ = plan.take(t)
         if entry is not None:
             started.append((t, entry.key))
             plan.done(entry, t)
         t = round(t + 0.05, 3)
+    return started
+
+
+def test_a_flood_of_pings_does_not_hide_the_boards_for_good() -> None:
+    plan = Plan(rate=10, burst=1, interval=0.0)
+    plan.submit(("board", 1), job("b"), priority=Priority.BOARD, channel=("edit", 1), now=0.0)
+    started = ping_flood(plan, free=False)   # more than the budget
     board_at = [at for at, key in started if key == ("board", 1)]
     assert len(board_at) == 1 and 5.0 <= board_at[0] <= 5.3   # after STARVED seconds
     assert sum(1 for _, key in started if key[0] == "ping") >= 60   # pings still go first
@@ -210,16 +217,7 @@ def test_a_flood_of_free_pings_does_not_hide_a_panel_redraw_for_good() -> None:
     # interaction every 50 ms: the panel redraw still goes once it has waited STARVED s.
     plan = Plan(rate=10, burst=1, interval=0.0)
     plan.submit(("panel", 1), job("r"), priority=Priority.PANEL, free=True, now=0.0)
-    started: list[tuple[float, object]] = []
-    t, n = 0.0, 0
-    while t < 8.0:
-        n += 1
-        plan.submit(("ping", n), job("p"), priority=Priority.PING, free=True, now=t)
-        entry, _ = plan.take(t)
-        if entry is not None:
-            started.append((t, entry.key))
-            plan.done(entry, t)
-        t = round(t + 0.05, 3)
+    started = ping_flood(plan, free=True)
     panel_at = [at for at, key in started if key == ("panel", 1)]
     assert len(panel_at) == 1 and 5.0 <= panel_at[0] <= 5.3
     assert sum(1 for _, key in started if key[0] == "ping") >= 150

@@ -16,16 +16,14 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import multiprocessing
-import os
 from collections.abc import Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import rules
 from rules.ai.players import LEVELS, make_player
 from rules.base import State
 
-from .workers import exit_with_parent
+from .workers import process_pool
 
 log = logging.getLogger("parlour.core")
 
@@ -113,11 +111,7 @@ class ThreadRunner(_PoolRunner):
 
 class ProcessRunner(_PoolRunner):
     def __init__(self, workers: int = 2) -> None:
-        # spawn: forking a process that has sqlite and executor threads is unsafe.
-        super().__init__(ProcessPoolExecutor(max_workers=workers,
-                                             mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=exit_with_parent,
-                                             initargs=(os.getpid(),)))
+        super().__init__(process_pool(workers))
 
     async def choose(self, state: State, seat: int, level: str, seed: int,
                      time_budget: float | None = None) -> str:

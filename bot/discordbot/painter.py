@@ -19,26 +19,25 @@ uses a thread, so that each of its many bots does not start a process.
 Panel pictures (the hand picture of an interaction's answer or a panel's refresh) are
 on an answer's path, so they get a worker process of their own at the bot's priority:
 behind the board pictures they would wait, and on the event loop they took a third of
-its time in a 500-table load run.  With a
-thread painter they are drawn on the event loop as before: on one core a hand-off to a
-thread only adds the wait for the GIL.  Until that worker has drawn its card faces a
-panel goes without its picture (``panel`` returns None) - it is complete without it.
+its time in a 500-table load run.  With a thread painter they are drawn on the event
+loop as before: on one core a hand-off to a thread only adds the wait for the GIL.
+Until that worker has drawn its card faces a panel goes without its picture
+(``panel`` returns None) - it is complete without it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from ..core import BoardChanged
-from ..core.workers import exit_with_parent
+from ..core.workers import process_pool
 from ..i18n import lang_for
 from ..present import Scene, art
 from ..present.art import Picture
@@ -52,8 +51,7 @@ NICE = 10   # the board worker's CPU priority below the bot's
 T = TypeVar("T")
 
 
-def _start_worker(bot_pid: int, nice: int = NICE) -> None:
-    exit_with_parent(bot_pid)
+def _start_worker(nice: int) -> None:
     if nice:
         try:
             os.nice(nice)
@@ -141,9 +139,7 @@ class Painter:
     def _executor(self) -> Executor:
         if self._pool is None:
             if self.kind == "process":
-                self._pool = ProcessPoolExecutor(
-                    1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_worker, initargs=(os.getpid(),))
+                self._pool = process_pool(1, _start_worker, NICE)
             else:
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
                 self._pool.submit(art.warm_up)
@@ -151,8 +147,7 @@ class Painter:
 
     def _panel_executor(self) -> Executor:
         if self._panels is None:
-            pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_start_worker, initargs=(os.getpid(), 0))
+            pool = process_pool(1, _start_worker, 0)   # at the bot's priority
             self._panels = pool
 
             def warmed(future: Future[None]) -> None:
