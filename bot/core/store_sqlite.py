@@ -3,11 +3,23 @@
 All access goes through one asyncio lock, so a transaction of one table never
 interleaves with another's on the shared connection; ``BEGIN IMMEDIATE`` also
 makes every transaction the database's only writer, across processes too.
+
+The group commits of the hot path (moves, pings, boards) run on the event loop's own
+thread, the rest (reads, multi-step transactions, checkpoints) on aiosqlite's thread,
+each under that lock.  In WAL mode with ``synchronous = NORMAL`` a commit only appends
+to the WAL file (no fsync): 40 us for a move's statements, less than a hop to another
+thread costs.  Under load each hop waited for the GIL and for the busy event loop,
+and a move waited 40 ms (p50) for its commit at 2,000 tables.  What may block - a
+checkpoint's fsyncs, another process holding the write lock - stays off the loop:
+the connection checkpoints only when told (``wal_autocheckpoint = 0``), every
+``CHECKPOINT_EVERY`` seconds on the database thread, and a commit that finds the
+database locked is retried there, where it may wait ``busy_timeout``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -28,6 +40,8 @@ from .store import (
     sqlite_path,
     table_update,
 )
+
+log = logging.getLogger("parlour.core")
 
 
 class SqliteConn:
@@ -63,9 +77,13 @@ class _Write:
     done: asyncio.Future | None = None
 
 
+BUSY_TIMEOUT_MS = 5000   # off the loop: how long a write waits for another process's lock
+CHECKPOINT_EVERY = 1.0   # seconds between checkpoints while there are writes
+
+
 def _transaction(db: sqlite3.Connection, statements: list[tuple[str, tuple]]) -> list[int]:
-    """On the database thread: the statements in one transaction; each one's row count.
-    Rolled back if one fails."""
+    """The statements in one transaction; each one's row count.  Rolled back if one
+    fails."""
     db.execute("BEGIN IMMEDIATE")
     try:
         counts = [db.execute(sql, params).rowcount for sql, params in statements]
@@ -75,6 +93,27 @@ def _transaction(db: sqlite3.Connection, statements: list[tuple[str, tuple]]) ->
             db.execute("ROLLBACK")
         raise
     return counts
+
+
+def _transaction_now(db: sqlite3.Connection, statements: list[tuple[str, tuple]]
+                     ) -> list[int] | None:
+    """``_transaction`` on the event loop's thread, without waiting for a lock another
+    process holds: None if the database is locked (retry on the database thread)."""
+    _pragma(db, "busy_timeout = 0")
+    try:
+        return _transaction(db, statements)
+    except sqlite3.OperationalError as e:
+        if e.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            return None
+        raise
+    finally:
+        _pragma(db, f"busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _pragma(db: sqlite3.Connection, setting: str) -> None:
+    # Closed at once: a PRAGMA answers with a row, and a statement left unfinished on the
+    # connection makes every COMMIT fail ("SQL statements in progress").
+    db.execute(f"PRAGMA {setting}").close()
 
 
 def _settle(write: _Write, *, result: Any = None, exception: BaseException | None = None
@@ -98,14 +137,20 @@ class SqliteStore(Store):
         self._lock = asyncio.Lock()
         self._writes: list[_Write] = []
         self._writer: asyncio.Task | None = None
+        self._checkpoint: asyncio.TimerHandle | None = None
+        self._checkpoints: set[asyncio.Task] = set()
 
     async def open(self) -> None:
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        # The loop's thread commits on the connection aiosqlite's thread opened: the lock
+        # keeps the two from ever using it at the same time.
+        conn = await aiosqlite.connect(self.path, isolation_level=None,
+                                       check_same_thread=False)
         conn.row_factory = sqlite3.Row
         try:
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            await conn.execute("PRAGMA wal_autocheckpoint = 0")
             self.migrated_from, _ = await migrate_sqlite(conn)
         except BaseException:
             await conn.close()
@@ -113,9 +158,14 @@ class SqliteStore(Store):
         self._conn = conn
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            self._checkpoint.cancel()
+            self._checkpoint = None
+        for task in list(self._checkpoints):
+            await asyncio.gather(task, return_exceptions=True)
         if self._conn is not None:
             conn, self._conn = self._conn, None
-            await conn.close()
+            await conn.close()   # the last connection to close checkpoints the WAL
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -136,6 +186,7 @@ class SqliteStore(Store):
                     raise IntegrityError(str(e)) from e
                 raise
             await conn.execute("COMMIT")
+            self._plan_checkpoint()
 
     # Writes are the hot path (every move, ping, DM and board).  Each used to take the
     # connection's lock and wait for the event loop once per statement; under load the
@@ -193,10 +244,10 @@ class SqliteStore(Store):
         conn = self.conn
         flat = [(to_sqlite(sql), tuple(params)) for w in group for sql, params in w.statements]
         try:
-            # One hop to the database thread for the whole transaction (aiosqlite's way to
-            # run a function there): a hop per statement waited for the event loop and the
-            # GIL each time, and moves waited 40 ms for their commit at 2,000 busy tables.
-            counts = await conn._execute(_transaction, conn._conn, flat)
+            counts = _transaction_now(conn._conn, flat)
+            if counts is None:   # another process writes: wait on the database thread
+                counts = await conn._execute(_transaction, conn._conn, flat)
+            self._plan_checkpoint()
         except sqlite3.Error as failed:
             if len(group) > 1:
                 return False
@@ -208,6 +259,32 @@ class SqliteStore(Store):
             _settle(w, result=counts[i] == 1 if w.versioned else None)
             i += len(w.statements)
         return True
+
+    def _plan_checkpoint(self) -> None:
+        """A checkpoint CHECKPOINT_EVERY seconds after the first write since the last."""
+        if self._checkpoint is None:
+            loop = asyncio.get_running_loop()
+            self._checkpoint = loop.call_at(loop.time() + CHECKPOINT_EVERY,
+                                            self._start_checkpoint)
+
+    def _start_checkpoint(self) -> None:
+        self._checkpoint = None
+        task = asyncio.ensure_future(self.checkpoint())
+        self._checkpoints.add(task)
+        task.add_done_callback(self._checkpoints.discard)
+
+    async def checkpoint(self) -> None:
+        """Copy the WAL's pages into the database file (PASSIVE: readers of other
+        processes are not waited for), on the database thread: it fsyncs."""
+        async with self._lock:
+            if self._conn is None:
+                return
+            try:
+                # Read to the end: a statement left unfinished would fail every COMMIT.
+                async with self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
+                    await cursor.fetchall()
+            except sqlite3.Error as e:   # the WAL grows until a later one succeeds
+                log.warning("SQLite checkpoint failed: %s", e)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self._lock:
