@@ -27,6 +27,7 @@ from .controls import Controls, custom_id_is_ours
 from .feed import Feed
 from .languages import Languages
 from .long_lived import LongLived
+from .rate_buckets import sweep_amortised
 from .replies import SORRY, report
 from .translator import CommandTranslator
 from .user_settings import UserSettings
@@ -66,6 +67,7 @@ class ParlourBot(discord.Client):
         silence_voice_warnings()
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(),
                          **client)
+        sweep_amortised(self.http)
         self.core = core
         self.config = config or BotConfig()
         self.tree = app_commands.CommandTree(self)
