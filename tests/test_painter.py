@@ -27,8 +27,7 @@ async def test_the_worker_process_draws_what_the_thread_draws_at_a_lower_priorit
         drawn = await process.hand(scene, names)
         assert drawn.png == (await thread.hand(scene, names)).png == \
             hand_picture(scene, names).png
-        loop = asyncio.get_running_loop()
-        worker_nice = await loop.run_in_executor(process._executor(), os.nice, 0)
+        worker_nice = await process._board_worker().call(os.nice, 0)
         assert worker_nice >= min(os.nice(0) + NICE, 19)
     finally:
         process.close()
@@ -40,13 +39,12 @@ async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
     names = [s.name for s in scene.seats]
     painter = Painter("process")
     try:
-        loop = asyncio.get_running_loop()
-        pid = await loop.run_in_executor(painter._executor(), os.getpid)
+        pid = await painter._board_worker().call(os.getpid)
         os.kill(pid, signal.SIGKILL)   # the kernel's OOM killer, say
         await asyncio.sleep(0.5)
         drawn = await painter.hand(scene, names)
         assert drawn.png == hand_picture(scene, names).png
-        assert await loop.run_in_executor(painter._executor(), os.getpid) != pid
+        assert await painter._board_worker().call(os.getpid) != pid
     finally:
         painter.close()
 
@@ -68,12 +66,11 @@ async def test_panel_pictures_come_from_their_own_worker_once_it_has_warmed_up()
         # Before the worker has drawn its faces a panel goes without (it is complete so).
         assert await painter.panel(scene, names) is None
         await draws_the_panel_picture_once_warm(painter, scene, names)
-        loop = asyncio.get_running_loop()
-        panel_pid = await loop.run_in_executor(painter._panel_executor(), os.getpid)
-        board_pid = await loop.run_in_executor(painter._executor(), os.getpid)
+        panel_pid = await painter._panel_worker().call(os.getpid)
+        board_pid = await painter._board_worker().call(os.getpid)
         assert len({panel_pid, board_pid, os.getpid()}) == 3
         # at the bot's own priority: an answer waits for it
-        assert await loop.run_in_executor(painter._panel_executor(), os.nice, 0) == os.nice(0)
+        assert await painter._panel_worker().call(os.nice, 0) == os.nice(0)
         os.kill(panel_pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         assert await painter.panel(scene, names) is None   # a new worker warms up
@@ -90,7 +87,7 @@ async def test_a_thread_painter_draws_panel_pictures_in_place() -> None:
         art.warm_up()
         drawn = await painter.panel(scene, names)
         assert drawn is not None and drawn.png == hand_picture(scene, names).png
-        assert painter._panels is None   # no process for them
+        assert painter._panels is None and painter._boards is None   # no process at all
     finally:
         painter.close()
 
@@ -132,8 +129,7 @@ from bot.discordbot.painter import Painter
 
 async def main():
     painter = Painter("process")
-    print(await asyncio.get_running_loop().run_in_executor(painter._executor(), os.getpid),
-          flush=True)
+    print(await painter._board_worker().call(os.getpid), flush=True)
     await asyncio.sleep(60)
 
 asyncio.run(main())

@@ -31,13 +31,12 @@ import asyncio
 import logging
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from ..core import BoardChanged
-from ..core.workers import process_pool
+from ..core.workers import LoopWorker, WorkerStopped
 from ..i18n import lang_for
 from ..present import Scene, art
 from ..present.art import Picture
@@ -92,17 +91,21 @@ class Painter:
             raise ValueError(f"picture worker: one of {', '.join(PICTURE_WORKERS)}, "
                              f"not {kind!r}")
         self.kind = kind if kind != "auto" else ("process" if cores() >= 2 else "thread")
-        self._pool: Executor | None = None
-        self._panels: Executor | None = None   # process painters only
+        self._thread: ThreadPoolExecutor | None = None   # thread painters only
+        self._boards: LoopWorker | None = None            # process painters only...
+        self._panels: LoopWorker | None = None
         self._panels_ready = False
 
     def start(self) -> None:
         """Start the workers, each drawing every card face now, not at the first picture
         (a thread painter's panel pictures, drawn on the event loop, wait for
-        ``art.ready()``; with worker processes this process draws none)."""
-        self._executor()
+        ``art.ready()``; with worker processes this process draws none).  The event loop
+        must be running."""
         if self.kind == "process":
-            self._panel_executor()
+            self._board_worker()
+            self._panel_worker()
+        else:
+            self._thread_pool()
 
     async def table(self, update: BoardChanged, lang: str) -> Picture:
         """The table picture of ``update`` in the language ``lang`` (a code)."""
@@ -117,51 +120,57 @@ class Painter:
         not drawn yet."""
         if self.kind != "process":
             return art.hand_picture(scene, names) if art.ready() else None
+        worker = self._panel_worker()
         if not self._panels_ready:
-            self._panel_executor()
             return None
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._panel_executor(), _hand, scene,
-                                              list(names))
-        except BrokenProcessPool:
-            log.warning("the panel picture worker stopped; starting a new one")
-            self._panels, self._panels_ready = None, False
-            self._panel_executor()
+            return await worker.call(_hand, scene, list(names))
+        except WorkerStopped:
+            if self._panels is worker:
+                log.warning("the panel picture worker stopped; starting a new one")
+                self._panel_worker()
             return None   # this panel goes without; the new worker warms up
 
     def close(self) -> None:
-        for pool in (self._pool, self._panels):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-        self._pool = self._panels = None
+        for worker in (self._boards, self._panels):
+            if worker is not None:
+                worker.close()
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+        self._boards = self._panels = self._thread = None
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            if self.kind == "process":
-                self._pool = process_pool(1, _start_worker, NICE)
-            else:
-                self._pool = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
-                self._pool.submit(art.warm_up)
-        return self._pool
+    def _thread_pool(self) -> ThreadPoolExecutor:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="parlour-pictures")
+            self._thread.submit(art.warm_up)
+        return self._thread
 
-    def _panel_executor(self) -> Executor:
-        if self._panels is None:
-            pool = process_pool(1, _start_worker, 0)   # at the bot's priority
-            self._panels = pool
+    def _board_worker(self) -> LoopWorker:
+        if self._boards is None or self._boards.stopped:
+            self._boards = LoopWorker(_start_worker, NICE)
+            self._boards.start()
+        return self._boards
 
-            def warmed(future: Future[None]) -> None:
-                if self._panels is pool and not future.cancelled() and future.exception() is None:
+    def _panel_worker(self) -> LoopWorker:
+        if self._panels is None or self._panels.stopped:
+            worker = self._panels = LoopWorker(_start_worker, 0)   # at the bot's priority
+            self._panels_ready = False
+
+            def warmed(task: asyncio.Future[None]) -> None:
+                if self._panels is worker and not task.cancelled() \
+                        and task.exception() is None:
                     self._panels_ready = True
-            pool.submit(_warm).add_done_callback(warmed)
+            asyncio.ensure_future(worker.call(_warm)).add_done_callback(warmed)
         return self._panels
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
+        if self.kind != "process":
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread_pool(), fn, *args)
+        worker = self._board_worker()
         try:
-            return await loop.run_in_executor(self._executor(), fn, *args)
-        except BrokenProcessPool:
+            return await worker.call(fn, *args)
+        except WorkerStopped:
             # The worker died (killed for memory, say): start another and try once more.
             log.warning("the picture worker stopped; starting a new one")
-            self._pool = None
-            return await loop.run_in_executor(self._executor(), fn, *args)
+            return await self._board_worker().call(fn, *args)
