@@ -91,13 +91,17 @@ class HandDms:
         self.noted = {(r["channel_id"], r["user_id"]) for r in await self.store.fetchall(
             "SELECT channel_id, user_id FROM discord_dm_notes")}
 
+    def due(self, table_id: int, user_id: int, deal: int | None) -> bool:
+        """Whether this deal's DM is still to be sent or queued."""
+        key = (table_id, user_id)
+        return not (key in self.closed or self.sent.get(key, -1) == deal
+                    or self.queued.get(key, -1) == deal)
+
     def wants(self, table_id: int, user_id: int, deal: int | None) -> bool:
         """Whether this deal's DM is still to be sent (and then count it as queued)."""
-        key = (table_id, user_id)
-        if key in self.closed or self.sent.get(key, -1) == deal or \
-                self.queued.get(key, -1) == deal:
+        if not self.due(table_id, user_id, deal):
             return False
-        self.queued[key] = deal
+        self.queued[(table_id, user_id)] = deal
         return True
 
     async def send(self, table_id: int, channel_id: int, user_id: int, deal: int | None,
