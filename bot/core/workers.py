@@ -101,7 +101,7 @@ class LoopWorker:
         loop = asyncio.get_running_loop()
         # The transports own these descriptors from here (non-blocking, closed with them).
         writer, _ = await loop.connect_write_pipe(asyncio.Protocol, _own_file(calls, "wb"))
-        reader, _ = await loop.connect_read_pipe(lambda: _Answers(self, writer),
+        reader, _ = await loop.connect_read_pipe(lambda: _Answers(self),
                                                  _own_file(answers, "rb"))
         self._reader = reader
         return writer
@@ -129,10 +129,6 @@ class LoopWorker:
         if self._process is not None and self._process.is_alive():
             self._process.terminate()
             self._process.join(1)
-
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
 
     def _answered(self, n: int, ok: bool, value: Any) -> None:
         answer = self._waiting.get(n)
@@ -163,8 +159,8 @@ class LoopWorker:
 class _Answers(asyncio.Protocol):
     """The worker's answers: a 4-byte length, then a pickle of (call id, ok, value)."""
 
-    def __init__(self, worker: LoopWorker, writer: asyncio.WriteTransport) -> None:
-        self.worker, self.writer = worker, writer
+    def __init__(self, worker: LoopWorker) -> None:
+        self.worker = worker
         self.buffer = bytearray()
 
     def data_received(self, data: bytes) -> None:
@@ -224,7 +220,10 @@ def _serve(calls: Connection, answers: Connection, init: Callable[..., None] | N
                 answer = pickle.dumps((n, False, e), pickle.HIGHEST_PROTOCOL)
             except Exception:
                 answer = pickle.dumps((n, False, RuntimeError(repr(e))))
-        _write(out, len(answer).to_bytes(4, "big") + answer)
+        try:
+            _write(out, len(answer).to_bytes(4, "big") + answer)
+        except BrokenPipeError:
+            return   # the bot went while this was drawn: nobody to answer
 
 
 def _read(fd: int, size: int) -> bytes | None:
