@@ -46,19 +46,11 @@ def exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parlour-parent-watch", daemon=True).start()
 
 
-def process_pool(workers: int, init: Callable[..., None] | None = None,
-                 *args: Any) -> ProcessPoolExecutor:
-    """A pool of worker processes that end with the bot; each runs ``init(*args)`` (a
-    module-level function: it travels by name) once it has started."""
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of worker processes that end with the bot (the AI's)."""
     # spawn: forking a process that has sqlite and executor threads is unsafe.
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_start, initargs=(os.getpid(), init, args))
-
-
-def _start(bot_pid: int, init: Callable[..., None] | None, args: tuple) -> None:
-    exit_with_parent(bot_pid)
-    if init is not None:
-        init(*args)
+                               initializer=exit_with_parent, initargs=(os.getpid(),))
 
 
 class WorkerStopped(Exception):
