@@ -86,33 +86,37 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
     ``ephemeral``/``update`` say how to defer (the reply's own flags decide how it is
     sent when there was no need to defer).
     """
+    # The work runs in this task, not a task of its own behind ``wait_for(shield())``:
+    # under load each of those hand-offs waited a turn of the busy event loop, three per
+    # answer.  A timer defers the interaction if the work is not done within the budget.
+    deferring: asyncio.Task[None] | None = None
+
+    def late() -> None:
+        nonlocal deferring
+        deferring = asyncio.ensure_future(defer(interaction, ephemeral=ephemeral,
+                                                update=update))
+
     # The bot may let turn pings ride on this interaction's webhook once it is answered
     # (ParlourBot.answering, pings.py); plain clients have no such hook.
     hook = getattr(interaction.client, "answering", None)
     with hook(interaction) if hook is not None else nullcontext():
-        task = asyncio.ensure_future(work)
+        if budget <= 0:
+            late()
+        timer = asyncio.get_running_loop().call_later(budget, late) if budget > 0 else None
         try:
-            reply = await asyncio.wait_for(asyncio.shield(task), budget)
-        except TimeoutError:
-            await defer(interaction, ephemeral=ephemeral, update=update)
-            reply = await _result(task, interaction)
+            reply = await work
         except TableError as e:
             reply = error(said(interaction, e))
         except Exception:
             log.exception("interaction %s failed", _describe(interaction))
             reply = error(said(interaction, SORRY))
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if deferring is not None:
+            await deferring   # the answer follows the defer
         await send(interaction, reply)
     return reply
-
-
-async def _result(task: asyncio.Future, interaction: discord.Interaction) -> Reply:
-    try:
-        return await task
-    except TableError as e:
-        return error(said(interaction, e))
-    except Exception:
-        log.exception("deferred interaction work failed")
-        return error(said(interaction, SORRY))
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True,
