@@ -37,6 +37,26 @@ async def test_a_group_commit_runs_on_the_event_loops_thread(store: SqliteStore)
     assert set((await _threads(store)).values()) == {threading.get_ident()}
 
 
+async def test_a_write_with_nothing_queued_commits_without_a_turn_of_the_loop(
+        store: SqliteStore) -> None:
+    # Under load every turn of the loop a move's answer waits for costs it milliseconds.
+    turned: list[bool] = []
+    asyncio.get_running_loop().call_soon(turned.append, True)
+    await store.write(("INSERT INTO t_probe VALUES (1, thread())", ()))
+    assert turned == []
+    assert (await _threads(store)) == {1: threading.get_ident()}
+
+
+async def test_writes_queued_behind_a_held_lock_wait_then_commit(store: SqliteStore) -> None:
+    async with store._lock:   # a checkpoint, say, is using the connection
+        writes = [asyncio.ensure_future(store.write(
+            ("INSERT INTO t_probe VALUES (?, thread())", (k,)))) for k in range(3)]
+        await asyncio.sleep(0.01)
+        assert not any(w.done() for w in writes)
+    await asyncio.gather(*writes)
+    assert set(await _threads(store)) == {0, 1, 2}
+
+
 async def test_a_write_locked_out_by_another_process_waits_off_the_loop(
         store: SqliteStore) -> None:
     other = sqlite3.connect(store.path, isolation_level=None)

@@ -126,6 +126,27 @@ def _settle(write: _Write, *, result: Any = None, exception: BaseException | Non
         write.done.set_result(result)
 
 
+def _flat(group: list[_Write]) -> list[tuple[str, tuple]]:
+    return [(to_sqlite(sql), tuple(params)) for w in group for sql, params in w.statements]
+
+
+def _committed(group: list[_Write], counts: list[int]) -> None:
+    i = 0
+    for w in group:
+        _settle(w, result=counts[i] == 1 if w.versioned else None)
+        i += len(w.statements)
+
+
+def _failed(group: list[_Write], failed: sqlite3.Error) -> bool:
+    """A failed transaction: False (retry one by one) for a group of several, else the
+    write gets the error."""
+    if len(group) > 1:
+        return False
+    _settle(group[0], exception=IntegrityError(str(failed))
+            if isinstance(failed, sqlite3.IntegrityError) else failed)
+    return True
+
+
 class SqliteStore(Store):
     dialect = "sqlite"
 
@@ -219,6 +240,13 @@ class SqliteStore(Store):
 
     async def _queue(self, write: _Write) -> Any:
         write.done = asyncio.get_running_loop().create_future()
+        if not self._writes and not self._lock.locked() \
+                and (self._writer is None or self._writer.done()) \
+                and self._commit_now([write]) is not None:
+            # Nothing else waits to be written: committed at once.  A writer task would
+            # cost the move's answer a turn of the busy event loop to start, and another
+            # to hand back the result.
+            return await write.done   # settled: returns without a turn of the loop
         self._writes.append(write)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.ensure_future(self._write_all())
@@ -241,23 +269,30 @@ class SqliteStore(Store):
     async def _commit(self, group: list[_Write]) -> bool:
         """One transaction of ``group`` (lock held); False, rolled back, if a statement of
         a group of several failed (a write alone gets its error)."""
+        done = self._commit_now(group)
+        if done is not None:
+            return done
+        # Another process writes: wait for its lock on the database thread.
         conn = self.conn
-        flat = [(to_sqlite(sql), tuple(params)) for w in group for sql, params in w.statements]
         try:
-            counts = _transaction_now(conn._conn, flat)
-            if counts is None:   # another process writes: wait on the database thread
-                counts = await conn._execute(_transaction, conn._conn, flat)
+            counts = await conn._execute(_transaction, conn._conn, _flat(group))
             self._plan_checkpoint()
         except sqlite3.Error as failed:
-            if len(group) > 1:
-                return False
-            _settle(group[0], exception=IntegrityError(str(failed))
-                    if isinstance(failed, sqlite3.IntegrityError) else failed)
-            return True
-        i = 0
-        for w in group:
-            _settle(w, result=counts[i] == 1 if w.versioned else None)
-            i += len(w.statements)
+            return _failed(group, failed)
+        _committed(group, counts)
+        return True
+
+    def _commit_now(self, group: list[_Write]) -> bool | None:
+        """``_commit`` on the event loop's thread (nobody else may be using the
+        connection); None, with nothing settled, if another process holds the database."""
+        try:
+            counts = _transaction_now(self.conn._conn, _flat(group))
+            if counts is None:
+                return None
+            self._plan_checkpoint()
+        except sqlite3.Error as failed:
+            return _failed(group, failed)
+        _committed(group, counts)
         return True
 
     def _plan_checkpoint(self) -> None:
