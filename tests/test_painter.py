@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from dataclasses import replace
 
 from bot.discordbot.painter import NICE, Painter
 from bot.present import art
@@ -88,6 +89,39 @@ async def test_a_thread_painter_draws_panel_pictures_in_place() -> None:
         drawn = await painter.panel(scene, names)
         assert drawn is not None and drawn.png == hand_picture(scene, names).png
         assert painter._panels is None and painter._boards is None   # no process at all
+    finally:
+        painter.close()
+
+
+async def test_a_panel_showing_the_same_hand_keeps_its_picture_without_a_worker_call(
+        ) -> None:
+    state = next(s for s in positions("coins", 10, seed=3) if not s.is_over)
+    scene = scene_of(state, state.current_seat)
+    names = [s.name for s in scene.seats]
+    painter = Painter("process")
+    try:
+        painter.start()
+        await draws_the_panel_picture_once_warm(painter, scene, names)
+        shown = await painter.panel(scene, names)
+        assert shown is not None and shown.key == art.hand_key(scene, names)
+        calls = 0
+        real = painter._panels.call   # type: ignore[union-attr]
+
+        async def counted(*args):
+            nonlocal calls
+            calls += 1
+            return await real(*args)
+        painter._panels.call = counted   # type: ignore[method-assign,union-attr]
+        # The same hand with other lines and events (another seat moved): the same picture.
+        again = replace(scene, events=("Someone played.",), headline=())
+        assert await painter.panel(again, names, last=shown) is shown
+        assert calls == 0
+        # Another hand: drawn afresh.
+        other = next(s for s in positions("coins", 10, seed=4) if not s.is_over)
+        other_scene = scene_of(other, other.current_seat)
+        drawn = await painter.panel(other_scene, names, last=shown)
+        assert calls == 1 and drawn is not None and drawn.digest != shown.digest
+        assert drawn.png == hand_picture(other_scene, names).png
     finally:
         painter.close()
 

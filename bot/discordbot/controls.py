@@ -9,6 +9,7 @@ import logging
 import re
 from contextvars import ContextVar
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -144,9 +145,10 @@ class Controls:
         wanted = self.bot.user_settings.pictures(user_id)
         late = wanted and created is not None and \
             (discord.utils.utcnow() - created).total_seconds() > PICTURE_LATE_AFTER
+        shown = self.bot.feed.panels.pictures.get((channel_id, user_id))
         drawn = await panel.build(self.core, channel_id, user_id, note, pending=pending,
                                   lang=self.bot.langs.user(user_id),
-                                  pictures=self.bot.feed.painter.panel
+                                  pictures=partial(self.bot.feed.painter.panel, last=shown)
                                   if wanted and not late else None)
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
                      files=panel.files(drawn), picture=drawn.picture, picture_later=late)
@@ -173,7 +175,7 @@ class Controls:
             # A "you played X" note stays on the panel through refreshes; others do not.
             note = reply.note if (reply.note or "").startswith("✅") else None
             panels.remember(channel_id, user_id, interaction, reply.shows_move, note,
-                            reply.picture.digest if reply.picture is not None else "")
+                            reply.picture)
             # if the game moved meanwhile, or to add a picture the answer left out
             panels.refresh(channel_id, user_id, redraw=reply.picture_later)
         elif reply.update:  # the panel now says the game is over

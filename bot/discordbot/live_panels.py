@@ -11,11 +11,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
 
 from ..core import TableError
+from ..present.art import Picture
 from . import panel
 from .outbox import Outbox, Priority
 
@@ -34,14 +36,14 @@ class LivePanels:
         # interaction token, not the Interaction with its parsed message: thousands of those
         # kept the garbage collector busy), when it was opened, the move it shows and its note.
         self.live: dict[Key, tuple[int, str, float, int, str | None]] = {}
-        self.pictures: dict[Key, str] = {}   # digest of the hand picture each panel shows
+        self.pictures: dict[Key, Picture | None] = {}   # the hand picture each panel shows
         self._busy: set[Key] = set()
         self._redraw: set[Key] = set()   # panels to redraw even at the same position
 
     def remember(self, channel_id: int, user_id: int, interaction: discord.Interaction,
-                 move: int, note: str | None = None, picture: str = "") -> None:
+                 move: int, note: str | None = None, picture: Picture | None = None) -> None:
         """This interaction's message is the user's panel, drawn at ``move`` with the hand
-        picture of digest ``picture`` ("" = none): keep it fresh."""
+        picture ``picture`` (None: without): keep it fresh."""
         self.live[(channel_id, user_id)] = (interaction.application_id, interaction.token,
                                             time.monotonic(), move, note)
         self.pictures[(channel_id, user_id)] = picture
@@ -96,8 +98,10 @@ class LivePanels:
         lang = self.bot.langs.user(user_id)
         try:
             wanted = self.bot.user_settings.pictures(user_id)
+            shown = self.pictures.get(key)
             drawn = await panel.build(self.core, channel_id, user_id, note, lang=lang,
-                                      pictures=self.bot.feed.painter.panel if wanted else None)
+                                      pictures=partial(self.bot.feed.painter.panel, last=shown)
+                                      if wanted else None)
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))
             files: dict[str, list[discord.File]] = {"attachments": []}
@@ -106,13 +110,12 @@ class LivePanels:
             if self.live.get(key) is not entry or key in self._busy:
                 return   # answered meanwhile (the picture is drawn away from the loop)
             view = drawn.view
-            digest = drawn.picture.digest if drawn.picture is not None else ""
             # Upload the hand picture only when it changed: an edit without
             # ``attachments`` keeps the one the panel shows.
-            files = {} if self.pictures.get(key) == digest else \
+            files = {} if _digest(self.pictures.get(key)) == _digest(drawn.picture) else \
                 {"attachments": panel.files(drawn)}
             self.live[key] = (app_id, token, opened, drawn.move, note)
-            self.pictures[key] = digest
+            self.pictures[key] = drawn.picture
         try:  # the interaction's own webhook: what edit_original_response does
             hook = discord.Webhook.partial(app_id, token, client=self.bot)
             # discord.py's types: message_id is an int (its own edit_original_response sends
@@ -121,3 +124,7 @@ class LivePanels:
                                     view=view, **files)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.drop(*key)
+
+
+def _digest(picture: Picture | None) -> str:
+    return picture.digest if picture is not None else ""

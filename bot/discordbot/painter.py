@@ -115,9 +115,14 @@ class Painter:
         """The hand picture of a seat's own ``scene`` (for its DM)."""
         return await self._run(_hand, scene, list(names))
 
-    async def panel(self, scene: Scene, names: Sequence[str]) -> Picture | None:
+    async def panel(self, scene: Scene, names: Sequence[str], *,
+                    last: Picture | None = None) -> Picture | None:
         """The hand picture of a panel (someone waits for it); None while the faces are
-        not drawn yet."""
+        not drawn yet.  ``last`` (the picture the panel shows) is returned if it shows the
+        same: an AI's move or a reopened panel often leaves the hand as it was, and the
+        worker's round trip was half of a panel answer's time under load."""
+        if last is not None and last.key and last.key == art.hand_key(scene, names):
+            return last
         if self.kind != "process":
             return art.hand_picture(scene, names) if art.ready() else None
         worker = self._panel_worker()

@@ -14,7 +14,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import rules
 from rules.lang import card_name
@@ -39,6 +39,7 @@ class Picture:
     description: str     # alt text for screen readers
     layout: Layout
     filename: str
+    key: tuple = field(default=(), compare=False)   # what it shows (hand_key), if known
 
 
 def _picture(img, layout: Layout, description: str, filename: str) -> Picture:
@@ -61,22 +62,28 @@ _hands: OrderedDict[tuple, Picture] = OrderedDict()
 _hands_lock = threading.Lock()
 
 
-def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
+def hand_key(scene: Scene, names: Sequence[str] | None = None) -> tuple:
+    """What the hand picture of ``scene`` shows: equal keys, equal pictures.  Not the
+    whole hand scene: its private lines and move prompts change from trick to trick while
+    the picture stays the same."""
     names = list(names or [s.name for s in scene.seats])
-    # Keyed by what the picture shows, not by the whole hand scene: its private lines
-    # and move prompts change from trick to trick while the picture stays the same.
     hand, form = scene.hand, card_form(scene)
     assert hand is not None  # a hand picture is of a scene with the viewer's hand
-    key = (scene.game, scene.lang, scene.viewer, hand.cards, hand.groups, hand.your_turn,
-           form.cards if form is not None else None,
-           hand.forms[0].prompt if hand.forms else None, tuple(names))
+    return (scene.game, scene.lang, scene.viewer, hand.cards, hand.groups, hand.your_turn,
+            form.cards if form is not None else None,
+            hand.forms[0].prompt if hand.forms else None, tuple(names))
+
+
+def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
+    names = list(names or [s.name for s in scene.seats])
+    key = hand_key(scene, names)
     with _hands_lock:   # panels draw on the event loop, DMs maybe in the painter's thread
         cached = _hands.get(key)
         if cached is not None:
             _hands.move_to_end(key)
             return cached
     img, layout = render_hand(scene, names)
-    picture = _picture(img, layout, describe_hand(scene, names), HAND_FILE)
+    picture = replace(_picture(img, layout, describe_hand(scene, names), HAND_FILE), key=key)
     with _hands_lock:
         _hands[key] = picture
         if len(_hands) > HAND_CACHE_SIZE:
@@ -154,5 +161,5 @@ def describe_hand(scene: Scene, names: Sequence[str]) -> str:
     return text
 
 
-__all__ = ["HAND_FILE", "TABLE_FILE", "Picture", "describe_hand", "describe_table",
+__all__ = ["HAND_FILE", "TABLE_FILE", "Picture", "describe_hand", "describe_table", "hand_key",
            "hand_picture", "ready", "table_picture", "warm_up"]
