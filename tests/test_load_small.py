@@ -7,6 +7,7 @@ measures; this checks that the measuring works (docs/PERFORMANCE.md).
 from __future__ import annotations
 
 import asyncio
+import gc
 import math
 from types import SimpleNamespace
 
@@ -15,7 +16,7 @@ import pytest
 from tests.fakediscord.interactions import DEFERRED_UPDATE
 from tests.load import bench
 from tests.load.driver import LoadConfig
-from tests.load.measure import measure, report, summary
+from tests.load.measure import _no_collector_pauses, measure, report, summary
 from tests.load.stats import Latencies, board_lags, peak_per_second, percentile
 from tests.load.users import Users
 
@@ -81,3 +82,11 @@ async def test_a_deferred_update_is_answered_by_the_edit_after_it() -> None:
     record.followed.set()
     assert await task is record
     assert latencies.by_kind["panel select"] == [1.5]
+
+
+def test_the_drivers_collector_is_off_for_the_window_and_back_after() -> None:
+    assert gc.isenabled()
+    with _no_collector_pauses():
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0   # the set-up's objects are not walked again
+    assert gc.isenabled() and gc.get_freeze_count() == 0
