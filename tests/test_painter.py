@@ -5,6 +5,7 @@ dies is replaced."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 from dataclasses import replace
@@ -124,6 +125,22 @@ async def test_a_panel_showing_the_same_hand_keeps_its_picture_without_a_worker_
         assert drawn.png == hand_picture(other_scene, names).png
     finally:
         painter.close()
+
+
+async def test_a_painter_closed_while_warming_up_leaves_no_unread_error() -> None:
+    loop = asyncio.get_running_loop()
+    reported: list[dict] = []
+    loop.set_exception_handler(lambda _loop, context: reported.append(context))
+    try:
+        painter = Painter("process")
+        painter.start()
+        painter.close()   # the bot stopped at once (a bad token, say)
+        await asyncio.sleep(0.2)
+        gc.collect()   # an unread task exception is reported when the task goes
+        await asyncio.sleep(0)
+    finally:
+        loop.set_exception_handler(None)
+    assert reported == []
 
 
 def test_an_unknown_worker_kind_is_refused() -> None:

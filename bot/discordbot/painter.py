@@ -162,8 +162,10 @@ class Painter:
             self._panels_ready = False
 
             def warmed(task: asyncio.Future[None]) -> None:
-                if self._panels is worker and not task.cancelled() \
-                        and task.exception() is None:
+                # Read the outcome even of a worker replaced or closed meanwhile: an
+                # unread WorkerStopped is logged as "never retrieved".
+                failed = task.cancelled() or task.exception() is not None
+                if self._panels is worker and not failed:
                     self._panels_ready = True
             asyncio.ensure_future(worker.call(_warm)).add_done_callback(warmed)
         return self._panels
