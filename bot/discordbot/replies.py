@@ -100,9 +100,11 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
     # (ParlourBot.answering, pings.py); plain clients have no such hook.
     hook = getattr(interaction.client, "answering", None)
     with hook(interaction) if hook is not None else nullcontext():
-        if budget <= 0:
+        timer = None
+        if budget > 0:
+            timer = asyncio.get_running_loop().call_later(budget, late)
+        else:
             late()
-        timer = asyncio.get_running_loop().call_later(budget, late) if budget > 0 else None
         try:
             reply = await work
         except TableError as e:
