@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -165,3 +166,27 @@ async def test_ai_seats_wait_their_delay(tmp_path) -> None:
         await clock.advance(25)
         assert core.table(1).move == 11
         assert info.deadline is None  # AI seats have no turn timer
+
+
+async def test_an_ai_move_waits_for_its_background_turn(tmp_path) -> None:
+    """An AI move is background work (core/background.py): it starts when the loop gives
+    it a turn, so an answer in flight goes first."""
+    async with running_core(tmp_path) as env:
+        core = env.core
+        gate = asyncio.Event()
+        asked: list[int] = []
+
+        async def held_step() -> None:
+            asked.append(1)
+            await gate.wait()
+        core.background.step = held_step   # type: ignore[method-assign]
+        await make_table(core, "coins", humans=[], ais=["random"] * 3, start=False)
+        await core.start_game(1, HOST)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert asked and core.table(1).move == 0   # waiting for its turn
+        gate.set()
+        await core.settle()
+        after = core.table(1)
+        assert after is None or after.move > 0   # the AIs played (to the end, even)
+        assert len(asked) > 1

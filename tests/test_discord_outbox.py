@@ -11,6 +11,7 @@ import asyncio
 import discord
 import pytest
 
+from bot.core.background import Background
 from bot.discordbot.outbox import Outbox, Plan, Priority, SendWindow
 
 
@@ -346,4 +347,32 @@ async def test_fewer_jobs_run_at_once_while_the_event_loop_is_behind() -> None:
     release.set()
     await out.drain(5.0)
     assert sorted(started) == list(range(6))
+    await out.close()
+
+
+async def test_each_job_waits_for_its_background_turn_before_it_runs() -> None:
+    log: list[str] = []
+
+    class Noted(Background):
+        async def step(self) -> None:
+            log.append("turn asked")
+            await super().step()
+            log.append("turn given")
+
+    out = Outbox(rate=1000, burst=1000, interval=0.0, concurrency=16, background=Noted())
+
+    def record(n: int):
+        async def run() -> None:
+            log.append(f"job {n}")
+        return run
+
+    for n in range(4):
+        out.submit(("panel", n), record(n), priority=Priority.PANEL, free=True)
+    await out.drain(5.0)
+    jobs = [e for e in log if e.startswith("job")]
+    assert jobs == ["job 0", "job 1", "job 2", "job 3"]
+    for n, entry in enumerate(log):   # each job ran after a turn was given for it
+        if entry.startswith("job"):
+            assert log[:n].count("turn given") > sum(e.startswith("job") for e in log[:n])
+    assert log.count("turn asked") == 4
     await out.close()

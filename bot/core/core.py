@@ -14,6 +14,7 @@ import logging
 from collections.abc import Iterable
 
 from .ai_runner import AIRunner, make_runner
+from .background import Background
 from .clock import Clock, SystemClock
 from .config import CoreConfig
 from .daily import Daily
@@ -52,7 +53,10 @@ class Core:
         self.store = store or Store(self.config.db_path, self.config.db_synchronous)
         self.hub = Hub(self.config.subscriber_queue)
         self.registry = TableRegistry(self.config, self.clock, self.store, self.hub)
-        self.turns = Turns(self.registry, self.config, self.clock, self.runner)
+        # AI moves here and the Discord adapter's outbox jobs take turns with answers.
+        self.background = Background()
+        self.turns = Turns(self.registry, self.config, self.clock, self.runner,
+                           self.background)
         self.lobby = Lobby(self.registry, self.turns, self.config, self.clock)
         self.daily = Daily(self.store, self.clock, self.runner,
                            ai_level=self.config.daily_ai_level,

@@ -13,6 +13,7 @@ import logging
 from rules.errors import IllegalAction
 
 from .ai_runner import AIRunner, choose_action
+from .background import Background
 from .clock import Clock
 from .config import CoreConfig
 from .errors import StaleMove, TableError
@@ -29,11 +30,12 @@ class Turns:
     """Moves, the count, seats handed to the AI, and each table's timers."""
 
     def __init__(self, registry: TableRegistry, config: CoreConfig, clock: Clock,
-                 runner: AIRunner) -> None:
+                 runner: AIRunner, background: Background | None = None) -> None:
         self.registry = registry
         self.config = config
         self.clock = clock
         self.runner = runner
+        self.background = background or Background()
         registry.arm = self.arm
 
     async def act(self, channel_id: int, user_id: int, action: str, *,
@@ -210,6 +212,7 @@ class Turns:
 
     async def _ai_turn(self, table: Table, move: int, timeout: bool = False) -> None:
         """Think (lock not held) about position ``move``, then submit like anyone else."""
+        await self.background.step()   # an answer in flight goes first (background.py)
         if table.status != PLAYING or table.move != move:
             return
         state = table.live

@@ -56,7 +56,7 @@ class Feed:
         config = bot.config
         self.lag = LoopLag()   # the outbox sends less at once while the loop is behind
         self.out = Outbox(config.send_rate, config.send_burst, config.board_interval,
-                          lag=self.lag)
+                          lag=self.lag, background=self.core.background)
         self.board_ids = BoardIds(self.core.store)
         # Board and DM pictures are drawn off the event loop (see painter.py).
         self.painter = Painter(config.picture_worker)

@@ -39,6 +39,8 @@ from enum import IntEnum
 
 import discord
 
+from ..core.background import Background
+
 log = logging.getLogger("parlour.discord")
 
 Job = Callable[[], Awaitable[None]]
@@ -290,9 +292,11 @@ class Outbox:
 
     def __init__(self, rate: float, burst: int, interval: float, *, concurrency: int = 16,
                  clock: Callable[[], float] = time.monotonic,
-                 lag: Callable[[], float] = lambda: 0.0) -> None:
+                 lag: Callable[[], float] = lambda: 0.0,
+                 background: Background | None = None) -> None:
         self.clock = clock
         self.lag = lag   # how far behind the event loop runs (loop_lag.LoopLag), s
+        self.background = background   # each job waits for its turn (core/background.py)
         self.plan = Plan(rate, burst, interval, now=clock())
         # Discord allows 50 a second; the plan's rate and burst leave headroom, this keeps it.
         self.window = SendWindow(min(WINDOW_MAX, math.ceil(rate + burst)))
@@ -372,6 +376,8 @@ class Outbox:
 
     async def _run(self, entry: Entry) -> None:
         try:
+            if self.background is not None:
+                await self.background.step()   # an answer in flight goes first
             await entry.job()
         except asyncio.CancelledError:
             raise
