@@ -10,7 +10,7 @@ import os
 import signal
 from dataclasses import replace
 
-from bot.discordbot.painter import NICE, Painter
+from bot.discordbot.painter import NICE, REFRESHES_AT_ONCE, Painter
 from bot.present import art
 from bot.present.art import hand_picture
 from bot.present.art.positions import positions, scene_of
@@ -125,6 +125,40 @@ async def test_a_panel_showing_the_same_hand_keeps_its_picture_without_a_worker_
         assert drawn.png == hand_picture(other_scene, names).png
     finally:
         painter.close()
+
+
+async def test_panel_refreshes_queue_at_the_worker_a_few_at_a_time_while_answers_go_in(
+        ) -> None:
+    """The panel worker draws in the order asked: a refresh (nobody clicked) waits while
+    REFRESHES_AT_ONCE others are there, so an answer's picture is not behind them all."""
+    scenes = [scene_of(s, s.current_seat)
+              for s in positions("coins", 40, seed=5) if not s.is_over][:8]
+    names = [s.name for s in scenes[0].seats]
+    painter = Painter("process")
+    release = asyncio.Event()
+    at_worker: list[str] = []
+
+    class Held:   # stands for the worker: notes each call, draws once released
+        stopped = False
+
+        async def call(self, fn, scene, names_):
+            at_worker.append("refresh" if scene in scenes[1:] else "answer")
+            await release.wait()
+            return hand_picture(scene, names_)
+    painter._panels, painter._panels_ready = Held(), True   # type: ignore[assignment]
+    refreshes = [asyncio.ensure_future(painter.panel(s, names, refresh=True))
+                 for s in scenes[1:]]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert at_worker == ["refresh"] * REFRESHES_AT_ONCE
+    answer = asyncio.ensure_future(painter.panel(scenes[0], names))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert at_worker == ["refresh"] * REFRESHES_AT_ONCE + ["answer"]
+    release.set()
+    drawn = await asyncio.gather(answer, *refreshes)
+    assert [d.png for d in drawn] == [hand_picture(s, names).png for s in scenes[:1] + scenes[1:]]
+    assert at_worker.count("refresh") == len(scenes) - 1
 
 
 async def test_a_painter_closed_while_warming_up_leaves_no_unread_error() -> None:

@@ -100,7 +100,8 @@ class LivePanels:
             wanted = self.bot.user_settings.pictures(user_id)
             shown = self.pictures.get(key)
             drawn = await panel.build(self.core, channel_id, user_id, note, lang=lang,
-                                      pictures=partial(self.bot.feed.painter.panel, last=shown)
+                                      pictures=partial(self.bot.feed.painter.panel, last=shown,
+                                                       refresh=True)
                                       if wanted else None)
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))

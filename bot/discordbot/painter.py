@@ -47,6 +47,7 @@ from .config import PICTURE_WORKERS
 log = logging.getLogger("parlour.discord")
 
 NICE = 10   # the board worker's CPU priority below the bot's
+REFRESHES_AT_ONCE = 2   # panel refreshes at the panel worker at a time (see ``panel``)
 T = TypeVar("T")
 
 
@@ -95,6 +96,7 @@ class Painter:
         self._boards: LoopWorker | None = None            # process painters only...
         self._panels: LoopWorker | None = None
         self._panels_ready = False
+        self._refreshes = asyncio.Semaphore(REFRESHES_AT_ONCE)
 
     def start(self) -> None:
         """Start the workers, each drawing every card face now, not at the first picture
@@ -116,11 +118,16 @@ class Painter:
         return await self._run(_hand, scene, list(names))
 
     async def panel(self, scene: Scene, names: Sequence[str], *,
-                    last: Picture | None = None) -> Picture | None:
-        """The hand picture of a panel (someone waits for it); None while the faces are
+                    last: Picture | None = None, refresh: bool = False) -> Picture | None:
+        """The hand picture of a panel (an answer or a refresh); None while the faces are
         not drawn yet.  ``last`` (the picture the panel shows) is returned if it shows the
         same: an AI's move or a reopened panel often leaves the hand as it was, and the
-        worker's round trip was half of a panel answer's time under load."""
+        worker's round trip was half of a panel answer's time under load.
+
+        A ``refresh`` (a live panel redrawn: nobody clicked) waits while
+        ``REFRESHES_AT_ONCE`` others are at the worker, which draws in the order asked:
+        an answer's picture then waits behind at most that many, not behind every
+        refresh the last moves asked for."""
         if last is not None and last.key and last.key == art.hand_key(scene, names):
             return last
         if self.kind != "process":
@@ -129,7 +136,10 @@ class Painter:
         if not self._panels_ready:
             return None
         try:
-            return await worker.call(_hand, scene, list(names))
+            if not refresh:
+                return await worker.call(_hand, scene, list(names))
+            async with self._refreshes:
+                return await worker.call(_hand, scene, list(names))
         except WorkerStopped:
             if self._panels is worker:
                 log.warning("the panel picture worker stopped; starting a new one")
