@@ -82,3 +82,19 @@ async def test_a_step_cancelled_while_waiting_takes_no_turn_and_the_rest_go_on()
     # and the next step after an idle spell starts at once (one turn)
     later = asyncio.ensure_future(background.step())
     assert await turns_until(later.done) <= 3
+
+
+def test_a_background_left_waiting_by_a_closed_loop_works_on_the_next() -> None:
+    background = Background()
+    loop = asyncio.new_event_loop()
+    left = loop.create_task(background.step())   # runs first: it waits for its turn...
+    loop.call_soon(loop.stop)                      # ...and the loop ends before giving it
+    loop.run_forever()
+    assert background.waiting() == 1 and not left.done()
+    loop.close()
+
+    async def a_step() -> bool:
+        await asyncio.wait_for(background.step(), 5.0)
+        return True
+    assert asyncio.run(a_step())
+    assert background.waiting() == 0

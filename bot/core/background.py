@@ -30,7 +30,9 @@ class Background:
         self.per_turn = max(1, per_turn)
         self.clear_turns = max(1, clear_turns)
         self._waiting: deque[asyncio.Future[None]] = deque()
-        self._letting_go = False
+        # the loop whose turns let the steps go (None: nothing waits); another loop (a
+        # bot started again in the same process) starts its own letting go
+        self._letting_go: asyncio.AbstractEventLoop | None = None
 
     def waiting(self) -> int:
         return len(self._waiting)
@@ -40,21 +42,24 @@ class Background:
         loop = asyncio.get_running_loop()
         turn: asyncio.Future[None] = loop.create_future()
         self._waiting.append(turn)
-        if not self._letting_go:
-            self._letting_go = True
-            loop.call_soon(self._let_go)
+        if self._letting_go is not loop:
+            self._letting_go = loop
+            loop.call_soon(self._let_go, loop)
         await turn
 
-    def _let_go(self) -> None:
+    def _let_go(self, loop: asyncio.AbstractEventLoop) -> None:
         """Once per turn of the loop while steps wait: start the next few."""
+        if self._letting_go is not loop:
+            return   # another loop took over
         waiting = self._waiting
         n = max(self.per_turn, len(waiting) // self.clear_turns)
         while waiting and n > 0:
             turn = waiting.popleft()
-            if not turn.done():   # a step cancelled while waiting has no turn to take
+            # a step cancelled while waiting, or left by a loop that has closed, takes no turn
+            if not turn.done() and not turn.get_loop().is_closed():
                 turn.set_result(None)
                 n -= 1
         if waiting:
-            asyncio.get_running_loop().call_soon(self._let_go)
+            loop.call_soon(self._let_go, loop)
         else:
-            self._letting_go = False
+            self._letting_go = None
