@@ -8,6 +8,17 @@ import asyncio
 from bot.core.background import Background
 
 
+def steps(n: int) -> tuple[Background, list[int], list[asyncio.Future]]:
+    """``n`` background steps (one a turn), each noting its number once it has its turn."""
+    background = Background(per_turn=1, clear_turns=1000)
+    started: list[int] = []
+
+    async def step(k: int) -> None:
+        await background.step()
+        started.append(k)
+    return background, started, [asyncio.ensure_future(step(k)) for k in range(n)]
+
+
 async def turns_until(done, limit: int = 1000) -> int:
     """Turns of the loop (``sleep(0)``) until ``done()``."""
     for n in range(limit):
@@ -18,14 +29,7 @@ async def turns_until(done, limit: int = 1000) -> int:
 
 
 async def test_waiting_steps_start_in_order_one_per_turn() -> None:
-    background = Background(per_turn=1, clear_turns=1000)
-    started: list[int] = []
-
-    async def step(n: int) -> None:
-        await background.step()
-        started.append(n)
-
-    tasks = [asyncio.ensure_future(step(n)) for n in range(5)]
+    background, started, tasks = steps(5)
     await asyncio.sleep(0)   # every step is waiting now
     assert background.waiting() == 5 and started == []
     seen: list[int] = []
@@ -39,14 +43,7 @@ async def test_waiting_steps_start_in_order_one_per_turn() -> None:
 
 
 async def test_an_answer_is_not_held_behind_waiting_background_steps() -> None:
-    background = Background(per_turn=1, clear_turns=1000)
-    started: list[int] = []
-
-    async def step(n: int) -> None:
-        await background.step()
-        started.append(n)
-
-    tasks = [asyncio.ensure_future(step(n)) for n in range(50)]
+    background, started, tasks = steps(50)
     await asyncio.sleep(0)
     answered = asyncio.ensure_future(asyncio.sleep(0))   # not background: one turn
     await answered
@@ -66,14 +63,7 @@ async def test_a_backlog_is_let_go_within_about_clear_turns() -> None:
 
 
 async def test_a_step_cancelled_while_waiting_takes_no_turn_and_the_rest_go_on() -> None:
-    background = Background(per_turn=1, clear_turns=1000)
-    started: list[int] = []
-
-    async def step(n: int) -> None:
-        await background.step()
-        started.append(n)
-
-    tasks = [asyncio.ensure_future(step(n)) for n in range(3)]
+    background, started, tasks = steps(3)
     await asyncio.sleep(0)
     tasks[0].cancel()
     await turns_until(lambda: len(started) == 2)
