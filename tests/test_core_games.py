@@ -81,6 +81,25 @@ def test_fallback_chain_and_budget_passing() -> None:
     assert _choose(Plain(), state, seat, 0.05) == state.legal_actions(seat)[-1]
 
 
+def test_whether_a_player_takes_a_time_budget_is_looked_up_once_per_kind(monkeypatch) -> None:
+    import bot.core.ai_runner as runner
+
+    class Budgeted:
+        def choose(self, state, seat, time_budget=None):
+            return state.legal_actions(seat)[0]
+    looked = []
+    real = runner.inspect.signature
+
+    def counted(fn):
+        looked.append(fn)
+        return real(fn)
+    monkeypatch.setattr(runner.inspect, "signature", counted)
+    state = rules.get_game("coins").new_state(3, seed=1)
+    for _ in range(5):
+        _choose(Budgeted(), state, state.current_seat, 0.05)
+    assert len(looked) == 1
+
+
 def test_choose_action_always_returns_a_legal_move(monkeypatch) -> None:
     import bot.core.ai_runner as runner
 
