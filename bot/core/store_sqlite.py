@@ -240,15 +240,15 @@ class SqliteStore(Store):
 
     async def _queue(self, write: _Write) -> Any:
         write.done = asyncio.get_running_loop().create_future()
-        if not self._writes and not self._lock.locked() \
-                and (self._writer is None or self._writer.done()) \
+        writing = self._writer is not None and not self._writer.done()
+        if not self._writes and not self._lock.locked() and not writing \
                 and self._commit_now([write]) is not None:
             # Nothing else waits to be written: committed at once.  A writer task would
             # cost the move's answer a turn of the busy event loop to start, and another
             # to hand back the result.
             return await write.done   # settled: returns without a turn of the loop
         self._writes.append(write)
-        if self._writer is None or self._writer.done():
+        if not writing:
             self._writer = asyncio.ensure_future(self._write_all())
         return await write.done
 

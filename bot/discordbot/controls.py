@@ -9,7 +9,6 @@ import logging
 import re
 from contextvars import ContextVar
 from datetime import datetime
-from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -145,10 +144,9 @@ class Controls:
         wanted = self.bot.user_settings.pictures(user_id)
         late = wanted and created is not None and \
             (discord.utils.utcnow() - created).total_seconds() > PICTURE_LATE_AFTER
-        shown = self.bot.feed.panels.pictures.get((channel_id, user_id))
         drawn = await panel.build(self.core, channel_id, user_id, note, pending=pending,
                                   lang=self.bot.langs.user(user_id),
-                                  pictures=partial(self.bot.feed.painter.panel, last=shown)
+                                  pictures=self.bot.feed.panels.painting(channel_id, user_id)
                                   if wanted and not late else None)
         return Reply(view=drawn.view, update=update, shows_move=drawn.move, note=drawn.note,
                      files=panel.files(drawn), picture=drawn.picture, picture_later=late)

@@ -9,7 +9,7 @@ answered right now (a background refresh leaves those alone), and the refresh jo
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
@@ -22,6 +22,7 @@ from . import panel
 from .outbox import Outbox, Priority
 
 if TYPE_CHECKING:
+    from ..present import Scene
     from .client import ParlourBot
 
 Key = tuple[int, int]   # (channel, user)
@@ -47,6 +48,13 @@ class LivePanels:
         self.live[(channel_id, user_id)] = (interaction.application_id, interaction.token,
                                             time.monotonic(), move, note)
         self.pictures[(channel_id, user_id)] = picture
+
+    def painting(self, channel_id: int, user_id: int, *, refresh: bool = False
+                 ) -> Callable[[Scene, Sequence[str]], Awaitable[Picture | None]]:
+        """What draws this panel's hand picture: the painter, keeping the picture the panel
+        shows when the new one would show the same (``refresh``: nobody clicked)."""
+        return partial(self.bot.feed.painter.panel, last=self.pictures.get((channel_id, user_id)),
+                       refresh=refresh)
 
     def drop(self, channel_id: int, user_id: int) -> None:
         """Stop refreshing this panel (it says the game is over, or it is gone)."""
@@ -98,10 +106,8 @@ class LivePanels:
         lang = self.bot.langs.user(user_id)
         try:
             wanted = self.bot.user_settings.pictures(user_id)
-            shown = self.pictures.get(key)
             drawn = await panel.build(self.core, channel_id, user_id, note, lang=lang,
-                                      pictures=partial(self.bot.feed.painter.panel, last=shown,
-                                                       refresh=True)
+                                      pictures=self.painting(channel_id, user_id, refresh=True)
                                       if wanted else None)
         except TableError:
             view = panel.message(lang._("This game is over; the board has the result."))

@@ -32,6 +32,7 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -136,9 +137,7 @@ class Painter:
         if not self._panels_ready:
             return None
         try:
-            if not refresh:
-                return await worker.call(_hand, scene, list(names))
-            async with self._refreshes:
+            async with self._refreshes if refresh else nullcontext():
                 return await worker.call(_hand, scene, list(names))
         except WorkerStopped:
             if self._panels is worker:
