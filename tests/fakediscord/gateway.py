@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .json_text import dumps
 from .models import INTENT_GUILD_PRESENCES, new_token
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class GatewaySession:
             self.seq += 1
             frame["s"] = self.seq
         self.fake.touch()
-        await self.ws.send_str(json.dumps(frame))
+        await self.ws.send_str(dumps(frame).decode())
 
     async def dispatch(self, event: str, data: Any) -> None:
         await self.send(DISPATCH, data, event)

@@ -12,12 +12,12 @@ who can see the channel. An edit never notifies, nor does an ephemeral message.
 
 from __future__ import annotations
 
-import copy
 import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .json_text import copy_json
 from .limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, walk_components
 from .models import DM, Channel, User, World, now_iso
 
@@ -356,7 +356,7 @@ def _embeds(embeds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
 
 def _components(components: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     """Copy components and number them like Discord does (``id`` on every component)."""
-    result = copy.deepcopy(components or [])
+    result = copy_json(components or [])
     for n, comp in enumerate(walk_components(result), start=1):
         comp.setdefault("id", n)
     return result

@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from . import commands, interactions, rest
+from .json_text import loads
 from .recorder import Attachment
 from .wire import Req
 
@@ -112,7 +113,7 @@ async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
         # anything unusual: the standard library's parser
         return _parse_multipart(request.headers.get("Content-Type", ""), raw)
     raw = await request.read()
-    return (json.loads(raw) if raw else None), []
+    return (loads(raw) if raw else None), []
 
 
 def split_multipart(raw: bytes, boundary: str) -> tuple[Any, list[Attachment]] | None:
@@ -141,7 +142,7 @@ def split_multipart(raw: bytes, boundary: str) -> tuple[Any, list[Attachment]] |
                 or any(k.endswith("*") for k in disposition):
             return None
         if disposition["name"] == "payload_json":
-            payload = json.loads(body)
+            payload = loads(body)
         elif "filename" in disposition:
             files.append(Attachment(disposition["name"], disposition["filename"], body,
                                     headers.get("content-type")))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
+from .json_text import dumps
 from .recorder import Attachment
 
 
@@ -94,4 +94,4 @@ class Violation:
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
     """JSON reply with ``Content-Type: application/json`` exactly (discord.py compares it)."""
     all_headers = {"Content-Type": "application/json", **(headers or {})}
-    return web.Response(status=status, body=json.dumps(body).encode(), headers=all_headers)
+    return web.Response(status=status, body=dumps(body), headers=all_headers)
