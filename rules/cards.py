@@ -117,10 +117,15 @@ for _i in (1, 2):
 JOKERS = (CARD[code(JOKER_SUIT, 1)], CARD[code(JOKER_SUIT, 2)])
 
 
+_IGNORED = re.compile(r"[\s_\-\ufe0e\ufe0f]+")
+
+
 def _key(text: str) -> str:
     """A spelling reduced for lookup: no spaces, dashes or emoji variation selectors
     (U+FE0F, which emoji keyboards and Discord's :hearts: add after a suit)."""
-    return re.sub(r"[\s_\-\ufe0e\ufe0f]+", "", text).lower()
+    if text.isalnum():   # a card code ('QH', '10h'): nothing to strip (panels parse many)
+        return text.lower()
+    return _IGNORED.sub("", text).lower()
 
 
 # French suit spellings a Spanish deck does not use, and the Spanish suit each stands

@@ -151,3 +151,13 @@ def test_french_suits_in_the_spanish_deck_name_the_suit_meant(text, meant):
     assert "coins (O or 🪙), cups (C or 🏆), swords (E or ⚔️) and clubs (B or 🪵)" in message
     assert f"({meant})?" in message
     assert FRENCH_52.suit_hint(text) is None  # French decks have nothing to explain
+
+
+@pytest.mark.parametrize("deck", [FRENCH_54, SPANISH_48, DOUBLE_104])
+def test_a_plain_code_reads_as_its_spaced_and_dashed_spellings(deck):
+    # Plain codes skip the clean-up of spaces, dashes and emoji selectors: same cards.
+    for card in set(deck.cards):
+        text = str(card)
+        spaced = " ".join(text) + "\ufe0f"
+        assert deck.parse_card(text) == deck.parse_card(text.lower()) == \
+            deck.parse_card(spaced) == deck.parse_card("-" + text.lower() + "_") == card

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.cards import DeckKind
 
@@ -16,9 +16,10 @@ TOKEN = re.compile(r"\{p(\d+)\}|\{c:([0-9A-Z]{2,3})\}")
 _BARE_CARD = re.compile(r"(?<![\w{:])(?:10|[2-9TJQKANX])[CDHSOEBU12](?![\w}])")
 
 
-@dataclass(frozen=True)
-class Part:
-    """A piece of marked-up text: plain ``text``, or a ``seat``, or a ``card`` code."""
+class Part(NamedTuple):
+    """A piece of marked-up text: plain ``text``, or a ``seat``, or a ``card`` code.
+    A named tuple: a panel parses a few hundred, and a frozen dataclass takes several
+    times longer to make."""
 
     text: str = ""
     seat: int | None = None
