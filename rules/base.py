@@ -34,6 +34,7 @@ from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
 
 LOG_KEEP = 80  # events kept in the state (the table core keeps the full action log)
+LogEntry = tuple[int, int | None, str]   # (event number, only for this seat or None, text)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class State:
         self.seed = seed
         self.shuffles = 0
         self.stack = stack
-        self.log: list[list] = []
+        self.log: list[LogEntry] = []
         self.events_seen = 0
         self.current_seat: int | None = None
         self.over = False
@@ -359,7 +360,9 @@ class State:
 
     def _log(self, text: str, to: int | None = None) -> None:
         self.events_seen += 1
-        self.log.append([self.events_seen, to, text])
+        # A tuple, not a list: the garbage collector stops tracking a tuple of plain values,
+        # and a bot keeps up to LOG_KEEP of these for each of its thousands of tables.
+        self.log.append((self.events_seen, to, text))
 
 
 def _copy(v: Any) -> Any:
@@ -483,6 +486,7 @@ class Game:
             raise ValueError(f"This is a saved {data.get('game')} game, not {self.name}.")
         state = object.__new__(self.state_class)
         state.__dict__.update(data["state"])
+        state.log = [(n, to, text) for n, to, text in state.log]   # JSON has no tuples
         state._init_transient()
         return state
 

@@ -151,3 +151,24 @@ def test_view_of_a_seat_outside_the_table_is_refused(name):
         with pytest.raises(ValueError, match=f"seat 0 to {n - 1}"):
             s.view(bad)
     assert s.view(None)["seat"] is None and s.view(n - 1)["seat"] == n - 1
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_the_kept_log_is_not_tracked_by_the_garbage_collector(name):
+    # A bot keeps up to LOG_KEEP entries for each of thousands of tables: entries the
+    # collector tracks lengthen every full collection.  Restored states keep them so too.
+    import gc
+
+    game = rules.get_game(name)
+    n, opts = game.configurations()[0]
+    state = game.new_state(n, opts, seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+    restored = game.state_from_json(state.to_json())
+    assert restored.log == state.log and state.log
+    gc.collect()
+    for s in (state, restored):
+        assert not any(gc.is_tracked(entry) for entry in s.log)
