@@ -297,3 +297,32 @@ async def test_with_the_picture_worker_process_boards_and_dms_carry_their_pictur
         await t.wait_board(lambda b: "game over" in b.text)
         assert len(uploads(fake, s.table.id)) > 1
         assert not fake.violations
+
+
+async def test_every_upload_lets_go_of_its_picture_once_sent(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
+    # Boards, DMs and panels, sent or left out: every upload is closed, buffer and all,
+    # so a request waiting for the garbage collector keeps no picture's bytes alive.
+    from bot.discordbot.uploads import Upload
+
+    made: list[Upload] = []
+    init = Upload.__init__
+
+    def recording(self, picture) -> None:
+        init(self, picture)
+        made.append(self)
+    monkeypatch.setattr(Upload, "__init__", recording)
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await start(fake, bot)
+        assert await t.human_to_move() == s.alice.id
+        await t.open_panel(s.alice)
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        await bot.feed.out.drain(5)
+        names = {u.filename for u in made}
+        assert {"table.png", "hand.png"} <= names
+        open_ = [u.filename for u in made if not u.fp.closed]
+        assert not open_, (open_, len(made))
+        assert not fake.violations

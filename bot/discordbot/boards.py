@@ -10,19 +10,18 @@ message be edited).
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableError, Update
-from ..present.art import Picture
 from . import board
 from .board_ids import BoardIds
 from .notes import PINGS
 from .outbox import Outbox, Priority
 from .painter import Painter
+from .uploads import Upload
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -122,7 +121,7 @@ class Boards:
             # keeps the one the message has, and ``[]`` drops it (pictures off, game over).
             files: dict[str, Any] = {}
             if self.pictures.get(table_id) != digest:
-                files["attachments"] = [upload(picture)] if picture is not None else []
+                files["attachments"] = [Upload(picture)] if picture is not None else []
             try:  # content/embeds cleared: a board from before Components V2 is upgraded
                 async with self.out.slot():
                     await channel.get_partial_message(message_id).edit(
@@ -139,7 +138,7 @@ class Boards:
             async with self.out.slot():
                 message = await channel.send(
                     view=shown.view, allowed_mentions=PINGS,
-                    files=[upload(picture)] if picture is not None else [])
+                    files=[Upload(picture)] if picture is not None else [])
             await self.ids.set(table_id, channel_id, message.id)
         self.pictures[table_id] = digest
 
@@ -155,7 +154,7 @@ class Boards:
         async with self.out.slot():
             message = await channel.send(
                 view=shown.view, allowed_mentions=PINGS,
-                files=[upload(shown.picture)] if shown.picture is not None else [])
+                files=[Upload(shown.picture)] if shown.picture is not None else [])
         self.reposts.discard(table_id)
         await self.ids.set(table_id, channel_id, message.id)
         await self.out.acquire()
@@ -174,12 +173,6 @@ class Boards:
                     await old.delete()
             except discord.HTTPException as e:
                 log.warning("could not remove the old board %s: %s", old_id, e)
-
-
-def upload(picture: Picture) -> discord.File:
-    """A picture as an upload, under the name the board's media item refers to."""
-    return discord.File(io.BytesIO(picture.png), filename=picture.filename,
-                        description=picture.description)
 
 
 def _priority(u: Update) -> Priority:

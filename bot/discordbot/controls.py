@@ -160,6 +160,8 @@ class Controls:
         async def trimmed() -> Reply:
             reply = await work
             if reply.picture is not None and reply.update and panel.shows(shown, reply.picture):
+                for upload in reply.files or ():
+                    upload.close()   # not sent: lets go of its picture now
                 reply.files = None   # the panel shows this very picture: keep it
             return reply
         token = _answering.set(interaction.created_at)   # seen by _panel, inside ``work``

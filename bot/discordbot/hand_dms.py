@@ -13,7 +13,6 @@ The SQL is portable (SQLite and PostgreSQL): ``BIGINT`` ids, 0/1 flags and
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
@@ -25,6 +24,7 @@ from ..core import Store
 from ..i18n import N_
 from ..present.art import Picture
 from . import render
+from .uploads import Upload
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -118,9 +118,7 @@ class HandDms:
                     dm = await self.bot.create_dm(discord.Object(user_id))
                 dm_id = self.channels[user_id] = dm.id
                 await self.acquire()
-            files = ([discord.File(io.BytesIO(picture.png), filename=picture.filename,
-                                   description=picture.description)]
-                     if picture is not None else [])
+            files = [Upload(picture)] if picture is not None else []
             async with self.slot():
                 await self.bot.get_partial_messageable(
                     dm_id, type=discord.ChannelType.private).send(render.clip(text, 2000),

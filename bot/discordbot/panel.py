@@ -8,7 +8,6 @@ are chosen first and made only on *Confirm* (see ``build(pending=...)``).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -25,6 +24,7 @@ from ..present.art import Picture
 from ..present.scene import MoveForm
 from . import ids, render, scene_view
 from .components import CardSelect, HandButton, MoveButton, MoveSelect, layout_of
+from .uploads import Upload
 
 ui = discord.ui
 MAX_OPTIONS = 25
@@ -224,8 +224,7 @@ def files(drawn: Drawn) -> list[discord.File]:
     drops a picture an earlier panel had)."""
     if drawn.picture is None:
         return []
-    p = drawn.picture
-    return [discord.File(io.BytesIO(p.png), filename=p.filename, description=p.description)]
+    return [Upload(drawn.picture)]
 
 
 def shows(attachments: Sequence[discord.Attachment], picture: Picture) -> bool:

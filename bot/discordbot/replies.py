@@ -136,16 +136,22 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
     "thinking..." defer replaces the placeholder; a deferred update edits the panel."""
     response = interaction.response
     update = reply.update and interaction.type is discord.InteractionType.component
-    if not response.is_done():
-        if update:
-            await response.edit_message(**reply.kwargs(editing=True))
+    try:
+        if not response.is_done():
+            if update:
+                await response.edit_message(**reply.kwargs(editing=True))
+            else:
+                await response.send_message(**reply.kwargs(editing=False),
+                                            ephemeral=reply.ephemeral)
+        elif update:
+            await interaction.edit_original_response(**reply.kwargs(editing=True))
         else:
-            await response.send_message(**reply.kwargs(editing=False),
-                                        ephemeral=reply.ephemeral)
-    elif update:
-        await interaction.edit_original_response(**reply.kwargs(editing=True))
-    else:
-        await interaction.followup.send(**reply.kwargs(editing=False), ephemeral=reply.ephemeral)
+            await interaction.followup.send(**reply.kwargs(editing=False),
+                                            ephemeral=reply.ephemeral)
+    finally:
+        # discord.py closes the files of other requests, not those of a callback (uploads.py)
+        for upload in reply.files or ():
+            upload.close()
 
 
 async def report(interaction: discord.Interaction, message: str) -> None:
