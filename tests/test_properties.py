@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 
@@ -119,20 +120,28 @@ def test_options_validated(name):
         game.new_state(bad_n)
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
-def test_actions_round_trip_through_text(name):
+def _positions(name: str, moves: int, play_seed: int):
+    """A seeded game of ``name`` (its first configuration), played at random: the one
+    state, yielded before each of up to ``moves`` moves."""
     game = rules.get_game(name)
     n, opts = game.configurations()[0]
     state = game.new_state(n, opts, seed=5)
-    rng = random.Random(1)
-    for _ in range(60):
+    rng = random.Random(play_seed)
+    for _ in range(moves):
         if state.is_over:
-            break
+            return
+        yield state
+        state.apply(state.current_seat, rng.choice(state.legal_actions(state.current_seat)))
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_actions_round_trip_through_text(name):
+    game = rules.get_game(name)
+    for state in _positions(name, 60, play_seed=1):
         for a in state.legal_actions(state.current_seat):
             assert game.parse_action(str(a)) == a
             assert game.parse_action(str(a).upper()) == a
             assert game.parse_action(a.pretty()) == a
-        state.apply(state.current_seat, rng.choice(state.legal_actions(state.current_seat)))
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
@@ -157,16 +166,8 @@ def test_view_of_a_seat_outside_the_table_is_refused(name):
 def test_the_kept_log_is_not_tracked_by_the_garbage_collector(name):
     # A bot keeps up to LOG_KEEP entries for each of thousands of tables: entries the
     # collector tracks lengthen every full collection.  Restored states keep them so too.
-    import gc
-
     game = rules.get_game(name)
-    n, opts = game.configurations()[0]
-    state = game.new_state(n, opts, seed=5)
-    rng = random.Random(5)
-    for _ in range(30):
-        if state.is_over:
-            break
-        state.apply(state.current_seat, rng.choice(state.legal_actions()))
+    *_, state = _positions(name, 30, play_seed=5)   # the one state, after the moves
     restored = game.state_from_json(state.to_json())
     assert restored.log == state.log and state.log
     gc.collect()
