@@ -20,6 +20,7 @@ from . import (
     commands_season,
     commands_settings,
     commands_table,
+    untangle,
 )
 from .components import DYNAMIC_ITEMS, PATTERNS
 from .config import BotConfig
@@ -70,7 +71,7 @@ class ParlourBot(discord.Client):
         sweep_amortised(self.http)
         self.core = core
         self.config = config or BotConfig()
-        self.tree = app_commands.CommandTree(self)
+        self.tree = untangle.CommandTree(self)
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
         self.user_settings = UserSettings(core.store)

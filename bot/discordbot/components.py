@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from ..i18n import EN, N_, Lang
-from . import ids
+from . import ids, untangle
 from .count_button import CountButton
 from .replies import SORRY, report
 
@@ -45,6 +45,7 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["channel"]))
 
+    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).hand(interaction, self.channel_id)
 
@@ -71,6 +72,7 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
                              match: re.Match[str]) -> LobbyButton:
         return cls(match["op"], int(match["channel"]))
 
+    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).lobby(interaction, self.op, self.channel_id)
 
@@ -95,6 +97,7 @@ class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["channel"]), int(match["move"]), match["action"])
 
+    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).move(interaction, self.channel_id, self.move, self.action)
 
@@ -127,6 +130,7 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
                    list(item.options) or None, low=item.min_values, high=item.max_values,
                    confirm=match["op"] == "cc")
 
+    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         cards = [v.split(".")[0] for v in _values(interaction)]
         action = " ".join([self.kind, *cards])
@@ -155,6 +159,7 @@ class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]),
                    list(item.options) or None, confirm=match["op"] == "pc")
 
+    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         action = values[0] if values else ""
@@ -186,6 +191,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
                              match: re.Match[str]) -> RulesButton:
         return cls(match["game"], int(match["page"]))
 
+    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).rules_page(interaction, self.game, self.page)
 

@@ -18,7 +18,7 @@ import discord
 
 from ..core import TableError
 from ..present.art import Picture
-from . import panel
+from . import panel, untangle
 from .outbox import Outbox, Priority
 
 if TYPE_CHECKING:
@@ -131,6 +131,8 @@ class LivePanels:
                                     view=view, **files)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.drop(*key)
+        finally:
+            untangle.sent(view)
 
 
 def _digest(picture: Picture | None) -> str:

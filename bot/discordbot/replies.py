@@ -23,6 +23,7 @@ from ..i18n import N_, lang_for
 from ..i18n.errors import translate as translate_error
 from ..present import daily as daily_words
 from ..present.art import Picture
+from . import untangle
 from .languages import locale_code
 
 log = logging.getLogger("parlour.discord")
@@ -118,6 +119,8 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
         if deferring is not None:
             await deferring   # the answer follows the defer
         await send(interaction, reply)
+    untangle.sent(reply.view)
+    untangle.answered(interaction)
     return reply
 
 
@@ -164,6 +167,7 @@ async def report(interaction: discord.Interaction, message: str) -> None:
             await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
     except discord.HTTPException:
         log.warning("could not report an error to the user of %s", _describe(interaction))
+    untangle.answered(interaction)
 
 
 def channel_of(interaction: discord.Interaction) -> int:
