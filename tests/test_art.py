@@ -5,13 +5,21 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+import pickle
 import random
 
 import pytest
 from PIL import Image
 
 import rules
-from bot.present.art import hand_picture, sprites, table_picture
+from bot.present.art import (
+    describe_hand,
+    hand_key,
+    hand_only,
+    hand_picture,
+    sprites,
+    table_picture,
+)
 from bot.present.art.hand import render_hand
 from bot.present.art.table import render_table
 from rules.cards import DOUBLE_104, FRENCH_52, FRENCH_54, PIQUET_32, SPANISH_48
@@ -342,3 +350,17 @@ def test_the_png_is_a_valid_palette_png_of_the_mapped_picture():
     assert back.format == "PNG" and back.mode == "P" and back.size == img.size
     mapped = img.quantize(palette=palette(), dither=Image.Dither.NONE)
     assert back.convert("RGB").tobytes() == mapped.convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hand_only_scene_draws_the_same_hand_picture(game):
+    # What a worker process is sent (art.hand_only) draws what the whole scene draws.
+    for moves in (0, 7, 19):
+        state = _played(game, seed=5, moves=moves)
+        for seat in range(PLAYERS[game]):
+            whole = scene_of(state, seat)
+            cut = hand_only(whole)
+            assert hand_key(cut, NAMES) == hand_key(whole, NAMES)
+            assert describe_hand(cut, NAMES) == describe_hand(whole, NAMES)
+            assert render_hand(cut, NAMES)[0].tobytes() == render_hand(whole, NAMES)[0].tobytes()
+            assert len(pickle.dumps(cut)) < len(pickle.dumps(whole))

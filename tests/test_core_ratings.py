@@ -158,3 +158,11 @@ async def test_a_quatre_through_the_core_rates_teams(tmp_path) -> None:
         assert (alice.after > alice.before) == won
         board = await core.leaderboard("piquet", 77)
         assert {r.user_id for r in board} == {HOST, BOB}
+
+
+def test_a_seat_is_written_with_every_field_and_read_back_the_same() -> None:
+    import dataclasses
+    for seat in [Seat("Alice", HOST), Seat("AI (easy)", None, "easy"),
+                 Seat("Bob", BOB, "hard", strikes=2, abandoned=True)]:
+        assert seat.to_dict() == dataclasses.asdict(seat)   # no field left out
+        assert Seat.from_dict(seat.to_dict()) == seat

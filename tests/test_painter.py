@@ -142,7 +142,9 @@ async def test_panel_refreshes_queue_at_the_worker_a_few_at_a_time_while_answers
         stopped = False
 
         async def call(self, fn, scene, names_):
-            at_worker.append("refresh" if scene in scenes[1:] else "answer")
+            # the worker is sent the scene's hand only (art.hand_only)
+            at_worker.append("refresh" if scene.hand in [s.hand for s in scenes[1:]]
+                             else "answer")
             await release.wait()
             return hand_picture(scene, names_)
     painter._panels, painter._panels_ready = Held(), True   # type: ignore[assignment]

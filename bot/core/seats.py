@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 
 @dataclass
@@ -30,7 +30,10 @@ class Seat:
         return self.user_id
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # Written with every move's row: ``dataclasses.asdict`` deep-copies field by field,
+        # ten times slower than this.
+        return {"name": self.name, "user_id": self.user_id, "ai_level": self.ai_level,
+                "strikes": self.strikes, "abandoned": self.abandoned}
 
     @classmethod
     def from_dict(cls, data: dict) -> Seat:

@@ -116,7 +116,7 @@ class Painter:
 
     async def hand(self, scene: Scene, names: Sequence[str]) -> Picture:
         """The hand picture of a seat's own ``scene`` (for its DM)."""
-        return await self._run(_hand, scene, list(names))
+        return await self._run(_hand, art.hand_only(scene), list(names))
 
     async def panel(self, scene: Scene, names: Sequence[str], *,
                     last: Picture | None = None, refresh: bool = False) -> Picture | None:
@@ -138,7 +138,7 @@ class Painter:
             return None
         try:
             async with self._refreshes if refresh else nullcontext():
-                return await worker.call(_hand, scene, list(names))
+                return await worker.call(_hand, art.hand_only(scene), list(names))
         except WorkerStopped:
             if self._panels is worker:
                 log.warning("the panel picture worker stopped; starting a new one")

@@ -21,7 +21,7 @@ from rules.lang import card_name
 
 from ...i18n import lang_for
 from .. import text as tx
-from ..scene import Scene
+from ..scene import CentreScene, Scene
 from .canvas import Layout
 from .encode import palette, to_png
 from .hand import card_form, render_hand
@@ -72,6 +72,18 @@ def hand_key(scene: Scene, names: Sequence[str] | None = None) -> tuple:
     return (scene.game, scene.lang, scene.viewer, hand.cards, hand.groups, hand.your_turn,
             form.cards if form is not None else None,
             hand.forms[0].prompt if hand.forms else None, tuple(names))
+
+
+def hand_only(scene: Scene) -> Scene:
+    """``scene`` cut down to what its hand picture shows (what ``hand_key`` covers), to
+    be drawn from with the seats' ``names`` given: what goes to a worker process, a
+    sixth of the whole scene to pickle on the event loop."""
+    return Scene(game=scene.game, title="", phase="", headline=(), seats=(),
+                 centre=_NO_CENTRE, events=(), to_move=None, viewer=scene.viewer,
+                 hand=scene.hand, lang=scene.lang)
+
+
+_NO_CENTRE = CentreScene()
 
 
 def hand_picture(scene: Scene, names: Sequence[str] | None = None) -> Picture:
