@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import math
+import os
 from types import SimpleNamespace
 
 import pytest
@@ -41,8 +42,11 @@ async def test_small_load_run_produces_sane_figures(tmp_path) -> None:
     assert r.board_lag and all(lag >= 0 for lag in r.board_lag)
     # every move reaches its board after the window (the drain waits for the last one)
     assert r.drained and r.board_unshown == 0
+    cores = os.cpu_count()   # the machine's speed, before and after
+    assert all(len(t) == cores and all(x > 0 for x in t) for t in r.core_times), r.core_times
     text = report(r)
     assert "latency" in text and "targets:" in text and "KB per table" in text
+    assert "machine speed: a fixed job on each core at once took" in text
     assert summary([r]).count("\n") == 2
 
 

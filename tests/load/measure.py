@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 
-from . import db
+from . import db, probe
 from .cluster import db_server_cpu, open_run
 from .driver import LoadConfig, Window
 from .stats import (
@@ -62,6 +62,9 @@ class Result:
     # How late the driver's own 10 ms timer ran in the window (s): the latencies are taken
     # by this process's clock, so a driver behind adds to them.
     driver_lag: list[float] = field(default_factory=list)
+    # s a fixed job took on each core at once, before the run and after it (probe.py): a
+    # busy host slows a quiet machine, and "other processes" cannot see it
+    core_times: tuple[list[float], list[float]] = ([], [])
 
     @property
     def seconds(self) -> float:
@@ -101,6 +104,7 @@ async def measure(config: LoadConfig, workdir: Path | None = None) -> Result:
 
 async def _measure(config: LoadConfig, workdir: Path) -> Result:
     me = psutil.Process()
+    speed_before = probe.core_times()   # nothing of the run started yet
     async with open_run(config, workdir) as run:
         bot = run.bot
         assert bot is not None
@@ -138,6 +142,7 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
                                                      config.drain_timeout)
         await run.stop_bot()
         observed_until = time.monotonic()
+        speed_after = probe.core_times()   # the bot stopped, the fake idle
         figures = db.figures(bot.db_path)
         window_moves = sum(1 for _, _, at in moves if at < window.end + window.wall_offset)
         shown = board_shows(run.fake.calls)
@@ -152,7 +157,8 @@ async def _measure(config: LoadConfig, workdir: Path) -> Result:
                       requests, figures, window_moves, lags, unshown,
                       vars(run.users.counts).copy(), run.pinned, run.problems(),
                       max(0.0, others), None if db0 is None or db1 is None else db1 - db0,
-                      drain_seconds, drained, settle_seconds, settled, lateness)
+                      drain_seconds, drained, settle_seconds, settled, lateness,
+                      (speed_before, speed_after))
 
 
 @contextmanager
@@ -287,6 +293,9 @@ def report(r: Result) -> str:
         + (f"; PostgreSQL server CPU {r.db_cpu_seconds:.2f} s = "
            f"{r.db_cpu_seconds / max(1, r.window_moves) * 1e3:.2f} ms per committed move"
            if r.db_cpu_seconds is not None else ""),
+        "machine speed: a fixed job on each core at once took "
+        f"{probe.describe(r.core_times[0])} before the run, "
+        f"{probe.describe(r.core_times[1])} after it (slower: a host busy elsewhere)",
         f"memory: RSS {r.rss_base / 2**20:.1f} MB before tables, {r.rss_setup / 2**20:.1f} "
         f"after setup, {r.rss_end / 2**20:.1f} after the window = {r.kb_per_table:.1f} KB per "
         f"table after setup, {r.kb_per_table_end:.1f} after the window",
