@@ -176,8 +176,11 @@ class Controls:
             note = reply.note if (reply.note or "").startswith("✅") else None
             panels.remember(channel_id, user_id, interaction, reply.shows_move, note,
                             reply.picture)
-            # if the game moved meanwhile, or to add a picture the answer left out
-            panels.refresh(channel_id, user_id, redraw=reply.picture_later)
+            # if the game moved meanwhile, or to add a picture the answer left out (not a
+            # job to find nothing to do: most answers go out before the next move)
+            info = self.core.table(channel_id)
+            if reply.picture_later or info is None or info.move != reply.shows_move:
+                panels.refresh(channel_id, user_id, redraw=reply.picture_later)
         elif reply.update:  # the panel now says the game is over
             panels.drop(channel_id, user_id)
 
