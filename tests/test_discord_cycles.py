@@ -16,7 +16,7 @@ import discord
 from bot.discordbot import untangle
 from bot.discordbot.replies import Reply, answer
 from tests.fakediscord import FakeDiscord
-from tests.test_discord_pictures import game_bot, start
+from tests.test_discord_pictures import game_bot, started
 
 CYCLIC = (discord.Interaction, discord.InteractionResponse, discord.ui.view.BaseView,
           discord.ui.Item)
@@ -32,8 +32,7 @@ async def test_a_game_through_panels_leaves_no_interaction_or_view_to_the_collec
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path)
     async with fake.run_bot(bot):
-        t = await start(fake, bot)
-        assert await t.human_to_move() == s.alice.id
+        t = await started(fake, bot)
         await t.open_panel(s.alice)
         gc.collect()
         gc.set_debug(gc.DEBUG_SAVEALL)

@@ -4,7 +4,20 @@ interaction's token (not the Interaction) and edits the panel through its webhoo
 from __future__ import annotations
 
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.models import User
 from tests.fakediscord.players import TableDriver, parlour_bot
+
+
+async def _two_humans_and_an_ai(fake: FakeDiscord, bot) -> tuple[TableDriver, User, User]:
+    """A Coins game of Alice, Bob and an AI: (the table, the human to move, the other)."""
+    s = fake.scene
+    t = TableDriver(fake, bot, s.table, {s.alice.id: "play", s.bob.id: "play"})
+    await t.open(s.alice, "coins", {"target": 10})
+    await t.expect_ok(s.bob, "table join")
+    await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 1})
+    await t.expect_ok(s.alice, "table start")
+    mover = fake.world.users[await t.human_to_move()]
+    return t, mover, (s.bob if mover.id == s.alice.id else s.alice)
 
 
 async def test_an_open_panel_follows_the_game(fake_discord: FakeDiscord, tmp_path) -> None:
@@ -12,13 +25,7 @@ async def test_an_open_panel_follows_the_game(fake_discord: FakeDiscord, tmp_pat
     fake.settle_quiet = 0.02
     bot = parlour_bot(fake, tmp_path / "parlour.db")
     async with fake.run_bot(bot):
-        t = TableDriver(fake, bot, s.table, {s.alice.id: "play", s.bob.id: "play"})
-        await t.open(s.alice, "coins", {"target": 10})
-        await t.expect_ok(s.bob, "table join")
-        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 1})
-        await t.expect_ok(s.alice, "table start")
-        mover = fake.world.users[await t.human_to_move()]
-        watcher = s.bob if mover.id == s.alice.id else s.alice
+        t, mover, watcher = await _two_humans_and_an_ai(fake, bot)
         panel = await t.open_panel(watcher)
         drawn, before = len(panel.versions), panel.text
         stored = bot.feed.panels.live[(s.table.id, watcher.id)]
@@ -47,13 +54,7 @@ async def test_an_answer_drawn_at_the_current_move_asks_for_no_refresh(
         refresh(self, channel_id, user_id, **kw)
     monkeypatch.setattr(LivePanels, "refresh", recording)
     async with fake.run_bot(bot):
-        t = TableDriver(fake, bot, s.table, {s.alice.id: "play", s.bob.id: "play"})
-        await t.open(s.alice, "coins", {"target": 10})
-        await t.expect_ok(s.bob, "table join")
-        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 1})
-        await t.expect_ok(s.alice, "table start")
-        mover = fake.world.users[await t.human_to_move()]
-        watcher = s.bob if mover.id == s.alice.id else s.alice
+        t, mover, watcher = await _two_humans_and_an_ai(fake, bot)
         await fake.settle()
         asked.clear()
         await t.open_panel(watcher)

@@ -58,6 +58,13 @@ async def start(fake: FakeDiscord, bot, table_options: dict | None = None) -> Ta
     return t
 
 
+async def started(fake: FakeDiscord, bot) -> TableDriver:
+    """The table started, with its one human (Alice) to move."""
+    t = await start(fake, bot)
+    assert await t.human_to_move() == fake.scene.alice.id
+    return t
+
+
 async def test_the_board_carries_the_picture_and_uploads_it_only_when_it_changed(
         fake_discord: FakeDiscord, tmp_path) -> None:
     fake, s = fake_discord, fake_discord.scene
@@ -94,8 +101,7 @@ async def test_the_hand_panel_carries_the_hand_picture_numbered_like_its_options
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path)
     async with fake.run_bot(bot):
-        t = await start(fake, bot)
-        assert await t.human_to_move() == s.alice.id
+        t = await started(fake, bot)
         panel = await t.open_panel(s.alice)
         assert gallery_urls(panel) == ["attachment://hand.png"]
         assert files_of(panel) == ["hand.png"]
@@ -234,8 +240,7 @@ async def test_a_panel_uploads_its_hand_picture_only_when_it_changed(
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path)
     async with fake.run_bot(bot):
-        t = await start(fake, bot)
-        assert await t.human_to_move() == s.alice.id
+        t = await started(fake, bot)
         panel = await t.open_panel(s.alice)
         assert files_of(panel) == ["hand.png"]
         kept = panel.payload["attachments"]
@@ -264,8 +269,7 @@ async def test_a_late_answer_leaves_the_hand_picture_to_the_next_refresh(
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path)
     async with fake.run_bot(bot):
-        t = await start(fake, bot)
-        assert await t.human_to_move() == s.alice.id
+        t = await started(fake, bot)
         await fake.wait_until(art.ready)   # the card faces exist (drawn after start-up)
         monkeypatch.setattr(controls, "PICTURE_LATE_AFTER", -1.0)   # every answer is late
         shown = await fake.slash(s.alice, "hand", channel=s.table)
@@ -315,8 +319,7 @@ async def test_every_upload_lets_go_of_its_picture_once_sent(
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path)
     async with fake.run_bot(bot):
-        t = await start(fake, bot)
-        assert await t.human_to_move() == s.alice.id
+        t = await started(fake, bot)
         await t.open_panel(s.alice)
         await t.play_to_end()
         await t.wait_board(lambda b: "game over" in b.text)
