@@ -13,6 +13,7 @@ from discord import app_commands
 from .. import heartbeat
 from ..core import Core, Subscription, TableError
 from . import (
+    clicks,
     commands_daily,
     commands_info,
     commands_mygames,
@@ -22,9 +23,9 @@ from . import (
     commands_table,
     untangle,
 )
-from .components import DYNAMIC_ITEMS, PATTERNS
+from .components import DYNAMIC_ITEMS
 from .config import BotConfig
-from .controls import Controls, custom_id_is_ours
+from .controls import Controls
 from .feed import Feed
 from .languages import Languages
 from .long_lived import LongLived
@@ -99,8 +100,7 @@ class ParlourBot(discord.Client):
     # --- lifecycle ------------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
-        """After login, before the gateway: start the core, resume tables, register buttons."""
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        """After login, before the gateway: start the core, resume tables."""
         await self.tree.set_translator(CommandTranslator())
         self._subscription = self.core.subscribe(self.feed.handle)
         resumed = await self.core.start()
@@ -186,8 +186,9 @@ class ParlourBot(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.langs.note(interaction)   # remembered for panels and DMs, which carry none
+        # Our buttons and selects are run here, not by discord.py (clicks.py).
         if interaction.type is discord.InteractionType.component and \
-                not custom_id_is_ours(interaction, PATTERNS):
+                not await clicks.dispatch(interaction, DYNAMIC_ITEMS):
             await self.controls.unknown(interaction)
 
     async def _on_command_error(self, interaction: discord.Interaction,

@@ -1,25 +1,22 @@
 """Buttons and select menus as ``DynamicItem``s: they work on any message, after restarts.
 
-The state a control needs lives in its custom_id (see ``ids``).  Every
-callback hands over to ``bot.controls`` (``controls.Controls``), which does
-the work and always answers the interaction.
+The state a control needs lives in its custom_id (see ``ids``).  A click is
+found and run by ``clicks.dispatch``; every callback hands over to
+``bot.controls`` (``controls.Controls``), which does the work and always
+answers the interaction.
 """
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import discord
 
 from ..i18n import EN, N_, Lang
-from . import ids, untangle
+from . import ids
 from .count_button import CountButton
-from .replies import SORRY, report
 
-log = logging.getLogger("parlour.discord")
 Button = discord.ui.Button
 Select = discord.ui.Select
 
@@ -45,7 +42,6 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["channel"]))
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).hand(interaction, self.channel_id)
 
@@ -72,7 +68,6 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
                              match: re.Match[str]) -> LobbyButton:
         return cls(match["op"], int(match["channel"]))
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).lobby(interaction, self.op, self.channel_id)
 
@@ -97,7 +92,6 @@ class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["channel"]), int(match["move"]), match["action"])
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).move(interaction, self.channel_id, self.move, self.action)
 
@@ -130,7 +124,6 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
                    list(item.options) or None, low=item.min_values, high=item.max_values,
                    confirm=match["op"] == "cc")
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         cards = [v.split(".")[0] for v in _values(interaction)]
         action = " ".join([self.kind, *cards])
@@ -159,7 +152,6 @@ class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]),
                    list(item.options) or None, confirm=match["op"] == "pc")
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         action = values[0] if values else ""
@@ -191,14 +183,12 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
                              match: re.Match[str]) -> RulesButton:
         return cls(match["game"], int(match["page"]))
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).rules_page(interaction, self.game, self.page)
 
 
 DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
                  CountButton)
-PATTERNS = tuple(item.pattern for item in DYNAMIC_ITEMS)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
@@ -207,7 +197,8 @@ def _values(interaction: discord.Interaction) -> list[str]:
 
 
 class _Safe:
-    """What every view of ours does: no timeout, and a failing item answers the user."""
+    """What every view of ours is: sent, never kept by discord.py (clicks.py runs the
+    clicks), with no timeout."""
 
     # discord.py gives a view sent in an ephemeral response a 15-minute timeout: a task that
     # keeps the view (and its select options) in memory that long, one per /hand - hundreds
@@ -221,10 +212,11 @@ class _Safe:
     def timeout(self, value: float | None) -> None:
         pass
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,
-                       item: discord.ui.Item) -> None:
-        log.error("component %r failed", getattr(item, "custom_id", item), exc_info=error)
-        await report(interaction, SORRY)
+    def is_finished(self) -> bool:
+        # What discord.py asks before storing a view it sent; a stored view of dynamic
+        # items would also register their classes, and discord.py would run every click
+        # a second time.
+        return True
 
 
 class SafeView(_Safe, discord.ui.View):
@@ -250,13 +242,3 @@ def layout_of(*items: discord.ui.Item) -> discord.ui.LayoutView:
         view.add_item(item)
     return view
 
-
-def walk(components: list) -> Iterator:
-    """Every component of a received message, at every nesting level (V2 containers,
-    sections and their accessories, action rows)."""
-    for comp in components or ():
-        yield comp
-        yield from walk(list(getattr(comp, "children", None) or ()))
-        accessory = getattr(comp, "accessory", None)
-        if accessory is not None:
-            yield from walk([accessory])

@@ -6,7 +6,6 @@ Every entry point answers its interaction exactly once, through ``replies``.
 from __future__ import annotations
 
 import logging
-import re
 from contextvars import ContextVar
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -17,7 +16,6 @@ from ..core import StaleMove, TableError
 from ..i18n import N_
 from ..present.base import game_title
 from . import daily, ids, panel, render, rules_pages, scene_view
-from .components import walk
 from .replies import ELSEWHERE, Reply, answer, channel_of, report
 
 if TYPE_CHECKING:
@@ -260,15 +258,3 @@ def _canonical(game: str, action: str) -> str | None:
 def _on_ephemeral(interaction: discord.Interaction) -> bool:
     message = interaction.message
     return bool(message is not None and message.flags.ephemeral)
-
-
-def custom_id_is_ours(interaction: discord.Interaction, patterns: tuple[re.Pattern, ...]) -> bool:
-    """The component's custom_id is one of ours and really is on the clicked message
-    (discord.py silently drops a DynamicItem click whose id is not on the message)."""
-    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
-    if not any(p.fullmatch(custom_id) for p in patterns):
-        return False
-    message = interaction.message
-    if message is None:
-        return False
-    return any(getattr(c, "custom_id", None) == custom_id for c in walk(message.components))

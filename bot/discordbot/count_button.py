@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from ..i18n import EN, Lang
-from . import ids, untangle
+from . import ids
 from .replies import ELSEWHERE, Reply, answer, report
 
 
@@ -39,7 +39,6 @@ class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT)
                              match: re.Match[str]) -> CountButton:
         return cls(int(match["channel"]))
 
-    @untangle.after_click
     async def callback(self, interaction: discord.Interaction) -> None:
         if interaction.channel_id != self.channel_id:
             await report(interaction, ELSEWHERE)

@@ -16,9 +16,7 @@ So they are cut, and the objects go by their reference counts, at once.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -59,23 +57,6 @@ def _apart(v: discord.ui.View | discord.ui.LayoutView) -> None:
         if isinstance(children, list):
             children.clear()
     v._children.clear()
-
-
-Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
-
-
-def after_click(callback: Callback) -> Callback:
-    """For a dynamic item's ``callback``: once the click is handled, take apart the view
-    discord.py built from the clicked message to find the item (all of the panel's
-    components, a select's every option)."""
-    @functools.wraps(callback)
-    async def handled(item: discord.ui.Item, interaction: discord.Interaction) -> None:
-        try:
-            await callback(item, interaction)
-        finally:
-            if item.view is not None:   # built for this click alone, whatever it holds
-                _apart(item.view)
-    return handled  # type: ignore[return-value]
 
 
 class CommandTree(app_commands.CommandTree):

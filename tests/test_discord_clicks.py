@@ -1,0 +1,87 @@
+"""Clicks are run by ``clicks.dispatch`` from the message discord.py parsed, not by
+discord.py's dynamic items (``bot/discordbot/clicks.py``).
+
+A game played through the panels (buttons and card selects inside a Components V2
+container): every click is answered once, and discord.py keeps no view and knows no
+item class, so it builds nothing from a clicked message and runs no click itself.  A
+control that fails answers with the apology; one not on the clicked message is
+refused without running.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discordbot import clicks
+from bot.discordbot.components import HandButton
+from bot.discordbot.replies import SORRY
+from tests.fakediscord import FakeDiscord
+from tests.test_discord_pictures import game_bot, started
+from tests.test_discord_robustness import forge
+
+
+async def test_panel_clicks_run_once_and_discord_py_keeps_no_view(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = fake_discord
+    bot = await game_bot(fake, tmp_path)
+    runs: list[str] = []
+    dispatch = clicks.dispatch
+
+    async def counted(interaction, items) -> bool:
+        runs.append(str(dict(interaction.data or {}).get("custom_id")))
+        return await dispatch(interaction, items)
+
+    monkeypatch.setattr(clicks, "dispatch", counted)
+    async with fake.run_bot(bot):
+        t = await started(fake, bot)
+        log = await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        store = bot._connection._view_store
+        assert not store._dynamic_items, store._dynamic_items
+        assert not store._views, store._views
+    clicked = [r for r in fake.interactions if r.type == 3]
+    assert log.via.get("panel"), log.via   # moves made with the panel's selects and buttons
+    assert sorted(runs) == sorted(r.name for r in clicked)   # each click went through once
+    assert all(r.acknowledged for r in clicked)
+    assert not fake.violations   # a second answer to one click would be one
+
+
+async def test_a_failing_control_answers_with_the_apology(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await started(fake, bot)
+
+        async def broken(self, interaction) -> None:
+            raise RuntimeError("a bug in a control")
+
+        monkeypatch.setattr(HandButton, "callback", broken)
+        hand = f"pl:hand:{s.table.id}"
+        board = await t.wait_board(lambda b: hand in b.custom_ids)
+        record = await fake.click(s.alice, board, hand)
+        assert record.ephemeral and "Something went wrong on our side" in record.text
+        assert record.text.removeprefix("⚠️ ") == SORRY
+        assert not fake.violations
+
+
+async def test_a_control_not_on_the_clicked_message_does_not_run(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path)
+    ran: list[int] = []
+
+    async def hand(self, interaction) -> None:
+        ran.append(interaction.id)
+        await interaction.response.send_message("ran", ephemeral=True)
+
+    async with fake.run_bot(bot):
+        t = await started(fake, bot)
+        panel = await t.open_panel(s.alice)
+        monkeypatch.setattr(HandButton, "callback", hand)
+        refresh = f"pl:hand:{s.table.id}"    # the panel's Refresh button, in its container
+        absent = await forge(fake, s.alice, panel, f"pl:hand:{s.lobby.id}", on_message=False)
+        assert ran == [] and "not recognised" in absent.text
+        shown = await forge(fake, s.alice, panel, refresh)
+        assert ran == [shown.id] and shown.text == "ran"
+        assert not fake.violations
