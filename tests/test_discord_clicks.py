@@ -1,5 +1,6 @@
 """Clicks are run by ``clicks.dispatch`` from the message discord.py parsed, not by
-discord.py's dynamic items (``bot/discordbot/clicks.py``).
+discord.py's dynamic items (``bot/discordbot/clicks.py``), and answered without
+asking for the message back (``callback.py``).
 
 A game played through the panels (buttons and card selects inside a Components V2
 container): every click is answered once, and discord.py keeps no view and knows no
@@ -44,6 +45,13 @@ async def test_panel_clicks_run_once_and_discord_py_keeps_no_view(
     assert sorted(runs) == sorted(r.name for r in clicked)   # each click went through once
     assert all(r.acknowledged for r in clicked)
     assert not fake.violations   # a second answer to one click would be one
+    # Answers with a message do not ask for it back (callback.py): Discord answers 204.
+    # (discord.py's own autocomplete answers still ask.)
+    answers = [c for c in fake.calls
+               if c.path.endswith("/callback") and (c.body or {}).get("type") in (4, 7)]
+    assert answers and all("with_response" not in c.query and c.status == 204
+                           for c in answers), {(tuple(c.query), c.status) for c in answers}
+    assert any(c.files for c in answers), "hand pictures went with the answers"
 
 
 async def test_a_failing_control_answers_with_the_apology(

@@ -6,9 +6,23 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 
 from bot.core import TableError
+from bot.discordbot import replies
 from bot.discordbot.replies import Reply, answer
+
+
+@pytest.fixture(autouse=True)
+def _first_answers_through_the_response(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first answer is ``callback.respond``'s request; here the fake response's."""
+    async def respond(interaction: Any, *, update: bool, ephemeral: bool = False,
+                      **message: Any) -> None:
+        if update:
+            await interaction.response.edit_message(**message)
+        else:
+            await interaction.response.send_message(**message, ephemeral=ephemeral)
+    monkeypatch.setattr(replies, "respond", respond)
 
 
 class _Response:

@@ -24,6 +24,7 @@ from ..i18n.errors import translate as translate_error
 from ..present import daily as daily_words
 from ..present.art import Picture
 from . import untangle
+from .callback import respond
 from .languages import locale_code
 
 log = logging.getLogger("parlour.discord")
@@ -142,10 +143,10 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
     try:
         if not response.is_done():
             if update:
-                await response.edit_message(**reply.kwargs(editing=True))
+                await respond(interaction, update=True, **reply.kwargs(editing=True))
             else:
-                await response.send_message(**reply.kwargs(editing=False),
-                                            ephemeral=reply.ephemeral)
+                await respond(interaction, update=False, ephemeral=reply.ephemeral,
+                              **reply.kwargs(editing=False))
         elif update:
             await interaction.edit_original_response(**reply.kwargs(editing=True))
         else:
