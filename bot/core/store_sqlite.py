@@ -24,7 +24,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -42,6 +42,7 @@ from .store import (
 )
 
 log = logging.getLogger("parlour.core")
+T = TypeVar("T")
 
 
 class SqliteConn:
@@ -98,16 +99,37 @@ def _transaction(db: sqlite3.Connection, statements: list[tuple[str, tuple]]) ->
 def _transaction_now(db: sqlite3.Connection, statements: list[tuple[str, tuple]]
                      ) -> list[int] | None:
     """``_transaction`` on the event loop's thread, without waiting for a lock another
-    process holds: None if the database is locked (retry on the database thread)."""
-    _pragma(db, "busy_timeout = 0")
+    process holds (the connection's busy timeout is 0): None if the database is locked
+    (retry on the database thread)."""
     try:
         return _transaction(db, statements)
     except sqlite3.OperationalError as e:
         if e.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
             return None
         raise
+
+
+# The connection does not wait for another process's lock (busy_timeout 0): the hot
+# path commits on the event loop, and setting the timeout there and back for each
+# commit was 1% of the loop's time.  What runs on the database thread may wait, and
+# sets the timeout around itself.
+
+def _waiting(db: sqlite3.Connection, work: Callable[..., T], *args: Any) -> T:
+    """``work(db, *args)`` on the database thread, waiting up to ``BUSY_TIMEOUT_MS`` for
+    another process's lock."""
+    _pragma(db, f"busy_timeout = {BUSY_TIMEOUT_MS}")
+    try:
+        return work(db, *args)
     finally:
-        _pragma(db, f"busy_timeout = {BUSY_TIMEOUT_MS}")
+        _pragma(db, "busy_timeout = 0")
+
+
+def _read(db: sqlite3.Connection, sql: str, params: tuple) -> list[Row]:
+    cursor = db.execute(sql, params)
+    try:
+        return cursor.fetchall()
+    finally:
+        cursor.close()
 
 
 def _pragma(db: sqlite3.Connection, setting: str) -> None:
@@ -173,6 +195,7 @@ class SqliteStore(Store):
             await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             await conn.execute("PRAGMA wal_autocheckpoint = 0")
             self.migrated_from, _ = await migrate_sqlite(conn)
+            await conn.execute("PRAGMA busy_timeout = 0")   # see _waiting
         except BaseException:
             await conn.close()
             raise
@@ -198,15 +221,19 @@ class SqliteStore(Store):
     async def transaction(self) -> AsyncIterator[SqliteConn]:
         async with self._lock:
             conn = self.conn
-            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")   # see _waiting
             try:
-                yield SqliteConn(conn)
-            except BaseException as e:
-                await conn.execute("ROLLBACK")
-                if isinstance(e, sqlite3.IntegrityError):
-                    raise IntegrityError(str(e)) from e
-                raise
-            await conn.execute("COMMIT")
+                await conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield SqliteConn(conn)
+                except BaseException as e:
+                    await conn.execute("ROLLBACK")
+                    if isinstance(e, sqlite3.IntegrityError):
+                        raise IntegrityError(str(e)) from e
+                    raise
+                await conn.execute("COMMIT")
+            finally:
+                await conn.execute("PRAGMA busy_timeout = 0")
             self._plan_checkpoint()
 
     # Writes are the hot path (every move, ping, DM and board).  Each used to take the
@@ -275,7 +302,7 @@ class SqliteStore(Store):
         # Another process writes: wait for its lock on the database thread.
         conn = self.conn
         try:
-            counts = await conn._execute(_transaction, conn._conn, _flat(group))
+            counts = await conn._execute(_waiting, conn._conn, _transaction, _flat(group))
             self._plan_checkpoint()
         except sqlite3.Error as failed:
             return _failed(group, failed)
@@ -323,8 +350,9 @@ class SqliteStore(Store):
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self._lock:
-            async with self.conn.execute(to_sqlite(sql), tuple(params)) as cur:
-                return list(await cur.fetchall())
+            conn = self.conn
+            return list(await conn._execute(_waiting, conn._conn, _read, to_sqlite(sql),
+                                            tuple(params)))
 
     async def schema_version(self) -> int:
         return (await self.fetchall("PRAGMA user_version"))[0][0]
