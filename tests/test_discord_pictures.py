@@ -285,6 +285,33 @@ async def test_a_late_answer_leaves_the_hand_picture_to_the_next_refresh(
         assert not fake.violations
 
 
+async def test_an_answer_whose_picture_is_slow_goes_without_it_and_the_refresh_adds_it(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
+    """The panel worker busy (under load): an answer waits ``PICTURE_WITHIN`` at most for
+    its hand picture, goes without it, and the refresh that follows adds the picture the
+    worker finished meanwhile."""
+    from bot.discordbot import controls
+    fake, s = fake_discord, fake_discord.scene
+    bot = await game_bot(fake, tmp_path, picture_worker="process")
+    async with fake.run_bot(bot):
+        t = await started(fake, bot)
+        await fake.wait_until(lambda: bot.feed.painter._panels_ready, timeout=60)
+        monkeypatch.setattr(controls, "PICTURE_WITHIN", 0.0)   # no worker is that quick
+        shown = await fake.slash(s.alice, "hand", channel=s.table)
+        panel = shown.message
+        assert panel is not None and shown.callback_data is not None
+        assert not any(c.get("type") == MEDIA_GALLERY   # the answer itself: no picture
+                       for c in walk_components(shown.callback_data.get("components") or []))
+        await fake.wait_until(lambda: files_of(panel) == ["hand.png"], timeout=10)
+        assert gallery_urls(panel) == ["attachment://hand.png"]
+        monkeypatch.setattr(controls, "PICTURE_WITHIN", 5.0)
+        panel = await t.open_panel(s.alice)   # in time: the answer carries it
+        assert files_of(panel) == ["hand.png"]
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        assert not fake.violations
+
+
 async def test_with_the_picture_worker_process_boards_and_dms_carry_their_pictures(
         fake_discord: FakeDiscord, tmp_path) -> None:
     """What ``parlour run`` uses: board and DM pictures drawn in a worker process (the

@@ -61,6 +61,25 @@ async def test_a_killed_worker_fails_the_calls_waiting_and_later_ones() -> None:
         worker.close()
 
 
+def _slow_echo(value: object, seconds: float) -> object:
+    time.sleep(seconds)
+    return value
+
+
+async def test_a_call_not_answered_within_its_time_raises_and_the_worker_goes_on() -> None:
+    worker = LoopWorker()
+    try:
+        await worker.call(_echo, 0)   # started
+        with pytest.raises(TimeoutError):
+            await worker.call(_slow_echo, "late", 0.5, within=0.05)
+        # The late answer, when it comes, is nobody's; the next call gets its own.
+        assert await worker.call(_echo, "next", within=5.0) == "next"
+        assert await worker.call(_slow_echo, "in time", 0.01, within=5.0) == "in time"
+        assert not worker._waiting
+    finally:
+        worker.close()
+
+
 async def test_close_stops_the_process() -> None:
     worker = LoopWorker()
     pid = await worker.call(os.getpid)

@@ -108,10 +108,10 @@ async def test_a_panel_showing_the_same_hand_keeps_its_picture_without_a_worker_
         calls = 0
         real = painter._panels.call   # type: ignore[union-attr]
 
-        async def counted(*args):
+        async def counted(*args, **kwargs):
             nonlocal calls
             calls += 1
-            return await real(*args)
+            return await real(*args, **kwargs)
         painter._panels.call = counted   # type: ignore[method-assign,union-attr]
         # The same hand with other lines and events (another seat moved): the same picture.
         again = replace(scene, events=("Someone played.",), headline=())
@@ -141,7 +141,7 @@ async def test_panel_refreshes_queue_at_the_worker_a_few_at_a_time_while_answers
     class Held:   # stands for the worker: notes each call, draws once released
         stopped = False
 
-        async def call(self, fn, scene, names_):
+        async def call(self, fn, scene, names_, within=None):
             # the worker is sent the scene's hand only (art.hand_only)
             at_worker.append("refresh" if scene.hand in [s.hand for s in scenes[1:]]
                              else "answer")

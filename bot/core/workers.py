@@ -57,6 +57,11 @@ class WorkerStopped(Exception):
     """The worker process ended (killed, say) before it answered."""
 
 
+def _too_late(answer: asyncio.Future) -> None:
+    if not answer.done():
+        answer.set_exception(TimeoutError())
+
+
 class LoopWorker:
     """One worker process the event loop calls over pipes: ``await call(fn, *args)``
     runs ``fn(*args)`` there (a module-level function and picklable arguments), one call
@@ -98,7 +103,9 @@ class LoopWorker:
         self._reader = reader
         return writer
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+    async def call(self, fn: Callable[..., T], *args: Any, within: float | None = None) -> T:
+        """``fn(*args)`` in the worker; ``within`` s at most, then TimeoutError (the worker
+        still finishes it: what it keeps, e.g. a cached picture, is there next time)."""
         self.start()
         if self._connected is None:
             raise WorkerStopped()
@@ -107,13 +114,19 @@ class LoopWorker:
             raise WorkerStopped()
         n = next(self._ids)
         body = pickle.dumps((n, fn, args), pickle.HIGHEST_PROTOCOL)
-        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[T] = loop.create_future()
         self._waiting[n] = answer
         writer.write(len(body).to_bytes(4, "big") + body)   # buffered: never blocks
+        # The timer fails the very future awaited (not wait_for's task and waiter): no
+        # turn of the busy loop is added to an answer that comes in time.
+        timer = None if within is None else loop.call_later(within, _too_late, answer)
         try:
             return await answer
         finally:
             self._waiting.pop(n, None)
+            if timer is not None:
+                timer.cancel()
 
     def close(self) -> None:
         """Stop the worker (what it is drawing is not waited for)."""

@@ -49,12 +49,14 @@ class LivePanels:
                                             time.monotonic(), move, note)
         self.pictures[(channel_id, user_id)] = picture
 
-    def painting(self, channel_id: int, user_id: int, *, refresh: bool = False
+    def painting(self, channel_id: int, user_id: int, *, refresh: bool = False,
+                 within: float | None = None
                  ) -> Callable[[Scene, Sequence[str]], Awaitable[Picture | None]]:
         """What draws this panel's hand picture: the painter, keeping the picture the panel
-        shows when the new one would show the same (``refresh``: nobody clicked)."""
+        shows when the new one would show the same (``refresh``: nobody clicked; ``within``:
+        TimeoutError after that many seconds)."""
         return partial(self.bot.feed.painter.panel, last=self.pictures.get((channel_id, user_id)),
-                       refresh=refresh)
+                       refresh=refresh, within=within)
 
     def drop(self, channel_id: int, user_id: int) -> None:
         """Stop refreshing this panel (it says the game is over, or it is gone)."""

@@ -119,7 +119,8 @@ class Painter:
         return await self._run(_hand, art.hand_only(scene), list(names))
 
     async def panel(self, scene: Scene, names: Sequence[str], *,
-                    last: Picture | None = None, refresh: bool = False) -> Picture | None:
+                    last: Picture | None = None, refresh: bool = False,
+                    within: float | None = None) -> Picture | None:
         """The hand picture of a panel (an answer or a refresh); None while the faces are
         not drawn yet.  ``last`` (the picture the panel shows) is returned if it shows the
         same: an AI's move or a reopened panel often leaves the hand as it was, and the
@@ -128,7 +129,10 @@ class Painter:
         A ``refresh`` (a live panel redrawn: nobody clicked) waits while
         ``REFRESHES_AT_ONCE`` others are at the worker, which draws in the order asked:
         an answer's picture then waits behind at most that many, not behind every
-        refresh the last moves asked for."""
+        refresh the last moves asked for.
+
+        ``within``: raise TimeoutError if the worker has not answered in that many
+        seconds (it keeps the picture it finishes: asked again, it answers at once)."""
         if last is not None and last.key and last.key == art.hand_key(scene, names):
             return last
         if self.kind != "process":
@@ -138,7 +142,8 @@ class Painter:
             return None
         try:
             async with self._refreshes if refresh else nullcontext():
-                return await worker.call(_hand, art.hand_only(scene), list(names))
+                return await worker.call(_hand, art.hand_only(scene), list(names),
+                                         within=within)
         except WorkerStopped:
             if self._panels is worker:
                 log.warning("the panel picture worker stopped; starting a new one")
