@@ -42,13 +42,9 @@ async def respond(interaction: discord.Interaction, *, update: bool, ephemeral: 
         **message)
     route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
                   webhook_id=interaction.id, webhook_token=interaction.token)
+    body: dict[str, Any] = ({"files": params.files, "multipart": params.multipart}
+                            if params.files else {"payload": params.payload})
     http = state.http
-    if params.files:
-        await async_context.get().request(
-            route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
-            files=params.files, multipart=params.multipart)
-    else:
-        await async_context.get().request(
-            route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
-            payload=params.payload)
+    await async_context.get().request(route, session=interaction._session, proxy=http.proxy,
+                                      proxy_auth=http.proxy_auth, **body)
     response._response_type = kind

@@ -35,13 +35,10 @@ def walk(components: Iterable[Any]) -> Iterator[Any]:
             yield from walk([accessory])
 
 
-def clicked(interaction: discord.Interaction) -> Any | None:
-    """The component clicked, as the message shows it; None if its custom_id is not on the
-    clicked message (an old or forged click: discord.py drops those too)."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id, kind = data.get("custom_id"), data.get("component_type")
-    message = interaction.message
-    if custom_id is None or message is None:
+def _on_message(message: discord.Message | None, custom_id: str, kind: Any) -> Any | None:
+    """The component ``custom_id`` of type ``kind`` as ``message`` shows it; None if it is
+    not there (an old or forged click: discord.py drops those too)."""
+    if message is None:
         return None
     return next((c for c in walk(message.components)
                  if getattr(c, "custom_id", None) == custom_id and c.type.value == kind), None)
@@ -51,14 +48,15 @@ async def dispatch(interaction: discord.Interaction,
                    items: Iterable[type[discord.ui.DynamicItem[Any]]]) -> bool:
     """Run the click if it is on one of ``items`` (matched by their ``pattern``) and on
     the clicked message; False, with nothing done, if not."""
-    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
     for cls in items:
         match = cls.pattern.fullmatch(custom_id)  # type: ignore[attr-defined]
         if match is not None:
             break
     else:
         return False
-    component = clicked(interaction)
+    component = _on_message(interaction.message, custom_id, data.get("component_type"))
     if component is None:
         return False
     try:
