@@ -34,14 +34,10 @@ def answered(it: discord.Interaction) -> None:
 
 
 def sent(v: discord.ui.View | discord.ui.LayoutView | None) -> None:
-    """Take ``v`` apart once sent: a view of dynamic items only is not kept by
-    discord.py, which finds the items by their custom_id's pattern."""
-    if v is None:
-        return
-    if any(item.is_dispatchable() and not isinstance(item, discord.ui.DynamicItem)
-           for item in v.walk_children()):
-        return   # discord.py keeps this view to dispatch its clicks: it stays whole
-    _apart(v)
+    """Take ``v`` apart once sent: discord.py keeps none of our views (components._Safe)
+    and clicks are found by their custom_id's pattern (clicks.py)."""
+    if v is not None:
+        _apart(v)
 
 
 def _apart(v: discord.ui.View | discord.ui.LayoutView) -> None:
