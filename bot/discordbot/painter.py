@@ -4,10 +4,16 @@ the hand pictures of panels.
 Under load these took a quarter of the bot's CPU.  In a thread of the bot's process
 they competed for the GIL with the event loop that answers interactions, and a move's
 answer waited behind a board picture.  By default they are drawn in a worker process
-of their own at a lower CPU priority (nice +10): it uses a second core when there is
-one, and on one core the kernel runs the event loop first, so interactions keep their
-pace and the boards take what is left (a board waiting for its picture stays one
-pending edit, whatever the number of moves meanwhile).
+of their own that runs only when a core has nothing else to run (Linux's SCHED_IDLE;
+nice +10 where that is not to be had): it uses a second core when there is one, and
+the kernel runs the event loop, the panel worker and anything else first, so
+interactions keep their pace and the boards take what is left (a board waiting for its
+picture stays one pending edit, whatever the number of moves meanwhile).  At nice +10
+the worker still took a tenth of a contended core, and a core running it did not
+count as free to the kernel when an answer's process woke: at 2,000 busy tables, with
+both cores full, that was the difference between the answers' p99 over and under
+50 ms (docs/PERFORMANCE.md), while the boards, held to Discord's request budget, kept
+the same pace.
 
 A process only pays on more than one core: with one core, pickling the updates and
 the pictures and a second copy of the card faces cost more than the GIL did (a load
@@ -47,18 +53,29 @@ from .config import PICTURE_WORKERS
 
 log = logging.getLogger("parlour.discord")
 
-NICE = 10   # the board worker's CPU priority below the bot's
+NICE = 10   # the board worker's CPU priority below the bot's where SCHED_IDLE is refused
 REFRESHES_AT_ONCE = 2   # panel refreshes at the panel worker at a time (see ``panel``)
 T = TypeVar("T")
 
 
-def _start_worker(nice: int) -> None:
-    if nice:
-        try:
-            os.nice(nice)
-        except OSError:   # not allowed here: same priority, still off the event loop's thread
-            pass
+def _start_worker(background: bool) -> None:
+    if background:
+        _run_when_idle()
     art.warm_up()
+
+
+def _run_when_idle() -> None:
+    """Give this process the CPU only when nothing else wants it (SCHED_IDLE: a normal
+    process that wakes takes the core at once), or failing that a lower priority."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return
+    except (AttributeError, OSError):   # not Linux, or refused here
+        pass
+    try:
+        os.nice(NICE)
+    except OSError:   # not allowed here: same priority, still off the event loop's thread
+        pass
 
 
 def _warm() -> None:
@@ -166,13 +183,13 @@ class Painter:
 
     def _board_worker(self) -> LoopWorker:
         if self._boards is None or self._boards.stopped:
-            self._boards = LoopWorker(_start_worker, NICE)
+            self._boards = LoopWorker(_start_worker, True)
             self._boards.start()
         return self._boards
 
     def _panel_worker(self) -> LoopWorker:
         if self._panels is None or self._panels.stopped:
-            worker = self._panels = LoopWorker(_start_worker, 0)   # at the bot's priority
+            worker = self._panels = LoopWorker(_start_worker, False)   # at the bot's priority
             self._panels_ready = False
 
             def warmed(task: asyncio.Future[None]) -> None:
