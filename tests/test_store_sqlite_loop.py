@@ -48,7 +48,7 @@ async def test_a_write_with_nothing_queued_commits_without_a_turn_of_the_loop(
 
 
 async def test_writes_queued_behind_a_held_lock_wait_then_commit(store: SqliteStore) -> None:
-    async with store._lock:   # a checkpoint, say, is using the connection
+    async with store._lock:   # a multi-step transaction, say, is using the connection
         writes = [asyncio.ensure_future(store.write(
             ("INSERT INTO t_probe VALUES (?, thread())", (k,)))) for k in range(3)]
         await asyncio.sleep(0.01)
@@ -113,6 +113,48 @@ async def test_writes_keep_committing_across_checkpoints(
         await store.checkpoint()
         await asyncio.sleep(0.005)
     assert set(await _threads(store)) == set(range(1, 40))
+
+
+async def test_a_slow_checkpoint_holds_up_no_commit(
+        store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A checkpoint fsyncs, and an fsync took half a second on a busy disk: under the
+    # store's lock every move's commit waited for it (answers of 1.0-1.3 s under load).
+    checkpointer = store._checkpointer
+    assert checkpointer is not None
+    started, release = threading.Event(), threading.Event()
+    real = checkpointer._run
+
+    def slow() -> None:
+        started.set()
+        release.wait(30)
+        real()
+    monkeypatch.setattr(checkpointer, "_run", slow)
+    await store.write(("INSERT INTO t_probe VALUES (0, 0)", ()))
+    checkpoint = asyncio.ensure_future(store.checkpoint())
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    writes = asyncio.ensure_future(asyncio.gather(*(
+        store.write(("INSERT INTO t_probe VALUES (?, thread())", (k,))) for k in range(1, 4))))
+    await asyncio.wait({writes}, timeout=20)   # not a speed limit: without it a hang
+    try:
+        assert writes.done() and not checkpoint.done()
+        assert set(await _threads(store)) == {0, 1, 2, 3}   # a read goes on too
+    finally:
+        release.set()
+        await checkpoint
+        await writes
+
+
+async def test_an_in_memory_store_has_nothing_to_checkpoint() -> None:
+    s = SqliteStore(":memory:")
+    await s.open()
+    try:
+        assert s._checkpointer is None
+        await s.write(("CREATE TABLE t_probe (k INTEGER PRIMARY KEY)", ()))
+        await s.checkpoint()
+        assert await s.fetchall("SELECT k FROM t_probe") == []
+    finally:
+        await s.close()
 
 
 async def test_a_commit_on_the_loop_sets_no_pragma(store: SqliteStore) -> None:

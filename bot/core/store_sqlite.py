@@ -5,15 +5,18 @@ interleaves with another's on the shared connection; ``BEGIN IMMEDIATE`` also
 makes every transaction the database's only writer, across processes too.
 
 The group commits of the hot path (moves, pings, boards) run on the event loop's own
-thread, the rest (reads, multi-step transactions, checkpoints) on aiosqlite's thread,
-each under that lock.  In WAL mode with ``synchronous = NORMAL`` a commit only appends
+thread, the rest (reads, multi-step transactions) on aiosqlite's thread, each under
+that lock.  In WAL mode with ``synchronous = NORMAL`` a commit only appends
 to the WAL file (no fsync): 40 us for a move's statements, less than a hop to another
 thread costs.  Under load each hop waited for the GIL and for the busy event loop,
 and a move waited 40 ms (p50) for its commit at 2,000 tables.  What may block - a
 checkpoint's fsyncs, another process holding the write lock - stays off the loop:
-the connection checkpoints only when told (``wal_autocheckpoint = 0``), every
-``CHECKPOINT_EVERY`` seconds on the database thread, and a commit that finds the
-database locked is retried there, where it may wait ``busy_timeout``.
+the connection checkpoints only when told (``wal_autocheckpoint = 0``), and a commit
+that finds the database locked is retried on the database thread, where it may wait
+``busy_timeout``.  Checkpoints run every ``CHECKPOINT_EVERY`` seconds on a connection
+and a thread of their own (``_Checkpointer``), outside the lock: WAL lets a writer
+append while a checkpoint copies, and a checkpoint's fsync may take half a second on
+a busy disk (measured here), which under the lock every move's commit waited for.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -169,6 +173,37 @@ def _failed(group: list[_Write], failed: sqlite3.Error) -> bool:
     return True
 
 
+class _Checkpointer:
+    """Checkpoints on a connection and a thread of their own: a slow one (the fsync of a
+    busy disk) holds up neither the store's lock nor its connection."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="parlour-checkpoint")
+
+    def _run(self) -> None:
+        if self._db is None:
+            self._db = sqlite3.connect(self.path, isolation_level=None,
+                                       check_same_thread=False)
+        # PASSIVE: copies what it can, waiting for no reader or writer (nor a busy timeout).
+        _read(self._db, "PRAGMA wal_checkpoint(PASSIVE)", ())
+
+    def _close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    async def run(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._run)
+
+    async def close(self) -> None:
+        """After any checkpoint running (the same thread): this connection is not the
+        database's last, so closing it leaves the WAL to the store's own connection."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._close)
+        self._thread.shutdown(wait=False)
+
+
 class SqliteStore(Store):
     dialect = "sqlite"
 
@@ -182,6 +217,7 @@ class SqliteStore(Store):
         self._writer: asyncio.Task | None = None
         self._checkpoint: asyncio.TimerHandle | None = None
         self._checkpoints: set[asyncio.Task] = set()
+        self._checkpointer: _Checkpointer | None = None
 
     async def open(self) -> None:
         # The loop's thread commits on the connection aiosqlite's thread opened: the lock
@@ -200,6 +236,8 @@ class SqliteStore(Store):
             await conn.close()
             raise
         self._conn = conn
+        if self.path not in ("", ":memory:"):   # an in-memory database has no WAL
+            self._checkpointer = _Checkpointer(self.path)
 
     async def close(self) -> None:
         if self._checkpoint is not None:
@@ -207,6 +245,9 @@ class SqliteStore(Store):
             self._checkpoint = None
         for task in list(self._checkpoints):
             await asyncio.gather(task, return_exceptions=True)
+        if self._checkpointer is not None:
+            checkpointer, self._checkpointer = self._checkpointer, None
+            await checkpointer.close()
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await conn.close()   # the last connection to close checkpoints the WAL
@@ -337,16 +378,15 @@ class SqliteStore(Store):
 
     async def checkpoint(self) -> None:
         """Copy the WAL's pages into the database file (PASSIVE: readers of other
-        processes are not waited for), on the database thread: it fsyncs."""
-        async with self._lock:
-            if self._conn is None:
-                return
-            try:
-                # Read to the end: a statement left unfinished would fail every COMMIT.
-                async with self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
-                    await cursor.fetchall()
-            except sqlite3.Error as e:   # the WAL grows until a later one succeeds
-                log.warning("SQLite checkpoint failed: %s", e)
+        processes are not waited for), on the checkpointer's connection and thread: it
+        fsyncs, and the commits go on meanwhile."""
+        checkpointer = self._checkpointer
+        if checkpointer is None or self._conn is None:
+            return
+        try:
+            await checkpointer.run()
+        except sqlite3.Error as e:   # the WAL grows until a later one succeeds
+            log.warning("SQLite checkpoint failed: %s", e)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self._lock:
