@@ -15,8 +15,9 @@ the connection checkpoints only when told (``wal_autocheckpoint = 0``), and a co
 that finds the database locked is retried on the database thread, where it may wait
 ``busy_timeout``.  Checkpoints run every ``CHECKPOINT_EVERY`` seconds on a connection
 and a thread of their own (``_Checkpointer``), outside the lock: WAL lets a writer
-append while a checkpoint copies, and a checkpoint's fsync may take half a second on
-a busy disk (measured here), which under the lock every move's commit waited for.
+append while a checkpoint copies, and a checkpoint's fsync may take a second on a
+busy disk (969 ms in a load run, docs/PERFORMANCE.md), which under the lock every
+move's commit waited for.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ interactions keep their pace and the boards take what is left (a board waiting f
 picture stays one pending edit, whatever the number of moves meanwhile).  At nice +10
 the worker still took a tenth of a contended core, and a core running it did not
 count as free to the kernel when an answer's process woke: at 2,000 busy tables, with
-both cores full, that was the difference between the answers' p99 over and under
-50 ms (docs/PERFORMANCE.md), while the boards, held to Discord's request budget, kept
-the same pace.
+both cores full, the answers' p99 came under 50 ms more often with SCHED_IDLE
+(docs/PERFORMANCE.md), while the boards, held to Discord's request budget, kept the
+same pace.
 
 A process only pays on more than one core: with one core, pickling the updates and
 the pictures and a second copy of the card faces cost more than the GIL did (a load
