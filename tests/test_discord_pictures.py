@@ -296,8 +296,8 @@ async def test_an_answer_whose_picture_is_slow_goes_without_it_and_the_refresh_a
     async with fake.run_bot(bot):
         t = await started(fake, bot)
         await fake.wait_until(lambda: bot.feed.painter._panels_ready, timeout=60)
-        # The board waits for its picture from the board worker (nice +10), which may be
-        # slow to warm up on a busy machine (tests in parallel).
+        # The board waits for its picture from the board worker (it runs only on a free
+        # core), which may be slow to warm up on a busy machine (tests in parallel).
         await t.wait_board(lambda b: f"pl:hand:{s.table.id}" in b.custom_ids, timeout=60)
         monkeypatch.setattr(controls, "PICTURE_WITHIN", 0.0)   # no worker is that quick
         shown = await fake.slash(s.alice, "hand", channel=s.table)

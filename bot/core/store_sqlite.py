@@ -381,11 +381,10 @@ class SqliteStore(Store):
         """Copy the WAL's pages into the database file (PASSIVE: readers of other
         processes are not waited for), on the checkpointer's connection and thread: it
         fsyncs, and the commits go on meanwhile."""
-        checkpointer = self._checkpointer
-        if checkpointer is None or self._conn is None:
+        if self._checkpointer is None:   # in memory, or not open
             return
         try:
-            await checkpointer.run()
+            await self._checkpointer.run()
         except sqlite3.Error as e:   # the WAL grows until a later one succeeds
             log.warning("SQLite checkpoint failed: %s", e)
 
