@@ -19,6 +19,7 @@ import discord
 from ..core import TableError
 from ..present.art import Picture
 from . import panel, untangle
+from .callback import edit_original
 from .outbox import Outbox, Priority
 
 if TYPE_CHECKING:
@@ -126,11 +127,8 @@ class LivePanels:
             self.live[key] = (app_id, token, opened, drawn.move, note)
             self.pictures[key] = drawn.picture
         try:  # the interaction's own webhook: what edit_original_response does
-            hook = discord.Webhook.partial(app_id, token, client=self.bot)
-            # discord.py's types: message_id is an int (its own edit_original_response sends
-            # "@original") and a LayoutView edit takes no content/embed (None clears them)
-            await hook.edit_message("@original", content=None, embed=None,  # type: ignore[call-overload]
-                                    view=view, **files)
+            await edit_original(self.bot, app_id, token, content=None, embed=None, view=view,
+                                **files)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.drop(*key)
         finally:

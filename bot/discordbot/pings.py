@@ -46,6 +46,7 @@ import discord
 from ..core import BoardChanged, GameOver, TableClosed, TableInfo, Update, YourTurn
 from ..present.base import game_title
 from .board_ids import BoardIds
+from .callback import delete_followup, followup
 from .outbox import Outbox, Priority
 from .ping_store import LivePing, PingStore
 
@@ -69,9 +70,6 @@ class Carrier:
 
     def fresh(self, now: float) -> bool:
         return now - self.at < TOKEN_LIFE
-
-    def hook(self, bot: ParlourBot) -> discord.Webhook:
-        return discord.Webhook.partial(self.app_id, self.token, client=bot)
 
 
 def only(user_id: int) -> discord.AllowedMentions:
@@ -197,19 +195,19 @@ class Pinger:
         await self._delete_live(u.table_id, budget)
         text, mentions = self._text(info, u), only(u.user_id)
         carrier = await self._answered_carrier(u.channel_id)
-        message: discord.Message | discord.WebhookMessage | None = None
+        message_id: int | None = None
         if carrier is not None:
             try:
-                message = await carrier.hook(self.bot).send(text, allowed_mentions=mentions,
-                                                            wait=True)
+                message_id = await followup(self.bot, carrier.app_id, carrier.token,
+                                            content=text, allowed_mentions=mentions)
             except discord.HTTPException as e:   # expired early, or never answered
                 log.info("ping by followup failed (%s); posting it in the channel", e)
                 carrier = None
-        if message is None:
+        if message_id is None:
             async with budget.spend():
-                message = await self.bot.get_partial_messageable(u.channel_id).send(
-                    text, allowed_mentions=mentions)
-        ping = LivePing(u.channel_id, message.id, u.user_id, u.move)
+                message_id = (await self.bot.get_partial_messageable(u.channel_id).send(
+                    text, allowed_mentions=mentions)).id
+        ping = LivePing(u.channel_id, message_id, u.user_id, u.move)
         self.live[u.table_id] = ping
         if carrier is not None:
             self.posted_by[u.table_id] = carrier
@@ -252,7 +250,8 @@ class Pinger:
             return
         try:
             if carrier is not None and carrier.fresh(time.monotonic()):
-                await carrier.hook(self.bot).delete_message(live.message_id)
+                await delete_followup(self.bot, carrier.app_id, carrier.token,
+                                      live.message_id)
             else:
                 async with budget.spend():
                     await self.bot.get_partial_messageable(live.channel_id).get_partial_message(
