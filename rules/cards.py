@@ -157,6 +157,9 @@ class DeckKind:
         self.cards: tuple[Card, ...] = tuple(one * copies)
         self.distinct: frozenset[int] = frozenset(one)
         self._parse = self._parse_table()
+        # Card codes as written ('QH', '10O'), found without normalising: a panel finds
+        # dozens, the bot draws hundreds of panels a second.
+        self._codes: dict[str, Card] = {str(c): c for c in one}
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -207,6 +210,9 @@ class DeckKind:
 
     def find(self, text: str) -> Card | None:
         """The card ``text`` names, or None (``parse_card`` without the error)."""
+        card = self._codes.get(text)
+        if card is not None:
+            return card
         key = _key(text)
         card = self._parse.get(key)
         if card is None and key in ("x", "joker", "🃏", "jk") and self.jokers:

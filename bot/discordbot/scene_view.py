@@ -25,6 +25,7 @@ TURN = "▶"
 BULLET = "•"
 
 
+@functools.lru_cache(maxsize=4096)   # the same few names, in every panel and board
 def escape(name: str) -> str:
     """A name as Discord shows it literally (no accidental bold, no mentions)."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))

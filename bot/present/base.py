@@ -285,8 +285,12 @@ class Presenter:
                                                                      c.suit, -c.rank)))
 
     def group_cards(self, cards: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return self._grouped(self.sort_cards(cards))
+
+    def _grouped(self, ordered: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Cards already in ``sort_cards`` order, by suit (jokers apart)."""
         groups: dict[str, list[str]] = {}
-        for code in self.sort_cards(cards):
+        for code in ordered:
             c = self.deck.parse_card(code)
             label = jokers_word(self.lang.code) if c.is_joker else self.suit(c.suit, capital=True)
             groups.setdefault(label, []).append(code)
@@ -294,8 +298,8 @@ class Presenter:
 
     def hand(self, view: dict, forms: Sequence[dict], legal: Sequence[str],
              lines: Sequence[str] = ()) -> HandScene:
-        cards = view.get("hand") or []
-        return HandScene(cards=self.sort_cards(cards), groups=self.group_cards(cards),
+        cards = self.sort_cards(view.get("hand") or [])
+        return HandScene(cards=cards, groups=self._grouped(cards),
                          lines=tuple(lines), forms=tuple(self.form(f, legal) for f in forms),
                          your_turn=bool(forms))
 

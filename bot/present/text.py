@@ -41,16 +41,21 @@ def parts(text: str) -> Iterator[Part]:
 
 
 def render(text: str, seat: Callable[[int], str], card: Callable[[str], str],
-           plain: Callable[[str], str] = lambda s: s) -> str:
-    """``text`` with each token formatted by ``seat``/``card`` and plain runs by ``plain``."""
+           plain: Callable[[str], str] | None = None) -> str:
+    """``text`` with each token formatted by ``seat``/``card`` and plain runs by ``plain``
+    (as ``parts`` yields them, split by the regular expression itself: a panel renders
+    dozens of texts, hundreds of panels a second)."""
+    if "{" not in text:
+        return plain(text) if plain is not None and text else text
+    pieces = TOKEN.split(text)   # run, seat digits, card code, run, ..., run
     out = []
-    for p in parts(text):
-        if p.seat is not None:
-            out.append(seat(p.seat))
-        elif p.card is not None:
-            out.append(card(p.card))
-        else:
-            out.append(plain(p.text))
+    for i in range(0, len(pieces) - 1, 3):
+        run, number, code = pieces[i], pieces[i + 1], pieces[i + 2]
+        if run:
+            out.append(plain(run) if plain is not None else run)
+        out.append(seat(int(number)) if number is not None else card(code))
+    if pieces[-1]:
+        out.append(plain(pieces[-1]) if plain is not None else pieces[-1])
     return "".join(out)
 
 
