@@ -14,20 +14,26 @@ SUIT_SUM = sum(BEATS)  # the four Spanish suit numbers add up to this
 
 def coins_winner(trick: list[list[int]]) -> int:
     """The seat winning a 3-card Coins trick (see the rules text for the three cases)."""
-    (s0, c0), (s1, c1), (s2, c2) = trick
+    (_, c0), (_, c1), (_, c2) = trick
+    return trick[winning_place(c0, c1, c2)][0]
+
+
+def winning_place(c0: int, c1: int, c2: int) -> int:
+    """Which of three cards, in the order played, wins the trick: 0, 1 or 2.  (The AI
+    weighs each of its cards against dozens of guessed tricks: cards, not seats.)"""
     u0, u1, u2 = c0 >> 4, c1 >> 4, c2 >> 4
     # Two (or three) of a suit: the highest of that suit wins, whatever the odd card.
     if u0 == u1:
         if u1 == u2:
-            return s0 if c0 > c1 and c0 > c2 else (s1 if c1 > c2 else s2)
-        return s0 if c0 > c1 else s1
+            return 0 if c0 > c1 and c0 > c2 else (1 if c1 > c2 else 2)
+        return 0 if c0 > c1 else 1
     if u0 == u2:
-        return s0 if c0 > c2 else s2
+        return 0 if c0 > c2 else 2
     if u1 == u2:
-        return s1 if c1 > c2 else s2
+        return 1 if c1 > c2 else 2
     # Three suits: the missing one names the winner (the suit it beats).
     winning = BEATS[SUIT_SUM - u0 - u1 - u2]
-    return s0 if u0 == winning else (s1 if u1 == winning else s2)
+    return 0 if u0 == winning else (1 if u1 == winning else 2)
 
 
 class CoinsState(TrickState):

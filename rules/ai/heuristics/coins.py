@@ -14,7 +14,7 @@ import random
 
 from ...actions import Action
 from ...cards import OROS
-from ...games.coins import coins_winner
+from ...games.coins import coins_winner, winning_place
 from ...tricks import PLAY
 from ..hooks import AIHooks, lead
 
@@ -47,17 +47,25 @@ def choose(state, seat: int, rng: random.Random, samples: int = SAMPLES) -> Acti
     to_come = [(seat + k) % state.n for k in range(1, state.n - len(trick))]
     best, best_score = hand[0], float("-inf")
     draws = [rng.sample(unseen, len(to_come)) for _ in range(samples)] if to_come else [[]]
-    # The others' cards of each sample and the coins among them, drawn once for all cards.
-    rests = [([[s, c] for s, c in zip(to_come, drawn, strict=True)],
-              sum(1 for c in drawn if c >> 4 == OROS)) for drawn in draws]
+    # The coins among the others' cards of each sample, counted once for all cards.
+    rest_coins = [sum(1 for c in drawn if c >> 4 == OROS) for drawn in draws]
     coins_so_far = sum(1 for _, c in trick if c >> 4 == OROS)
+    played = [c for _, c in trick]
+    place = len(trick)   # this seat's card in the trick's order
     for card in hand:
-        base = trick + [[seat, card]]
         mine = coins_so_far + (1 if card >> 4 == OROS else 0)
+        # Whether this card wins each sample's trick: the winner's place, not its seat,
+        # from the three cards alone (the hand x samples loop is the easy AI's cost).
+        if place == 0:
+            wins = [winning_place(card, a, b) == 0 for a, b in draws]
+        elif place == 1:
+            wins = [winning_place(played[0], card, a) == 1 for (a,) in draws]
+        else:
+            wins = [winning_place(played[0], played[1], card) == 2]
         total = 0.0
-        for rest, rest_coins in rests:   # _outcome, inlined
-            coins = mine + rest_coins
-            total += coins if coins_winner(base + rest) == seat else -0.5 * coins
+        for won, others in zip(wins, rest_coins, strict=True):   # _outcome, inlined
+            coins = mine + others
+            total += coins if won else -0.5 * coins
         score = total / len(draws) - _spend_cost(card)
         if score > best_score:
             best, best_score = card, score
