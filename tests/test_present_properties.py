@@ -114,3 +114,31 @@ def test_the_checks_catch_a_leak_a_python_value_and_a_field_name():
         check_scene(replace(spectator, phase="Trick play (None)"), state, None)
     with pytest.raises(AssertionError, match="engine name"):
         check_scene(replace(spectator, phase="hand_no 1"), state, None)
+
+
+# Marked-up text as scenes hold it: plain runs (stray braces and digits among them) and
+# seat and card tokens, in any order and next to each other.
+_RUNS = st.text(alphabet="ab {}:p1c ", max_size=6)
+_TOKENS = st.one_of(st.integers(0, 12).map(text.seat),
+                    st.sampled_from(["QH", "10O", "AE", "X1", "7B"]).map(text.card))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_RUNS, _TOKENS), max_size=8).map("".join))
+def test_render_fills_every_token_and_every_run_as_parts_reads_them(marked: str) -> None:
+    def seat(i: int) -> str:
+        return f"<seat {i}>"
+
+    def card(code: str) -> str:
+        return f"<card {code}>"
+
+    def plain(run: str) -> str:
+        return run.upper()
+
+    expected = "".join(seat(p.seat) if p.seat is not None else
+                       card(p.card) if p.card is not None else plain(p.text)
+                       for p in text.parts(marked))
+    assert text.render(marked, seat, card, plain) == expected
+    assert text.render(marked, seat, card) == "".join(
+        seat(p.seat) if p.seat is not None else card(p.card) if p.card is not None
+        else p.text for p in text.parts(marked))
