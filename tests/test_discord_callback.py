@@ -6,7 +6,7 @@ from __future__ import annotations
 import email.policy
 import io
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from email.parser import BytesParser
 
 import aiohttp
@@ -48,7 +48,6 @@ def test_an_upload_sent_again_is_read_whole() -> None:
     assert callback.form_data(params.multipart, "b") == first   # a retry's body
 
 
-Handler = Callable[[web.Request], web.StreamResponse]
 requests: list[str] = []   # method and path of each request the server saw
 
 
@@ -150,3 +149,13 @@ async def test_a_panel_edit_is_a_patch_whose_reply_is_read_not_parsed(server, wa
                             params={"with_components": "true"})
         await callback.post(session, url, b"{}", "application/json")
     assert requests == ["PATCH /callback?with_components=true", "POST /callback"]
+
+
+async def test_a_followup_reads_the_new_message_from_the_reply(server, waits) -> None:
+    seen, replies, url = server
+    replies.append(web.Response(body=b'{"id": "9001", "content": "your turn"}', status=200,
+                                content_type="application/json"))
+    async with aiohttp.ClientSession() as session:
+        data = await callback.post(session, url, b"{}", "application/json",
+                                   params={"wait": "true"}, reply=True)
+    assert data["id"] == "9001" and requests == ["POST /callback?wait=true"]

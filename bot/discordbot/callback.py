@@ -155,7 +155,7 @@ async def post(session: aiohttp.ClientSession, url: str, body: bytes | None,
     """Send ``body`` (POST, or ``method``; None: no body); retried as discord.py
     retries a webhook request, and its errors raised as discord.py raises them
     (``Forbidden``, ``NotFound``, ``HTTPException``, ``DiscordServerError``).  Returns
-    Discord's reply, parsed, when ``reply`` is asked for (else None, unread)."""
+    Discord's reply, parsed, when ``reply`` is asked for (else None: read, not parsed)."""
     headers = {"Content-Type": content_type} if content_type else {}
     for attempt in range(TRIES):
         async with session.request(method, url, data=body, headers=headers, params=params,
