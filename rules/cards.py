@@ -157,7 +157,7 @@ class DeckKind:
         self.cards: tuple[Card, ...] = tuple(one * copies)
         self.distinct: frozenset[int] = frozenset(one)
         self._parse = self._parse_table()
-        # Card codes as written ('QH', '10O'), found without normalising: a panel finds
+        # Card codes as written ('QH', '10C', 'NO'), found without normalising: a panel finds
         # dozens, the bot draws hundreds of panels a second.
         self._codes: dict[str, Card] = {str(c): c for c in one}
 
