@@ -77,14 +77,11 @@ async def edit_original(client: discord.Client, application_id: int, token: str,
     interaction's webhook, as ``Webhook.edit_message("@original", ...)`` does but
     without parsing the message Discord sends back; ``message``: its keywords (content,
     embed, view, attachments)."""
-    hook = discord.Webhook.partial(application_id, token, client=client)
-    route = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                  webhook_id=application_id, webhook_token=token)
     with handle_message_parameters(previous_allowed_mentions=client.allowed_mentions,
                                    **message) as params:
-        await post(hook.session, route.url, *_body(params), method="PATCH",
-                   params={"with_components": "true"} if message.get("view") else None,
-                   proxy=hook.proxy, proxy_auth=hook.proxy_auth)
+        await _on_webhook(client, application_id, token, "PATCH", "/messages/@original",
+                          *_body(params),
+                          params={"with_components": "true"} if message.get("view") else None)
 
 
 async def followup(client: discord.Client, application_id: int, token: str,
@@ -92,24 +89,30 @@ async def followup(client: discord.Client, application_id: int, token: str,
     """Send a message through an interaction's webhook (a turn ping), as
     ``Webhook.send(wait=True)`` does; the new message's id, read from Discord's reply
     without parsing the rest into a ``WebhookMessage``."""
-    hook = discord.Webhook.partial(application_id, token, client=client)
-    route = Route("POST", "/webhooks/{webhook_id}/{webhook_token}",
-                  webhook_id=application_id, webhook_token=token)
     with handle_message_parameters(previous_allowed_mentions=client.allowed_mentions,
                                    **message) as params:
-        data = await post(hook.session, route.url, *_body(params), params={"wait": "true"},
-                          reply=True, proxy=hook.proxy, proxy_auth=hook.proxy_auth)
+        data = await _on_webhook(client, application_id, token, "POST", "", *_body(params),
+                                 params={"wait": "true"}, reply=True)
     return int(data["id"])
 
 
 async def delete_followup(client: discord.Client, application_id: int, token: str,
                           message_id: int) -> None:
     """Delete a message sent through an interaction's webhook (``Webhook.delete_message``)."""
+    await _on_webhook(client, application_id, token, "DELETE", f"/messages/{message_id}",
+                      None, None)
+
+
+async def _on_webhook(client: discord.Client, application_id: int, token: str, method: str,
+                      tail: str, body: bytes | None, content_type: str | None,
+                      **request: Any) -> Any:
+    """``post`` to the interaction webhook's path + ``tail``, on the client's session and
+    proxy (as a partial ``Webhook`` of the client would send it)."""
     hook = discord.Webhook.partial(application_id, token, client=client)
-    route = Route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
-                  webhook_id=application_id, webhook_token=token, message_id=message_id)
-    await post(hook.session, route.url, None, None, method="DELETE", proxy=hook.proxy,
-               proxy_auth=hook.proxy_auth)
+    route = Route(method, "/webhooks/{webhook_id}/{webhook_token}" + tail,
+                  webhook_id=application_id, webhook_token=token)
+    return await post(hook.session, route.url, body, content_type, method=method,
+                      proxy=hook.proxy, proxy_auth=hook.proxy_auth, **request)
 
 
 def _body(params: Any) -> tuple[bytes, str]:

@@ -284,11 +284,9 @@ class Presenter:
         return tuple(str(c) for c in sorted(parsed, key=lambda c: (order.get(c.suit, 99),
                                                                      c.suit, -c.rank)))
 
-    def group_cards(self, cards: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        return self._grouped(self.sort_cards(cards))
-
-    def _grouped(self, ordered: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """Cards already in ``sort_cards`` order, by suit (jokers apart)."""
+    def group_cards(self, ordered: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Cards already in ``sort_cards`` order, by suit (jokers apart): a hand is sorted
+        once for its cards and its groups."""
         groups: dict[str, list[str]] = {}
         for code in ordered:
             c = self.deck.parse_card(code)
@@ -299,7 +297,7 @@ class Presenter:
     def hand(self, view: dict, forms: Sequence[dict], legal: Sequence[str],
              lines: Sequence[str] = ()) -> HandScene:
         cards = self.sort_cards(view.get("hand") or [])
-        return HandScene(cards=cards, groups=self._grouped(cards),
+        return HandScene(cards=cards, groups=self.group_cards(cards),
                          lines=tuple(lines), forms=tuple(self.form(f, legal) for f in forms),
                          your_turn=bool(forms))
 

@@ -55,8 +55,8 @@ class PinkertonPresenter(Presenter):
         seat = view.get("seat")
         hand = None
         if seat is not None:
-            cards = view.get("hand") or []
-            hand = HandScene(cards=self.sort_cards(cards), groups=self.group_cards(cards),
+            cards = self.sort_cards(view.get("hand") or [])
+            hand = HandScene(cards=cards, groups=self.group_cards(cards),
                              lines=tuple(self.private_lines(view)),
                              forms=tuple(self.view_form(f, view) for f in forms),
                              your_turn=bool(forms))

@@ -14,17 +14,11 @@ import random
 
 from ...actions import Action
 from ...cards import OROS
-from ...games.coins import coins_winner, winning_place
+from ...games.coins import winning_place
 from ...tricks import PLAY
 from ..hooks import AIHooks, lead
 
 SAMPLES = 24
-
-
-def _outcome(trick: list[list[int]], seat: int) -> float:
-    winner = coins_winner(trick)
-    coins = sum(1 for _, c in trick if c >> 4 == OROS)
-    return coins if winner == seat else -0.5 * coins
 
 
 def _spend_cost(card: int) -> float:
@@ -44,9 +38,9 @@ def choose(state, seat: int, rng: random.Random, samples: int = SAMPLES) -> Acti
     # Card codes, not Card objects: sampling picks the same positions either way, and
     # the loop below runs hand x samples times (the bot's easy AI makes most moves).
     unseen = [int(c) for c in state.game.deck.cards if int(c) not in seen]
-    to_come = [(seat + k) % state.n for k in range(1, state.n - len(trick))]
+    to_come = state.n - len(trick) - 1   # cards the others still play to this trick
     best, best_score = hand[0], float("-inf")
-    draws = [rng.sample(unseen, len(to_come)) for _ in range(samples)] if to_come else [[]]
+    draws = [rng.sample(unseen, to_come) for _ in range(samples)] if to_come else [[]]
     # The coins among the others' cards of each sample, counted once for all cards.
     rest_coins = [sum(1 for c in drawn if c >> 4 == OROS) for drawn in draws]
     coins_so_far = sum(1 for _, c in trick if c >> 4 == OROS)
@@ -63,7 +57,8 @@ def choose(state, seat: int, rng: random.Random, samples: int = SAMPLES) -> Acti
         else:
             wins = [winning_place(played[0], played[1], card) == 2]
         total = 0.0
-        for won, others in zip(wins, rest_coins, strict=True):   # _outcome, inlined
+        # The trick's coins: +1 each if this seat takes it, -0.5 if an opponent does.
+        for won, others in zip(wins, rest_coins, strict=True):
             coins = mine + others
             total += coins if won else -0.5 * coins
         score = total / len(draws) - _spend_cost(card)

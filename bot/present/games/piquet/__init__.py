@@ -89,8 +89,8 @@ class PiquetPresenter(Presenter):
         seat = view.get("seat")
         hand = None
         if seat is not None:
-            hand = HandScene(cards=self.sort_cards(view.get("hand") or []),
-                             groups=self.group_cards(view.get("hand") or []),
+            cards = self.sort_cards(view.get("hand") or [])
+            hand = HandScene(cards=cards, groups=self.group_cards(cards),
                              lines=tuple(self.private_lines(view)),
                              forms=tuple(self.view_form(f, view, forms) for f in forms),
                              your_turn=bool(forms))
