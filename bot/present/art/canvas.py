@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from rules.cards import DeckKind
 
 from .. import text as tx
+from . import indexed
 from . import sprites as sp
 
 
@@ -57,9 +58,13 @@ DIM = (200, 210, 200)
 
 class Canvas:
     def __init__(self, size: tuple[int, int] | Image.Image, fill, deck: DeckKind,
-                 names: Sequence[str]):
-        """A new picture of ``size`` filled with ``fill``, or a copy of a background image."""
-        self.img = size.copy() if isinstance(size, Image.Image) else Image.new("RGB", size, fill)
+                 names: Sequence[str], *, on_palette: bool = False):
+        """A new picture of ``size`` filled with ``fill``, or a copy of a background image.
+        ``on_palette``: drawn straight onto the shared palette (``indexed``), not in RGB."""
+        if isinstance(size, Image.Image):
+            self.img = size.copy()
+        else:
+            self.img = indexed.new(size, fill) if on_palette else Image.new("RGB", size, fill)
         size = self.img.size
         self.draw = ImageDraw.Draw(self.img)
         self.layout = Layout(size[0], size[1])
@@ -104,6 +109,9 @@ class Canvas:
 
     def paste_text(self, mask: Image.Image, x: float, y: float, fill) -> None:
         x, y = round(x), round(y)
+        if self.img.mode == "P":
+            indexed.paste_text(self.img, mask, (x, y), fill)
+            return
         self.img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
 
     # -- marked-up text -----------------------------------------------------------------

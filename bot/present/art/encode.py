@@ -4,7 +4,8 @@ Quantizing each picture afresh costs more than drawing it; instead one
 256-colour palette is built per process from every colour the pictures use
 (the card faces at each size on the felt, the bands, the seat boxes, the text
 colours over their backgrounds) and each picture is mapped onto it without
-dithering.  The same scene always gives the same bytes.
+dithering.  The same scene always gives the same bytes.  Hand pictures are drawn
+on the palette to begin with (``indexed``): there is nothing left to map.
 
 The PNG itself is written here rather than by Pillow: every row unfiltered, deflated
 by ISA-L (the ``isal`` package, zlib-compatible output) at its fastest level.  Under
@@ -60,8 +61,10 @@ def palette() -> Image.Image:
 
 
 def to_png(img: Image.Image) -> bytes:
-    """``img`` as a palette PNG on the shared palette."""
-    indexed = img.quantize(palette=palette(), dither=Image.Dither.NONE)
+    """``img`` as a palette PNG on the shared palette (a "P" picture is taken to be
+    drawn on it already: ``indexed``)."""
+    indexed = img if img.mode == "P" else img.quantize(palette=palette(),
+                                                        dither=Image.Dither.NONE)
     width, height = indexed.size
     # A column of zeros on the left: each row then starts with its filter type (0, none).
     rows = Image.new("P", (width + 1, height), 0)

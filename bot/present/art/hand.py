@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import rules
 
 from ...i18n import lang_for
 from ..scene import MoveForm, Scene
+from . import indexed
 from . import sprites as sp
 from .canvas import Canvas, Layout
 
@@ -66,8 +67,11 @@ def _ordered(scene: Scene) -> list[tuple[str, bool]]:
     return [(c, False) for c in hand.cards]
 
 
-def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image.Image, Layout]:
-    """The hand picture of ``scene`` (a seat's own scene) and where everything went."""
+def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
+                on_palette: bool = True) -> tuple[Image.Image, Layout]:
+    """The hand picture of ``scene`` (a seat's own scene) and where everything went:
+    drawn on the shared palette (``indexed``), or with ``on_palette=False`` in RGB (the
+    tests compare the two)."""
     if scene.viewer is None or scene.hand is None:
         raise ValueError("the hand picture is drawn from a seat's own scene")
     names = names or [s.name for s in scene.seats]
@@ -83,7 +87,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image
     step = min(w + 6, room / (n - 1)) if n > 1 else 0
     width = max(560, round(2 * MARGIN + w + gaps + step * max(n - 1, 0)))
     height = TOP + BADGE + RAISE + h + 12
-    cv = Canvas((width, height), BG, deck, names)
+    cv = Canvas((width, height), BG, deck, names, on_palette=on_palette)
     _header(cv, scene, form, width)
     x = float(MARGIN)
     base = TOP + BADGE + RAISE
@@ -92,9 +96,8 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image
             x += GROUP_GAP
         number = numbers.get(pos)
         if number is not None:
-            box = cv.card(code, "hand", x, base - RAISE, "hand-card")
-            cv.draw.rounded_rectangle((box.x - 2, box.y - 2, box.x + w + 1, box.y + h + 1),
-                                      radius=8, outline=GOLD, width=3)
+            sp.paste(cv.img, _outlined(cv.card_int(code)), (round(x) - 2, base - RAISE - 2))
+            cv.record("hand-card", x, base - RAISE, w, h, key=code)
             shown = min(step, w) if pos < n - 1 else w
             _badge(cv, x + min(shown / 2, w / 2), TOP + BADGE / 2, number, code)
         elif form is not None:
@@ -126,9 +129,27 @@ def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None
             max_lines=1)
 
 
+_OUTLINED: dict[int, Image.Image] = {}
+
+
+def _outlined(card: int) -> Image.Image:
+    """The hand-size face in its gold outline (3 px, 2 of them outside the card), as one
+    sprite: a picture pastes it rather than drawing the rounded outline each time."""
+    img = _OUTLINED.get(card)
+    if img is None:
+        face = sp.sprite(card, "hand")
+        img = Image.new("RGBA", (face.width + 4, face.height + 4), (0, 0, 0, 0))
+        img.paste(face, (2, 2))
+        ImageDraw.Draw(img).rounded_rectangle((0, 0, face.width + 3, face.height + 3),
+                                              radius=8, outline=(*GOLD, 255), width=3)
+        _OUTLINED[card] = img
+    return img
+
+
 def _badge(cv: Canvas, cx: float, cy: float, number: int, code: str) -> None:
     r = 13
-    cv.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD)
+    gold = indexed.index_of(GOLD) if cv.img.mode == "P" else GOLD
+    cv.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=gold)
     label = str(number)
     cv.text(cx, cy, label, 16 if number < 10 else 14, (20, 20, 20), kind="badge-text",
             anchor="mm", bold=True)

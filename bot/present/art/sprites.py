@@ -342,13 +342,16 @@ def sprite(card: int, size: str = "table") -> Image.Image:
     return img
 
 
+DIM_GREY, DIM_BY = (70, 80, 74), 0.45   # a dimmed face: this far towards this grey
+
+
 def dimmed(card: int) -> Image.Image:
     """The hand-size face greyed out: a card the viewer may not pick now."""
     img = _CACHE.get((card, "hand-dim"))
     if img is None:
         face = sprite(card, "hand")
-        grey = Image.new("RGBA", face.size, (70, 80, 74, 255))
-        img = Image.blend(face, grey, 0.45)
+        grey = Image.new("RGBA", face.size, (*DIM_GREY, 255))
+        img = Image.blend(face, grey, DIM_BY)
         img.putalpha(face.getchannel("A"))
         _CACHE[(card, "hand-dim")] = img
     return img
@@ -366,18 +369,23 @@ def paste(dest: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
     """Paste a cached sprite (a face, a back, a chip) by its transparency, as
     ``dest.paste(img, xy, img)`` does, with the same pixels.  Only the rows with a
     transparent pixel (the rounded corners) are blended; the opaque rows between are
-    copied, which is several times quicker: a hand picture pastes some 30 sprites."""
+    copied, which is several times quicker: a hand picture pastes some 30 sprites.
+    Onto a "P" picture (drawn on the shared palette) through ``indexed.paste``."""
+    if dest.mode == "P":
+        from . import indexed  # it maps through the palette, which is drawn from here
+        indexed.paste(dest, img, xy)
+        return
     entry = _PIECES.get(id(img))
     if entry is None or entry[0] is not img:
         if len(_PIECES) > 2048:   # sprites live as long as the process; stay bounded
             _PIECES.clear()
-        entry = _PIECES[id(img)] = (img, _pieces(img))
+        entry = _PIECES[id(img)] = (img, row_pieces(img))
     x, y = xy
     for top, piece, blended in entry[1]:
         dest.paste(piece, (x, y + top), piece if blended else None)
 
 
-def _pieces(img: Image.Image) -> list[tuple[int, Image.Image, bool]]:
+def row_pieces(img: Image.Image) -> list[tuple[int, Image.Image, bool]]:
     """The longest run of opaque rows, copied, and the rows above and below it, blended
     (three pastes at most: each paste costs a few microseconds of Python)."""
     alpha = img.getchannel("A")
