@@ -104,7 +104,7 @@ TRICK_GAMES = ("coins", "piquet", "starshina", "thirteens")
 def test_each_trick_card_lies_in_front_of_its_player(game):
     state = _played(game, seed=5, moves=30, want_trick=True)
     scene = scene_of(state, None)
-    img, layout = render_table(scene, NAMES)
+    img, layout = render_table(scene, NAMES, on_palette=False)  # pixels as drawn
     seats = {b.seat: b for b in layout.of("seat")}
     assert sorted(seats) == list(range(len(scene.seats)))
     cards = layout.of("trick-card")
@@ -125,7 +125,7 @@ def test_each_trick_card_lies_in_front_of_its_player(game):
 def test_each_seat_has_its_name_score_and_backs_in_its_box(game):
     state = _played(game, seed=7, moves=12)
     scene = scene_of(state, None)
-    img, layout = render_table(scene, NAMES)
+    img, layout = render_table(scene, NAMES, on_palette=False)  # pixels as drawn
     for seat in scene.seats:
         (box,) = layout.of("seat", seat.index)
         (name,) = layout.of("name", seat.index)
@@ -343,7 +343,7 @@ def test_the_png_is_a_valid_palette_png_of_the_mapped_picture():
     import io
 
     from bot.present.art.encode import palette, to_png
-    img, _ = render_table(scene_of(_played("coins", seed=3, moves=12), None))
+    img, _ = render_table(scene_of(_played("coins", seed=3, moves=12), None), on_palette=False)
     png = to_png(img)
     back = Image.open(io.BytesIO(png))
     back.load()

@@ -17,6 +17,7 @@ from bot.present.art import indexed, sprites
 from bot.present.art.canvas import Canvas, chip_for
 from bot.present.art.encode import palette, to_png
 from bot.present.art.hand import render_hand
+from bot.present.art.table import render_table
 from rules.cards import FRENCH_54, SPANISH_48
 from tests.scenes import NAMES, scene_of
 from tests.test_art import GAMES, PLAYERS, _played
@@ -83,6 +84,49 @@ def test_the_hand_picture_differs_from_the_rgb_one_only_at_card_corners(game):
             differ = [(k % drawn.width, k // drawn.width) for k in range(len(a)) if a[k] != b[k]]
             assert all(_near_a_corner(x, y, cards) for x, y in differ), differ[:10]
             assert len(differ) <= 24 * len(cards)
+
+
+CARD_KINDS = ("trick-card", "pile-card", "pile-back", "last-card", "turn-up", "chip")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_picture_differs_from_the_rgb_one_only_at_card_corners(game):
+    for moves in (0, 8, 17, 30):
+        scene = scene_of(_played(game, seed=13, moves=moves), None)
+        drawn, layout = render_table(scene, NAMES)
+        rgb, rgb_layout = render_table(scene, NAMES, on_palette=False)
+        assert layout.boxes == rgb_layout.boxes
+        a, b = drawn.tobytes(), _mapped(rgb)
+        cards = [box for box in layout.boxes if box.kind in CARD_KINDS]
+        differ = [(k % drawn.width, k // drawn.width) for k in range(len(a)) if a[k] != b[k]]
+        assert all(_near_a_corner(x, y, cards) for x, y in differ), differ[:10]
+        assert len(differ) <= 24 * len(cards)
+
+
+def test_a_finished_game_s_table_picture_on_the_palette():
+    # the result box and its lines are drawn on the palette too (and a folded pile's badge)
+    state = _played("coins", seed=2, moves=400)
+    assert state.is_over
+    scene = scene_of(state, None)
+    drawn, layout = render_table(scene, NAMES)
+    rgb, _ = render_table(scene, NAMES, on_palette=False)
+    a, b = drawn.tobytes(), _mapped(rgb)
+    cards = [box for box in layout.boxes if box.kind in CARD_KINDS]
+    assert layout.of("result")
+    assert all(_near_a_corner(k % drawn.width, k // drawn.width, cards)
+               for k in range(len(a)) if a[k] != b[k])
+
+
+def test_each_picture_reads_its_own_grounds_back():
+    # The hand's background and the felt's rim map to one palette index (with today's
+    # palette): what a hand picture blends over must not depend on a table picture
+    # drawn before it.
+    scene = scene_of(_played("piquet", seed=4, moves=3), 0)
+    before = render_hand(scene, NAMES)[0].tobytes()
+    render_table(scene_of(_played("piquet", seed=4, moves=3), None), NAMES)
+    assert render_hand(scene, NAMES)[0].tobytes() == before
+    rgb, _ = render_hand(scene, NAMES, on_palette=False)
+    assert sum(a != b for a, b in zip(before, _mapped(rgb), strict=True)) <= 24 * 12
 
 
 def test_a_palette_picture_is_written_as_it_is():

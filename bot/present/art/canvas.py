@@ -58,19 +58,26 @@ DIM = (200, 210, 200)
 
 class Canvas:
     def __init__(self, size: tuple[int, int] | Image.Image, fill, deck: DeckKind,
-                 names: Sequence[str], *, on_palette: bool = False):
+                 names: Sequence[str], *, on_palette: bool = False, grounds=()):
         """A new picture of ``size`` filled with ``fill``, or a copy of a background image.
-        ``on_palette``: drawn straight onto the shared palette (``indexed``), not in RGB."""
+        ``on_palette``: drawn straight onto the shared palette (``indexed``), not in RGB,
+        with ``grounds`` the colours it draws over large areas besides ``fill``."""
         if isinstance(size, Image.Image):
-            self.img = size.copy()
+            self.img = size.copy()   # a background on the palette keeps its grounds
+        elif on_palette:
+            self.img = indexed.new(size, fill, grounds)
         else:
-            self.img = indexed.new(size, fill) if on_palette else Image.new("RGB", size, fill)
+            self.img = Image.new("RGB", size, fill)
         size = self.img.size
         self.draw = ImageDraw.Draw(self.img)
         self.layout = Layout(size[0], size[1])
         self.deck = deck
         self.names = names
         self.lang = "en"          # the scene's language, for the picture's own words
+
+    def ink(self, rgb: tuple[int, int, int]) -> tuple[int, int, int] | int:
+        """``rgb`` as this picture's drawing calls take it: on the palette, its index."""
+        return indexed.index_of(rgb) if self.img.mode == "P" else rgb
 
     def crop(self, height: float) -> None:
         """Cut the picture to ``height`` (drawn on a generous canvas first)."""

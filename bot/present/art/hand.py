@@ -17,7 +17,6 @@ import rules
 
 from ...i18n import lang_for
 from ..scene import MoveForm, Scene
-from . import indexed
 from . import sprites as sp
 from .canvas import Canvas, Layout
 
@@ -87,7 +86,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
     step = min(w + 6, room / (n - 1)) if n > 1 else 0
     width = max(560, round(2 * MARGIN + w + gaps + step * max(n - 1, 0)))
     height = TOP + BADGE + RAISE + h + 12
-    cv = Canvas((width, height), BG, deck, names, on_palette=on_palette)
+    cv = Canvas((width, height), BG, deck, names, on_palette=on_palette, grounds=(GOLD,))
     _header(cv, scene, form, width)
     x = float(MARGIN)
     base = TOP + BADGE + RAISE
@@ -148,8 +147,7 @@ def _outlined(card: int) -> Image.Image:
 
 def _badge(cv: Canvas, cx: float, cy: float, number: int, code: str) -> None:
     r = 13
-    gold = indexed.index_of(GOLD) if cv.img.mode == "P" else GOLD
-    cv.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=gold)
+    cv.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=cv.ink(GOLD))
     label = str(number)
     cv.text(cx, cy, label, 16 if number < 10 else 14, (20, 20, 20), kind="badge-text",
             anchor="mm", bold=True)

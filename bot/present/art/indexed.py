@@ -1,9 +1,10 @@
-"""Drawing straight onto the shared palette (a "P" picture), for the hand pictures.
+"""Drawing straight onto the shared palette (a "P" picture), for the hand and table
+pictures.
 
-A hand picture was drawn in RGB and then mapped onto the palette, pixel by pixel,
-on every panel: under load the mapping and the RGB pastes were most of a hand
-picture's time, and hand pictures a quarter of the bot's.  Drawn here, a sprite or
-a line of text is mapped once and then pasted as palette indices.
+A picture was drawn in RGB and then mapped onto the palette, pixel by pixel: under
+load the mapping and the RGB pastes were most of a hand picture's time (hand
+pictures were a quarter of the bot's), and half of a table picture's.  Drawn here,
+a sprite or a line of text is mapped once and then pasted as palette indices.
 
 What lies beneath a sprite's transparent corners, or beneath antialiased text, is
 only known when it is pasted: it is read off the picture there (one pixel at each
@@ -15,6 +16,7 @@ by a shade.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -28,17 +30,49 @@ _CACHE_LIMIT = 4096   # mapped pieces kept (grounds are few; sprites live as lon
 
 @lru_cache(maxsize=256)
 def index_of(rgb: tuple[int, int, int]) -> int:
-    """The palette index ``rgb`` maps to (as a picture's pixel of that colour would).
-    That index read back as a ground stands for ``rgb`` from now on (``_ground``)."""
+    """The palette index ``rgb`` maps to (as a picture's pixel of that colour would)."""
     dot = Image.new("RGB", (1, 1), rgb).quantize(palette=palette(), dither=Image.Dither.NONE)
-    index = int(dot.getpixel((0, 0)))  # type: ignore[arg-type]
-    _DRAWN.setdefault(index, rgb)
-    return index
+    return int(dot.getpixel((0, 0)))  # type: ignore[arg-type]
 
 
-# Index -> the colour a ground of that index is taken to be: the colour drawn there (a
-# fill, a card's paper) where one maps to it, else the palette's own colour.
-_DRAWN: dict[int, tuple[int, int, int]] = {}
+# A picture's info under this key: palette index -> the colour drawn where the picture
+# shows that index (its grounds: the background, the felt, a card's paper).  Two of the
+# bot's colours may map to one index (the hand's background and the felt's rim do), so
+# each picture says which of them it draws.
+GROUNDS = "parlour-grounds"
+
+
+def new(size: tuple[int, int], fill: tuple[int, int, int],
+        grounds: Sequence[tuple[int, int, int]] = ()) -> Image.Image:
+    """A "P" picture of ``size`` filled with ``fill``, on which ``fill`` and ``grounds``
+    are drawn over large areas."""
+    return with_grounds(Image.new("P", size, index_of(fill)), (fill, *grounds))
+
+
+def with_grounds(img: Image.Image, grounds: Sequence[tuple[int, int, int]]) -> Image.Image:
+    """``img`` (on the palette) told which colours it shows over large areas; a card's
+    paper too.  It carries the palette as well, so that converting it back to RGB shows
+    its colours."""
+    img.putpalette(_palette_bytes())
+    own: dict[int, tuple[int, int, int]] = {}
+    for colour in (*grounds, *_card_paper()):
+        own.setdefault(index_of(colour), colour)
+    img.info[GROUNDS] = own
+    return img
+
+
+@lru_cache(maxsize=1)
+def _card_paper() -> tuple[tuple[int, int, int], ...]:
+    """A card's paper, bright and dimmed (``sprites.dimmed``): sprites' corners lie on it."""
+    paper = Image.new("RGBA", (1, 1), (*PAPER, 255))
+    dim = Image.blend(paper, Image.new("RGBA", (1, 1), (*DIM_GREY, 255)), DIM_BY)
+    r, g, b, _ = dim.getpixel((0, 0))  # type: ignore[misc]
+    return PAPER, (r, g, b)
+
+
+@lru_cache(maxsize=1)
+def _palette_bytes() -> bytes:
+    return bytes((palette().getpalette() or [])[:768])
 
 
 @lru_cache(maxsize=1)
@@ -47,32 +81,9 @@ def _palette_colours() -> list[tuple[int, int, int]]:
     return [tuple(flat[i:i + 3]) for i in range(0, 768, 3)]  # type: ignore[misc]
 
 
-@lru_cache(maxsize=1)
-def _known_grounds() -> None:
-    """A card's paper, bright and dimmed (``sprites.dimmed``): sprites' corners lie on it."""
-    paper = Image.new("RGBA", (1, 1), (*PAPER, 255))
-    dim = Image.blend(paper, Image.new("RGBA", (1, 1), (*DIM_GREY, 255)), DIM_BY)
-    r, g, b, _ = dim.getpixel((0, 0))  # type: ignore[misc]
-    for colour in (PAPER, (r, g, b)):
-        index_of(colour)
-
-
-def new(size: tuple[int, int], fill: tuple[int, int, int]) -> Image.Image:
-    """A "P" picture of ``size`` filled with ``fill``, carrying the shared palette (so
-    that converting it back to RGB shows its colours)."""
-    _known_grounds()
-    img = Image.new("P", size, index_of(fill))
-    img.putpalette(_palette_bytes())
-    return img
-
-
-@lru_cache(maxsize=1)
-def _palette_bytes() -> bytes:
-    return bytes((palette().getpalette() or [])[:768])
-
-
 def _ground(dest: Image.Image, x: int, y: int) -> tuple[int, int, int]:
-    """The colour at (x, y) of ``dest``, or at its nearest pixel."""
+    """The colour at (x, y) of ``dest``, or at its nearest pixel: one of its grounds if
+    it shows one, else the palette's colour there."""
     global _access
     img, pixels = _access   # one read: another thread may draw a picture meanwhile
     if img is not dest:
@@ -81,7 +92,7 @@ def _ground(dest: Image.Image, x: int, y: int) -> tuple[int, int, int]:
     x = min(max(x, 0), dest.width - 1)
     y = min(max(y, 0), dest.height - 1)
     index: int = pixels[x, y]
-    return _DRAWN.get(index) or _palette_colours()[index]
+    return dest.info.get(GROUNDS, {}).get(index) or _palette_colours()[index]
 
 
 # The picture last read from and its pixels (reading through Image.getpixel cost more
@@ -101,7 +112,8 @@ def _put(dest: Image.Image, src: Image.Image, x: int, y: int,
         dest.im.paste(src.im, box, mask.im)
 
 
-def _mapped(img: Image.Image) -> Image.Image:
+def mapped(img: Image.Image) -> Image.Image:
+    """An RGB picture mapped onto the shared palette (as ``encode.to_png`` maps it)."""
     return img.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
@@ -109,7 +121,7 @@ def _binary(alpha: Image.Image) -> Image.Image:
     return alpha.point(lambda a: 255 if a else 0)
 
 
-# sprite id -> (the sprite, its rows as pieces: (top, RGBA piece, mapped piece or None))
+# sprite id -> (the sprite, its rows as pieces: (top, RGBA piece, mapped if opaque, else None))
 _SPRITES: dict[int, tuple[Image.Image, list[tuple[int, Image.Image, Image.Image | None]]]] = {}
 # (sprite id, top, left ground, right ground) -> (the sprite, mapped piece, its mask)
 _BLENDS: dict[tuple, tuple[Image.Image, Image.Image, Image.Image]] = {}
@@ -124,13 +136,13 @@ def paste(dest: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
         if len(_SPRITES) > _CACHE_LIMIT:
             _SPRITES.clear()
             _BLENDS.clear()
-        pieces = [(top, piece, None if blended else _mapped(piece))
+        pieces = [(top, piece, None if blended else mapped(piece))
                   for top, piece, blended in row_pieces(img)]
         entry = _SPRITES[id(img)] = (img, pieces)
     x, y = xy
-    for top, piece, mapped in entry[1]:
-        if mapped is not None:
-            _put(dest, mapped, x, y + top)
+    for top, piece, opaque in entry[1]:
+        if opaque is not None:
+            _put(dest, opaque, x, y + top)
             continue
         middle = y + top + piece.height // 2
         left, right = _ground(dest, x, middle), _ground(dest, x + piece.width - 1, middle)
@@ -140,7 +152,7 @@ def paste(dest: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
             ground = Image.new("RGB", piece.size, left)
             ground.paste(right, (piece.width // 2, 0, piece.width, piece.height))
             ground.paste(piece, (0, 0), piece)
-            blend = _BLENDS[key] = (img, _mapped(ground), _binary(piece.getchannel("A")))
+            blend = _BLENDS[key] = (img, mapped(ground), _binary(piece.getchannel("A")))
         _put(dest, blend[1], x, y + top, blend[2])
 
 
@@ -167,5 +179,5 @@ def paste_text(dest: Image.Image, mask: Image.Image, xy: tuple[int, int],
         _TEXT_PIXELS += 2 * mask.width * mask.height
         inked = Image.new("RGB", mask.size, ground)
         inked.paste(fill, (0, 0, mask.width, mask.height), mask)
-        got = _TEXTS[key] = (mask, _mapped(inked), _binary(mask))
+        got = _TEXTS[key] = (mask, mapped(inked), _binary(mask))
     _put(dest, got[1], x, y, got[2])

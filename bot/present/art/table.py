@@ -22,6 +22,7 @@ from bot.i18n import EN, LANGUAGES, Lang, lang_for
 
 from .. import text as tx
 from ..scene import PileScene, Scene, SeatScene, TrickScene
+from . import indexed
 from . import sprites as sp
 from .canvas import Box, Canvas, Layout
 
@@ -37,6 +38,8 @@ INK = (30, 30, 30)
 SOFT = (90, 90, 90)
 LIGHT = (225, 232, 226)
 SEAT_W, SEAT_H = 232, 100
+FOLDED_BG = (24, 40, 30)      # the "+n" badge before a folded fan
+RESULT_BG = (250, 246, 230)   # the result's box over the felt
 
 
 def seat_centres(n: int, top: int) -> list[tuple[float, float]]:
@@ -50,15 +53,19 @@ def seat_centres(n: int, top: int) -> list[tuple[float, float]]:
     return out
 
 
-def render_table(scene: Scene, names: Sequence[str] | None = None) -> tuple[Image.Image, Layout]:
-    """The board picture of a spectator's ``scene`` and where everything went."""
+def render_table(scene: Scene, names: Sequence[str] | None = None, *,
+                 on_palette: bool = True) -> tuple[Image.Image, Layout]:
+    """The board picture of a spectator's ``scene`` and where everything went: drawn on
+    the shared palette (``indexed``), or with ``on_palette=False`` in RGB (the tests
+    compare the two)."""
     if scene.viewer is not None or scene.hand is not None:
         raise ValueError("the table picture is drawn from the spectator's scene only")
     names = names or [s.name for s in scene.seats]
     deck = rules.get_game(scene.game).deck
     header = _header_lines(scene)
     header_h = 48 + 24 * len(header)
-    cv = Canvas(_background(header_h), BAND, deck, names)
+    cv = Canvas(_on_palette(header_h) if on_palette else _background(header_h), BAND, deck,
+                names)
     cv.lang = scene.lang
     top = header_h
     _draw_header(cv, scene, header)
@@ -88,6 +95,14 @@ def _background(header_h: int) -> Image.Image:
     d.rounded_rectangle((14, header_h + 10, WIDTH - 14, header_h + TABLE_H - 10), radius=150,
                         fill=FELT)
     return img
+
+
+@lru_cache(maxsize=8)
+def _on_palette(header_h: int) -> Image.Image:
+    """``_background`` mapped onto the shared palette, with the colours drawn over large
+    areas (``indexed.GROUNDS``): its own, a folded pile's badge, the result's box."""
+    return indexed.with_grounds(indexed.mapped(_background(header_h)),
+                                (BAND, FELT, FELT_RIM, FOLDED_BG, RESULT_BG))
 
 
 # -- header ----------------------------------------------------------------------------
@@ -139,7 +154,7 @@ def _score_rows(cv: Canvas, seat: SeatScene, width: float) -> list[str]:
     rows: list[str] = []
     for bit in _score_bits(seat, lang_for(cv.lang)):
         wider = f"{rows[-1]} · {bit}" if rows else bit
-        if rows and cv.draw.textlength(tx.plain(wider, cv.names, cv.deck), font=font) <= width:
+        if rows and font.getlength(tx.plain(wider, cv.names, cv.deck)) <= width:
             rows[-1] = wider
         elif len(rows) < 2:
             rows.append(bit)
@@ -150,11 +165,13 @@ def _score_rows(cv: Canvas, seat: SeatScene, width: float) -> list[str]:
 
 
 def _fit(cv: Canvas, text: str, width: float, size: int) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    """``text`` cut with an ellipsis to fit ``width`` pixels.  (Text is measured by the
+    font throughout: ``ImageDraw.textlength`` measures it unsmoothed, narrower, on a
+    picture drawn on the palette.)"""
     font = sp.font(size)
-    if cv.draw.textlength(text, font=font) <= width:
+    if font.getlength(text) <= width:
         return text
-    while text and cv.draw.textlength(text + "…", font=font) > width:
+    while text and font.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip(" ,") + "…"
 
@@ -165,7 +182,7 @@ _SEATS: dict[tuple, tuple[Image.Image, list[Box]]] = {}
 def _draw_seat(cv: Canvas, seat: SeatScene, centre: tuple[float, float], header_h: int) -> None:
     """A seat's box, drawn once per look and position and pasted while it stays the same."""
     x, y = round(centre[0] - SEAT_W / 2), round(centre[1] - SEAT_H / 2)
-    key = (seat, tuple(cv.names), cv.deck.name, x, y, header_h)
+    key = (seat, tuple(cv.names), cv.deck.name, x, y, header_h, cv.img.mode)
     got = _SEATS.get(key)
     if got is None:
         area = (x - 4, y - 4, x + SEAT_W + 5, y + SEAT_H + 5)
@@ -174,7 +191,8 @@ def _draw_seat(cv: Canvas, seat: SeatScene, centre: tuple[float, float], header_
         _seat_panel(sub, seat, 4, 4)
         if len(_SEATS) > 120:  # each move changes a seat or two: keep the cache bounded
             _SEATS.clear()
-        got = _SEATS[key] = (sub.img, sub.layout.boxes)
+        seat_img = indexed.mapped(sub.img) if cv.img.mode == "P" else sub.img
+        got = _SEATS[key] = (seat_img, sub.layout.boxes)
     img, boxes = got
     cv.img.paste(img, (x - 4, y - 4))
     cv.layout.boxes.extend(replace(b, x=b.x + x - 4, y=b.y + y - 4) for b in boxes)
@@ -188,7 +206,7 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
                               width=5 if turn else 2)
     cv.record("seat", x, y, SEAT_W, SEAT_H, seat.index)
     text_w = SEAT_W - 66
-    name = seat.name if cv.draw.textlength(seat.name, font=sp.font(19)) < text_w \
+    name = seat.name if sp.font(19).getlength(seat.name) < text_w \
         else seat.name[:14] + "…"
     cv.text(x + 10, y + 8, name, 19, INK, kind="name", seat=seat.index, bold=True)
     # The score and facts on two lines at most, broken between facts, never inside one
@@ -204,7 +222,7 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
         under.append(tx.plain(seat.status, cv.names, cv.deck))
     if under:
         said = ", ".join(under)
-        size = 14 if cv.draw.textlength(said, font=sp.font(14)) <= SEAT_W - 20 else 12
+        size = 14 if sp.font(14).getlength(said) <= SEAT_W - 20 else 12
         cv.text(x + 10, y + 78 + (14 - size), _fit(cv, said, SEAT_W - 20, size), size,
                 (150, 90, 0) if turn else SOFT, kind="status", seat=seat.index)
     if seat.hand_count is not None:
@@ -318,9 +336,12 @@ def _draw_pile(cv: Canvas, pile: PileScene, x: float, y: float, squeeze: float =
         if folded:   # the oldest cards lie under the fan: a badge says how many
             h = sp.size_of(size)[1]
             cv.draw.rounded_rectangle((x, y + h * 0.3, x + _FOLDED - 6, y + h * 0.7),
-                                      radius=6, fill=(24, 40, 30), outline=WHITE_ISH, width=2)
-            cv.text(x + (_FOLDED - 6) / 2, y + h * 0.5 - 5, f"+{folded}", 14, WHITE_ISH,
-                    kind="pile-folded", bold=True, anchor="mm")
+                                      radius=6, fill=cv.ink(FOLDED_BG),
+                                      outline=cv.ink(WHITE_ISH), width=2)
+            # two digits smaller, inside the badge's border rather than over it
+            cv.text(x + (_FOLDED - 6) / 2, y + h * 0.5 - 5, f"+{folded}",
+                    14 if folded < 10 else 12, WHITE_ISH, kind="pile-folded", bold=True,
+                    anchor="mm")
             x += _FOLDED
         step = _STEP[size] * squeeze
         for k, code in enumerate(cards):
@@ -369,8 +390,8 @@ def _draw_result(cv: Canvas, scene: Scene, table_centre) -> None:
     lines = scene.result.lines[:6]
     w, h = 400, 50 + 28 * len(lines)
     x, y = table_centre[0] - w / 2, table_centre[1] - h / 2
-    cv.draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=(250, 246, 230),
-                              outline=TURN_EDGE, width=4)
+    cv.draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=cv.ink(RESULT_BG),
+                              outline=cv.ink(TURN_EDGE), width=4)
     cv.text(table_centre[0], y + 12, lang_for(scene.lang)._("Game over"), 20, INK,
             kind="result", anchor="ma",
             bold=True)
@@ -432,4 +453,4 @@ def _draw_last_trick(cv: Canvas, trick: TrickScene, x: float, y: float) -> float
         name = tx.name_of(cv.names, play.seat)
         cv.text(cx - 4 - (w + 4) * (len(play.cards) - 1) / 2 - w / 2, y + 30 + h, name[:7], 13,
                 LIGHT, kind="last-name", seat=play.seat, anchor="ma")
-    return max(cx, x + cv.draw.textlength(label, font=sp.font(15)))
+    return max(cx, x + sp.font(15).getlength(label))
