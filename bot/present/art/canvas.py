@@ -58,7 +58,8 @@ DIM = (200, 210, 200)
 
 class Canvas:
     def __init__(self, size: tuple[int, int] | Image.Image, fill, deck: DeckKind,
-                 names: Sequence[str], *, on_palette: bool = False, grounds=()):
+                 names: Sequence[str], *, on_palette: bool = False,
+                 grounds: Sequence[tuple[int, int, int]] = ()):
         """A new picture of ``size`` filled with ``fill``, or a copy of a background image.
         ``on_palette``: drawn straight onto the shared palette (``indexed``), not in RGB,
         with ``grounds`` the colours it draws over large areas besides ``fill``."""

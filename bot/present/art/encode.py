@@ -4,8 +4,8 @@ Quantizing each picture afresh costs more than drawing it; instead one
 256-colour palette is built per process from every colour the pictures use
 (the card faces at each size on the felt, the bands, the seat boxes, the text
 colours over their backgrounds) and each picture is mapped onto it without
-dithering.  The same scene always gives the same bytes.  Hand pictures are drawn
-on the palette to begin with (``indexed``): there is nothing left to map.
+dithering.  The same scene always gives the same bytes.  The table and hand
+pictures are drawn on the palette to begin with (``indexed``): nothing is left to map.
 
 The PNG itself is written here rather than by Pillow: every row unfiltered, deflated
 by ISA-L (the ``isal`` package, zlib-compatible output) at its fastest level.  Under

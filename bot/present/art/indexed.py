@@ -149,6 +149,8 @@ def paste(dest: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
         key = (id(img), top, left, right)
         blend = _BLENDS.get(key)
         if blend is None or blend[0] is not img:
+            if len(_BLENDS) > _CACHE_LIMIT:
+                _BLENDS.clear()
             ground = Image.new("RGB", piece.size, left)
             ground.paste(right, (piece.width // 2, 0, piece.width, piece.height))
             ground.paste(piece, (0, 0), piece)

@@ -164,7 +164,7 @@ def _score_rows(cv: Canvas, seat: SeatScene, width: float) -> list[str]:
     return rows
 
 
-def _fit(cv: Canvas, text: str, width: float, size: int) -> str:
+def _fit(text: str, width: float, size: int) -> str:
     """``text`` cut with an ellipsis to fit ``width`` pixels.  (Text is measured by the
     font throughout: ``ImageDraw.textlength`` measures it unsmoothed, narrower, on a
     picture drawn on the palette.)"""
@@ -223,7 +223,7 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
     if under:
         said = ", ".join(under)
         size = 14 if sp.font(14).getlength(said) <= SEAT_W - 20 else 12
-        cv.text(x + 10, y + 78 + (14 - size), _fit(cv, said, SEAT_W - 20, size), size,
+        cv.text(x + 10, y + 78 + (14 - size), _fit(said, SEAT_W - 20, size), size,
                 (150, 90, 0) if turn else SOFT, kind="status", seat=seat.index)
     if seat.hand_count is not None:
         _draw_backs(cv, seat, x + SEAT_W - 58, y + 8)
