@@ -100,7 +100,7 @@ class Canvas:
              seat: int | None = None) -> Box:
         """A face (``code``) or a back (``None``) with its top-left corner at (x, y)."""
         img = sp.back(size) if code is None else sp.sprite(self.card_int(code), size)
-        sp.paste(self.img, img, (round(x), round(y)))
+        self.paste(img, (round(x), round(y)))
         return self.record(kind, x, y, img.width, img.height, seat, code or "back")
 
     def text(self, x: float, y: float, s: str, size: int, fill=WHITE, kind: str = "text",
@@ -114,6 +114,13 @@ class Canvas:
             y -= top + mask.height / 2
         self.paste_text(mask, x + left, y + top, fill)
         return self.record(kind, x + left, y + top, mask.width, mask.height, seat, s)
+
+    def paste(self, sprite: Image.Image, xy: tuple[int, int]) -> None:
+        """A cached sprite (a face, a back, a chip) pasted by its transparency."""
+        if self.img.mode == "P":
+            indexed.paste(self.img, sprite, xy)
+        else:
+            sp.paste(self.img, sprite, xy)
 
     def paste_text(self, mask: Image.Image, x: float, y: float, fill) -> None:
         x, y = round(x), round(y)
@@ -152,7 +159,7 @@ class Canvas:
         self.paste_text(block.mask, x, y, fill)
         for code, card, cx, cy in block.chips:
             chip = chip_for(card, size)
-            sp.paste(self.img, chip, (round(x) + cx, round(y) + cy))
+            self.paste(chip, (round(x) + cx, round(y) + cy))
             self.record("chip", round(x) + cx, round(y) + cy, chip.width, chip.height, seat, code)
         self.record(kind, x, y, width, block.height, seat, marked)
         return y + block.height

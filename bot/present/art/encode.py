@@ -60,11 +60,21 @@ def palette() -> Image.Image:
     return sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
+def mapped(img: Image.Image) -> Image.Image:
+    """An RGB picture mapped onto the shared palette, without dithering."""
+    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1)
+def palette_bytes() -> bytes:
+    """The shared palette's 256 colours, three bytes each (as the PNG's PLTE holds them)."""
+    return bytes((palette().getpalette() or [])[: 3 * 256])
+
+
 def to_png(img: Image.Image) -> bytes:
     """``img`` as a palette PNG on the shared palette (a "P" picture is taken to be
     drawn on it already: ``indexed``)."""
-    indexed = img if img.mode == "P" else img.quantize(palette=palette(),
-                                                        dither=Image.Dither.NONE)
+    indexed = img if img.mode == "P" else mapped(img)
     width, height = indexed.size
     # A column of zeros on the left: each row then starts with its filter type (0, none).
     rows = Image.new("P", (width + 1, height), 0)
@@ -77,8 +87,7 @@ def to_png(img: Image.Image) -> bytes:
 
 @lru_cache(maxsize=1)
 def _plte() -> bytes:
-    colours = palette().getpalette() or []
-    return _chunk(b"PLTE", bytes(colours[: 3 * 256]))
+    return _chunk(b"PLTE", palette_bytes())
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

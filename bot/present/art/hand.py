@@ -95,13 +95,13 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
             x += GROUP_GAP
         number = numbers.get(pos)
         if number is not None:
-            sp.paste(cv.img, _outlined(cv.card_int(code)), (round(x) - 2, base - RAISE - 2))
+            cv.paste(_outlined(cv.card_int(code)), (round(x) - 2, base - RAISE - 2))
             cv.record("hand-card", x, base - RAISE, w, h, key=code)
             shown = min(step, w) if pos < n - 1 else w
             _badge(cv, x + min(shown / 2, w / 2), TOP + BADGE / 2, number, code)
         elif form is not None:
             img = sp.dimmed(cv.card_int(code))
-            sp.paste(cv.img, img, (round(x), base))
+            cv.paste(img, (round(x), base))
             cv.record("hand-card", x, base, w, h, key=code)
         else:
             cv.card(code, "hand", x, base, "hand-card")

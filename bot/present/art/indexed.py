@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from .encode import palette
+from .encode import mapped, palette_bytes
 from .sprites import DIM_BY, DIM_GREY, PAPER, row_pieces
 
 _CACHE_LIMIT = 4096   # mapped pieces kept (grounds are few; sprites live as long as the process)
@@ -31,7 +31,7 @@ _CACHE_LIMIT = 4096   # mapped pieces kept (grounds are few; sprites live as lon
 @lru_cache(maxsize=256)
 def index_of(rgb: tuple[int, int, int]) -> int:
     """The palette index ``rgb`` maps to (as a picture's pixel of that colour would)."""
-    dot = Image.new("RGB", (1, 1), rgb).quantize(palette=palette(), dither=Image.Dither.NONE)
+    dot = mapped(Image.new("RGB", (1, 1), rgb))
     return int(dot.getpixel((0, 0)))  # type: ignore[arg-type]
 
 
@@ -53,7 +53,7 @@ def with_grounds(img: Image.Image, grounds: Sequence[tuple[int, int, int]]) -> I
     """``img`` (on the palette) told which colours it shows over large areas; a card's
     paper too.  It carries the palette as well, so that converting it back to RGB shows
     its colours."""
-    img.putpalette(_palette_bytes())
+    img.putpalette(palette_bytes())
     own: dict[int, tuple[int, int, int]] = {}
     for colour in (*grounds, *_card_paper()):
         own.setdefault(index_of(colour), colour)
@@ -71,14 +71,9 @@ def _card_paper() -> tuple[tuple[int, int, int], ...]:
 
 
 @lru_cache(maxsize=1)
-def _palette_bytes() -> bytes:
-    return bytes((palette().getpalette() or [])[:768])
-
-
-@lru_cache(maxsize=1)
 def _palette_colours() -> list[tuple[int, int, int]]:
-    flat = palette().getpalette() or []
-    return [tuple(flat[i:i + 3]) for i in range(0, 768, 3)]  # type: ignore[misc]
+    flat = palette_bytes()
+    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
 
 
 def _ground(dest: Image.Image, x: int, y: int) -> tuple[int, int, int]:
@@ -110,11 +105,6 @@ def _put(dest: Image.Image, src: Image.Image, x: int, y: int,
         dest.im.paste(src.im, box)
     else:
         dest.im.paste(src.im, box, mask.im)
-
-
-def mapped(img: Image.Image) -> Image.Image:
-    """An RGB picture mapped onto the shared palette (as ``encode.to_png`` maps it)."""
-    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
 def _binary(alpha: Image.Image) -> Image.Image:

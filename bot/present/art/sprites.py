@@ -370,11 +370,7 @@ def paste(dest: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
     ``dest.paste(img, xy, img)`` does, with the same pixels.  Only the rows with a
     transparent pixel (the rounded corners) are blended; the opaque rows between are
     copied, which is several times quicker: a hand picture pastes some 30 sprites.
-    Onto a "P" picture (drawn on the shared palette) through ``indexed.paste``."""
-    if dest.mode == "P":
-        from . import indexed  # it maps through the palette, which is drawn from here
-        indexed.paste(dest, img, xy)
-        return
+    (A picture drawn on the palette pastes through ``indexed.paste``: ``Canvas.paste``.)"""
     entry = _PIECES.get(id(img))
     if entry is None or entry[0] is not img:
         if len(_PIECES) > 2048:   # sprites live as long as the process; stay bounded

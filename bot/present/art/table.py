@@ -25,6 +25,7 @@ from ..scene import PileScene, Scene, SeatScene, TrickScene
 from . import indexed
 from . import sprites as sp
 from .canvas import Box, Canvas, Layout
+from .encode import mapped
 
 WIDTH = 1000
 TABLE_H = 470
@@ -101,7 +102,7 @@ def _background(header_h: int) -> Image.Image:
 def _on_palette(header_h: int) -> Image.Image:
     """``_background`` mapped onto the shared palette, with the colours drawn over large
     areas (``indexed.GROUNDS``): its own, a folded pile's badge, the result's box."""
-    return indexed.with_grounds(indexed.mapped(_background(header_h)),
+    return indexed.with_grounds(mapped(_background(header_h)),
                                 (BAND, FELT, FELT_RIM, FOLDED_BG, RESULT_BG))
 
 
@@ -191,7 +192,7 @@ def _draw_seat(cv: Canvas, seat: SeatScene, centre: tuple[float, float], header_
         _seat_panel(sub, seat, 4, 4)
         if len(_SEATS) > 120:  # each move changes a seat or two: keep the cache bounded
             _SEATS.clear()
-        seat_img = indexed.mapped(sub.img) if cv.img.mode == "P" else sub.img
+        seat_img = mapped(sub.img) if cv.img.mode == "P" else sub.img
         got = _SEATS[key] = (seat_img, sub.layout.boxes)
     img, boxes = got
     cv.img.paste(img, (x - 4, y - 4))
