@@ -306,10 +306,19 @@ def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
     problem."""
     if not isinstance(text, str):
         return text
+    kinds = tuple(kinds)
+    if len(text) > MEMO_LONGEST:
+        return _read_move(text, kinds, deck)
+    return _read_move_memo(text, kinds, deck)
+
+
+MEMO_LONGEST = 80   # characters: longer moves (a long discard, typed text) are read afresh
+
+
+def _read_move(text: str, kinds: tuple[str, ...], deck: DeckKind) -> str:
     tokens = text.replace(",", " ").replace(";", " ").split()
     if not tokens:
         return text
-    kinds = tuple(kinds)
     names, rank_words = _card_words(deck)
     head = _kind_words(kinds).get(_fold(tokens[0]))
     i = 1
@@ -340,6 +349,11 @@ def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
             out.append(tokens[i])
         i += 1
     return " ".join(out) if changed else text
+
+
+# Moves repeat ("play 5C"; each AI move, read back by the bot): each is read once.  A
+# refusal raises, and is not kept.
+_read_move_memo = lru_cache(maxsize=4096)(_read_move)
 
 
 def _starts_card(tokens: list[str], i: int, deck: DeckKind) -> bool:
