@@ -242,6 +242,43 @@ async def test_a_restart_neither_pings_twice_nor_leaves_the_old_ping(fake_discor
         assert most_pings_alive(fake, s.table)[0] == 1
 
 
+async def test_a_new_ping_replaces_the_old_ones_row_in_one_write(fake_discord: FakeDiscord,
+                                                                   tmp_path, monkeypatch) -> None:
+    """The database row of a table's live ping is replaced by the next ping's (one write a
+    ping), and deleted with the last ping when the game ends."""
+    from bot.discordbot.ping_store import PingStore
+    drops: list[int] = []
+    drop_live = PingStore.drop_live
+
+    async def counting(self, table_id: int) -> None:
+        drops.append(table_id)
+        await drop_live(self, table_id)
+    monkeypatch.setattr(PingStore, "drop_live", counting)
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.05
+    table = await prepare(fake, tmp_path, "coins")
+    t = table.driver
+    db = db_for(tmp_path / "parlour.db")
+    async with fake.run_bot(t.bot):
+        await start(table, "coins")
+        seen: set[int] = set()
+        for _ in range(4):
+            waiting = await t.human_to_move()
+            await fake.wait_until(lambda: most_pings_alive(fake, s.table)[1] == 1)
+            live = next(e.message for e in reversed(fake.history(s.table)) if e.notifies)
+            row = [(live.id,)]
+            await fake.wait_until(lambda row=row: query(
+                db, "SELECT message_id FROM discord_pings") == row)
+            seen.add(live.id)
+            await t.move(fake.world.users[waiting])
+        assert len(seen) > 1 and drops == []   # replaced, never deleted in between
+        await t.play_to_end()
+        await t.wait_board(lambda b: "game over" in b.text)
+        await fake.wait_until(lambda: most_pings_alive(fake, s.table)[1] == 0)
+        await fake.wait_until(lambda: query(db, "SELECT message_id FROM discord_pings") == [])
+        assert len(drops) == 1
+
+
 PING_TEXT = "it's your turn in **"
 
 

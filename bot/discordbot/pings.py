@@ -192,7 +192,8 @@ class Pinger:
                 not self.wanted(u.user_id, info):
             return  # the turn passed on (or pings were switched off) meanwhile
         budget = _Budget(self.out, paid)
-        await self._delete_live(u.table_id, budget)
+        # Its row is not deleted: the new ping's replaces it (one write, not two, a ping).
+        await self._delete_live(u.table_id, budget, forget=False)
         text, mentions = self._text(info, u), only(u.user_id)
         carrier = await self._answered_carrier(u.channel_id)
         message_id: int | None = None
@@ -241,9 +242,12 @@ class Pinger:
     async def _clear(self, table_id: int, paid: bool) -> None:
         await self._delete_live(table_id, _Budget(self.out, paid))
 
-    async def _delete_live(self, table_id: int, budget: _Budget) -> None:
+    async def _delete_live(self, table_id: int, budget: _Budget, *, forget: bool = True
+                           ) -> None:
         """Delete the table's live ping, if any: through the webhook that posted it while
-        its token is valid, else through the channel (a global-limited request)."""
+        its token is valid, else through the channel (a global-limited request).
+        ``forget``: its database row too (a restarted bot that finds a row of a message
+        already deleted is told NotFound, and goes on)."""
         live = self.live.pop(table_id, None)
         carrier = self.posted_by.pop(table_id, None)
         if live is None:
@@ -260,7 +264,8 @@ class Pinger:
             pass  # someone deleted it already
         except discord.HTTPException as e:
             log.warning("could not delete the ping %s: %s", live.message_id, e)
-        await self.db.drop_live(table_id)
+        if forget:
+            await self.db.drop_live(table_id)
 
 
 class _Budget:
