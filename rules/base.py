@@ -288,7 +288,7 @@ class State:
         if _orjson is not None:
             try:
                 text = _orjson.dumps(data, option=_orjson.OPT_SORT_KEYS).decode()
-            except TypeError:   # what orjson does not write (an int over 64 bits)
+            except TypeError:   # what orjson does not write (an int over 64 bits, an int key)
                 pass
             else:
                 if text.isascii():   # json.dumps escapes the rest: keep its very text
