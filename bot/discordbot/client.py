@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Coroutine
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -21,6 +22,7 @@ from . import (
     commands_season,
     commands_settings,
     commands_table,
+    eager,
     untangle,
 )
 from .components import DYNAMIC_ITEMS
@@ -183,6 +185,14 @@ class ParlourBot(discord.Client):
                  invite_url(self.application_id or 0))
 
     # --- interactions nothing else answers -------------------------------------------------
+
+    def _schedule_event(self, coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
+                        *args: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        # An interaction's handler starts in the turn that read it (eager.py).
+        if event_name == "on_interaction":
+            return eager.start(self.loop, self._run_event(coro, event_name, *args, **kwargs),
+                               name=f"discord.py: {event_name}")
+        return super()._schedule_event(coro, event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.langs.note(interaction)   # remembered for panels and DMs, which carry none

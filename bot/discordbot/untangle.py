@@ -21,6 +21,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from . import eager
+
 
 def answered(it: discord.Interaction) -> None:
     """Cut the interaction's cycles once it has been answered; an unanswered one is
@@ -58,6 +60,15 @@ def _apart(v: discord.ui.View | discord.ui.LayoutView) -> None:
 class CommandTree(app_commands.CommandTree):
     """discord.py's command tree; each command's and autocomplete's interaction is
     untangled once handled (discord.py answers an autocomplete itself)."""
+
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        # discord.py's, with the command started in the turn that read it (eager.py).
+        async def wrapper() -> None:
+            try:
+                await self._call(interaction)
+            except app_commands.AppCommandError as e:
+                await self._dispatch_error(interaction, e)
+        eager.start(self.client.loop, wrapper(), name="CommandTree-invoker")
 
     async def _call(self, interaction: discord.Interaction) -> None:
         try:
