@@ -106,3 +106,22 @@ async def test_many_handlers_started_from_one_task_interleave_as_tasks() -> None
     assert order == ["start 0", "start 1", "start 2"]
     assert await asyncio.gather(*tasks) == [0, 1, 2]
     assert sorted(order[3:]) == ["end 0", "end 1", "end 2"]
+
+
+async def test_a_task_cancelled_before_its_first_turn_closes_the_handler() -> None:
+    """The bot closing cancels every task, some before their first turn: the handler's
+    ``finally`` still runs, then."""
+    loop = asyncio.get_running_loop()
+    cleaned: list[str] = []
+
+    async def waits() -> None:
+        try:
+            await loop.create_future()
+        finally:
+            cleaned.append("finally")
+
+    task = eager.start(loop, waits())
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert cleaned == ["finally"]
