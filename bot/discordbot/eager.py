@@ -31,15 +31,13 @@ def start(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, Any], *,
     rest = _Rest(coro)
     task = loop.create_task(rest.run(), name=name, context=context)
     task.add_done_callback(rest.ended)
-    caller = asyncio.current_task(loop)
-    left = False
+    caller = asyncio.current_task(loop)   # left just now: it is the current one
+    if caller is not None:
+        asyncio.tasks._leave_task(loop, caller)
     try:
-        if caller is not None:
-            asyncio.tasks._leave_task(loop, caller)
-            left = True
         asyncio.tasks._enter_task(loop, task)
     except RuntimeError:   # the loop's task bookkeeping is not as expected: no eager step
-        if left and caller is not None:
+        if caller is not None:
             asyncio.tasks._enter_task(loop, caller)
         rest.fresh = True
         return task
