@@ -13,10 +13,11 @@ import enum
 import fcntl
 import getpass
 import os
+import shutil
 import signal
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import IO, TextIO
 
 import rules
@@ -37,11 +38,13 @@ from ..core import (
 from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
+from ..i18n.errors import translate as translate_error
 from ..present import present, presenter_for
 from ..present.base import game_title
 from ..present.scene import Scene
 from .moves import Moves
-from .table_view import Style, TableView, wants_colour
+from .rules_cmd import paragraphs
+from .table_view import Style, TableView, wants_colour, wrap
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
@@ -50,6 +53,7 @@ class _Moved(enum.Enum):
 
 
 _MOVED = _Moved.MOVED   # the position changed while we waited for input (timer, AI)
+LOG_WORDS = ("log", "older", "earlier")   # the recent events left out to fit the screen
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
@@ -84,6 +88,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"),
                    help="colour: auto (on a terminal unless NO_COLOR is set), always or never")
+    p.add_argument("--wide", action="store_true",
+                   help="show the whole table view on every turn (the deck's legend, every "
+                        "event since your last move), however many lines it takes; without "
+                        "it the view fits the terminal's height (24 lines when piped)")
     p.set_defaults(func=run)
 
 
@@ -126,12 +134,32 @@ def _style(args: argparse.Namespace, out: TextIO) -> Style:
     return Style(colour=choice == "always" or (choice == "auto" and wants_colour(out)))
 
 
-def _width(out: TextIO) -> int:
+def _size(out: TextIO) -> tuple[int, int]:
+    """(columns, lines) of the terminal ``out`` writes to: ``COLUMNS``/``LINES`` if set
+    (as ``shutil.get_terminal_size`` reads them), else the terminal's own, else 80x24
+    (output piped, or a fresh pty that says 0)."""
+    size = shutil.get_terminal_size((80, 24))
+    cols, rows = size.columns, size.lines
     try:
-        cols = os.get_terminal_size(out.fileno()).columns if out.isatty() else 80
+        if out.isatty():
+            real = os.get_terminal_size(out.fileno())
+            cols = int(os.environ.get("COLUMNS") or 0) or real.columns or cols
+            rows = int(os.environ.get("LINES") or 0) or real.lines or rows
     except (AttributeError, OSError, ValueError):
-        cols = 80
-    return min(max(cols, 40), 100) if cols > 0 else 80   # a fresh pty may say 0
+        pass
+    return (cols if cols > 0 else 80), (rows if rows > 0 else 24)
+
+
+def _width(out: TextIO) -> int:
+    return min(max(_size(out)[0], 40), 100)
+
+
+def _height(args: argparse.Namespace, out: TextIO) -> int | None:
+    """Lines a turn's screen may take (None: as many as it needs, with ``--wide``): the
+    terminal's height less the prompt's line and the blank line above the view."""
+    if getattr(args, "wide", False):
+        return None
+    return max(_size(out)[1], 12) - 2
 
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -167,7 +195,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         print(f"Error: cannot open the database {args.db}: {e}", file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
-                    terminal_lang(getattr(args, "lang", None)))
+                    terminal_lang(getattr(args, "lang", None)), _height(args, out))
     try:
         return await term.play(args, options, n, name)
     finally:
@@ -196,8 +224,11 @@ def _terminal_lock(db: str) -> IO[bytes] | None:
 
 class Terminal:
     def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader,
-                 style: Style | None = None, width: int = 80, lang: Lang = EN) -> None:
+                 style: Style | None = None, width: int = 80, lang: Lang = EN,
+                 height: int | None = None) -> None:
         self.core = core
+        self.height = height    # lines a turn's view may take (None: all it needs)
+        self.older: list[list[str]] = []   # recent events the last view left out
         self.game = game
         self.out = out
         self.reader = reader
@@ -232,10 +263,7 @@ class Terminal:
             self.say(f"Error: {e}")
             return 2
         _ = self.lang.gettext
-        title = game_title(self.game.title, self.lang)
-        self.say(self.style.label(f"{title}: ") + self.game.summary(self.lang.code))
-        self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
-                   "Ctrl-C) stops.", name=name))
+        self.say("\n".join(self._intro(name)))
         task = asyncio.current_task()
         assert task is not None  # run inside the event loop's task
         hooked = _on_interrupt(lambda: self._interrupt(task))
@@ -252,6 +280,19 @@ class Terminal:
                 _on_interrupt(None)
             if self.line_task is not None:
                 self.line_task.cancel()
+
+    def _intro(self, name: str) -> list[str]:
+        """The game in a paragraph and how to play, wrapped to the terminal's width."""
+        _ = self.lang.gettext
+        title = game_title(self.game.title, self.lang)
+        paras = paragraphs(self.game.summary(self.lang.code), self.style)
+        first = paras[0] if paras else ""
+        if not first.casefold().startswith(title.split(" (")[0].casefold()):
+            first = self.style.label(f"{title}:") + " " + first   # not "Piquet: Piquet is..."
+        paras[:1] = [first]
+        paras.append(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
+                       "Ctrl-C) stops.", name=name))
+        return [line for p in paras for line in wrap(p, self.width)]
 
     def _interrupt(self, task: asyncio.Task | None) -> None:
         if task is not None and not self.interrupted:
@@ -271,6 +312,7 @@ class Terminal:
 
     async def _loop(self) -> int:
         core = self.core
+        _ = self.lang.gettext
         while True:
             await core.settle()
             self._absorb()
@@ -291,8 +333,11 @@ class Terminal:
             table = self._table_view(info.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
-                          scene.hand.cards if scene.hand else ())
-            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown))
+                          scene.hand.cards if scene.hand else (),
+                          reader(self.game, view.get("options")))
+            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
+                                         height=self.height, tail=moves.hint()))
+            self.older = table.older
             self.legend_shown = True
             while True:
                 self.say("> ", end="")
@@ -313,7 +358,10 @@ class Terminal:
                     self.say("\n".join(moves.full_help()))
                     continue
                 if not typed:
-                    self.say("\n".join(moves.panel()))
+                    self.say("\n".join(moves.panel() + moves.hint()))
+                    continue
+                if typed in LOG_WORDS:
+                    self.say("\n".join(self._log_lines(table)))
                     continue
                 if typed in ("count", "ask for the count"):
                     # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws
@@ -321,7 +369,7 @@ class Terminal:
                         await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
                         break
                     except TableError as e:
-                        self.say(str(e))
+                        self.say(translate_error(self.lang, str(e)))
                         continue
                 found = moves.resolve(line)
                 if found.error:
@@ -333,10 +381,20 @@ class Terminal:
                                    expect_move=info.move)
                     break
                 except StaleMove as e:
-                    self.say(str(e))
+                    self.say(translate_error(self.lang, str(e)))
                     break
                 except TableError as e:
-                    self.say(f"{e} Type help to see your moves.")
+                    self.say(translate_error(self.lang, str(e)) + " "
+                             + _("Type help to see your moves."))
+
+    def _log_lines(self, table: TableView) -> list[str]:
+        """What the view left out of Recent to fit the screen (the events since your last
+        move that did not fit); with nothing left out, where to find the rest."""
+        _ = self.lang.gettext
+        if not self.older:
+            return [_("Every event since your last move is on the screen; 'parlour replay' "
+                      "shows a whole game once it is over.")]
+        return [table.heading(_("Earlier"))] + [line for e in self.older for line in e]
 
     async def _ask(self) -> str | None | _Moved:
         """The next input line (None at end of input), or _MOVED if the game moved first."""
@@ -397,6 +455,11 @@ class Terminal:
         if self.core.table(LOCAL_CHANNEL) is not None:
             await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
         self.say(("\n" if eof else "") + GOODBYE)
+
+
+def reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
+    """The game's own reader of typed moves (its words in en, pl and ru) as canonical text."""
+    return lambda typed: str(game.parse_action(typed, options or None))
 
 
 def _norm(line: str) -> str:

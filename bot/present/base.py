@@ -210,10 +210,26 @@ class Presenter:
 
     # -- shared pieces ----------------------------------------------------------------
 
-    def events(self, view: dict, recent: int) -> tuple[str, ...]:
-        """The last ``recent`` events of the view, card codes marked."""
-        return tuple(translate_event(self.lang, text.from_engine(e["text"], self.deck))
-                     for e in (view.get("events") or [])[-recent:])
+    def events(self, view: dict, recent: int, shown_elsewhere=None) -> tuple[str, ...]:
+        """The last ``recent`` events of the view, card codes marked.
+
+        Said once: a public line about the viewer followed by the viewer's own private
+        line for the same step ("Alice discards four cards face down." then "You discard
+        ...") keeps the private one; ``shown_elsewhere(engine_text)`` drops events the
+        scene shows in full elsewhere (Piquet's declarations, summed up on the table)."""
+        events = (view.get("events") or [])[-recent:]
+        me = view.get("seat")
+        mine = f"{{p{me}}}" if me is not None else None
+        kept = []
+        for i, e in enumerate(events):
+            said = e["text"]
+            if (mine is not None and not e.get("private") and mine in said
+                    and i + 1 < len(events) and events[i + 1].get("private")):
+                continue
+            if shown_elsewhere is not None and shown_elsewhere(said):
+                continue
+            kept.append(translate_event(self.lang, text.from_engine(said, self.deck)))
+        return tuple(kept)
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
               to_lead: int | None = None) -> TrickScene | None:
