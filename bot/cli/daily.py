@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
+from dataclasses import replace
 from typing import TextIO
+
+import rules
 
 from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
@@ -19,6 +23,7 @@ from ..i18n.errors import translate as translate_error
 from ..present import daily as words
 from ..present import present, presenter_for
 from ..present.base import ai_name
+from ..present.scene import CentreScene, Scene
 from .moves import Moves
 from .play import (
     LOCAL_USER,
@@ -80,6 +85,10 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
     def say(text: str = "", end: str = "\n") -> None:
         print(text, file=out, end=end, flush=True)
 
+    try:
+        game = rules.get_game(args.game).name   # "sergeant-major" is starshina
+    except ValueError:
+        game = args.game                         # the daily says which games it has
     name = (args.name or default_name()).strip()
     if not name or name.casefold() in PRONOUNS:
         say(lang._("Error: give a name with --name, e.g. your first name."))
@@ -92,11 +101,11 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
         return 2
     try:
         try:
-            attempt = await core.daily.start(args.game, LOCAL_USER, name)
+            attempt = await core.daily.start(game, LOCAL_USER, name)
         except TableError as e:
             say(refusal(e, lang))
             if isinstance(e, DailyError) and e.kind == "played":
-                await _show_result(core, args.game, say, lang)
+                await _show_result(core, game, say, lang)
                 return 0
             return 2
         style, width = _style(args, out), _width(out)
@@ -113,15 +122,34 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                 say(lang._(SAVED))
                 return 0
             attempt = moved
-        view = TableView(attempt.game, names, style, width, lang)
-        scene = present(attempt.view(), names, recent=max(attempt.fresh_events(), 1),
-                        lang=lang)
-        say("\n" + view.render(scene, legend=False))
+        say("\n" + TableView(attempt.game, names, style, width, lang).render(
+            last_scene(attempt, names, lang), legend=False))
         say("\n" + lang._("Working out par..."))
         await _show_result(core, attempt.game, say, lang)
         return 0
     finally:
         await core.stop()
+
+
+# The event that begins a game's next deal ("Hand 2: ...", "Deal 2: ...", "Round 2: ...").
+_NEXT_DEAL = re.compile(r"^(Hand|Deal|Round) ([2-9]|\d\d+): ")
+
+
+def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scene:
+    """How the daily deal ended: the events since the player's last move and the scores.
+    A one-deal daily ends as the game deals its next hand; that hand, its centre and its
+    events are no part of the daily and are left out."""
+    view = attempt.view()
+    events = [e for e in view["events"] if e["n"] > attempt.seen]
+    cut = next((i for i, e in enumerate(events) if _NEXT_DEAL.match(e["text"])), None)
+    if cut is None:
+        return present(view, names, recent=max(len(events), 1), lang=lang)
+    view = dict(view, events=events[:cut])
+    scene = present(view, names, recent=max(cut, 1), lang=lang)
+    seats = tuple(replace(s, hand_count=None, to_move=False, status=None, roles=())
+                  for s in scene.seats)
+    return replace(scene, hand=None, centre=CentreScene(), seats=seats, to_move=None,
+                   phase=lang._("Daily deal over"), headline=())
 
 
 async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,

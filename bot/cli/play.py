@@ -79,7 +79,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="level of the AI seats (default: normal)")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--turn-seconds", type=int, default=0,
-                   help="turn timer in seconds; on expiry the AI moves for you (default: off)")
+                   help="turn timer in seconds (default: off). When it runs out the AI "
+                        "(level easy) makes that one move for you and the game goes on: the "
+                        "seat stays yours, and the game is recorded as usual when it ends")
     p.add_argument("--name", default=None,
                    help="your name at the table and on the leaderboard "
                         "(default: your login name, or Player)")
@@ -188,7 +190,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         print(f"Another terminal game is being played with the database {args.db}: finish "
               "it first, or play this one with --db OTHER.db.", file=out)
         return 2
-    core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0))
+    core = Core(terminal_config(args.db))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
@@ -201,6 +203,14 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     finally:
         await core.stop()
         lock.close()
+
+
+def terminal_config(db: str) -> CoreConfig:
+    """The core as the terminal runs it: AI moves at once, on the event loop, and a turn
+    timer that only plays the move that ran out (you are alone at the screen: waiting
+    too long is no desertion, so the seat is never handed over nor the game counted as
+    abandoned)."""
+    return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None)
 
 
 def _terminal_lock(db: str) -> IO[bytes] | None:
@@ -430,8 +440,8 @@ class Terminal:
             self.say(f"\nReminder: {u.seconds_left:.0f} s left for your move.\n> ", end="")
         elif isinstance(u, Strike) and mine:
             move = self._table_view(self.names).fill(self.presenter.describe(u.action))
-            self.say(f"\nTime's up: the AI made your move ({move}); "
-                     f"that is strike {u.strikes} of {u.max_strikes}.")
+            self.say("\n" + self.lang._("Time's up: the AI made your move ({move}).",
+                                         move=move))
         elif isinstance(u, SeatReplaced) and mine:
             self.say("The AI plays your seat for the rest of the game.")
 
