@@ -197,7 +197,7 @@ def test_pinkerton_pass_when_a_beat_is_possible_gets_the_reason() -> None:
 
     import rules
     from bot.cli.moves import Moves
-    from bot.cli.play import reader
+    from bot.cli.play import move_reader
     from bot.cli.table_view import Style, TableView
     from bot.present import present, presenter_for
 
@@ -215,7 +215,7 @@ def test_pinkerton_pass_when_a_beat_is_possible_gets_the_reason() -> None:
                                 legal=legal)
                 moves = Moves(scene.hand.forms, legal, presenter_for("pinkerton").describe,
                               TableView("pinkerton", names, Style(), 80), scene.hand.cards,
-                              reader(game, state.options))
+                              move_reader(game, state.options))
                 found = moves.resolve("pass")
                 assert found.action == "pass", found
                 with pytest.raises(rules.IllegalAction, match="You can beat, so you may "

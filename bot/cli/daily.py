@@ -28,11 +28,13 @@ from .moves import Moves
 from .play import (
     LOCAL_USER,
     PRONOUNS,
+    _height,
     _LineReader,
     _norm,
     _style,
     _width,
     default_name,
+    move_reader,
     terminal_lang,
 )
 from .table_view import TableView
@@ -117,7 +119,7 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
         reader = _LineReader(stdin)
         while not attempt.finished:
             moved = await _turn(core, attempt, reader, say, TableView(
-                attempt.game, names, style, width, lang), lang)
+                attempt.game, names, style, width, lang), lang, _height(args, out))
             if moved is None:
                 say(lang._(SAVED))
                 return 0
@@ -153,15 +155,17 @@ def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scen
 
 
 async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
-                table: TableView, lang: Lang = EN) -> DailyAttempt | None:
+                table: TableView, lang: Lang = EN,
+                height: int | None = None) -> DailyAttempt | None:
     """Show the position, read moves until one is made; None when the player quits."""
     legal = attempt.legal_actions()
     scene = present(attempt.view(), table.names, forms=attempt.action_forms(),
                     legal=legal, recent=min(max(attempt.fresh_events(), 1), 20), lang=lang)
     moves = Moves(scene.hand.forms if scene.hand else (), legal,
                   presenter_for(attempt.game, lang).describe, table,
-                  scene.hand.cards if scene.hand else ())
-    say("\n" + table.render(scene, moves.panel()))
+                  scene.hand.cards if scene.hand else (),
+                  move_reader(rules.get_game(attempt.game), attempt.state.options))
+    say("\n" + table.render(scene, moves.panel(), height=height, tail=moves.hint()))
     while True:
         say("> ", end="")
         line = await reader.get()
@@ -175,7 +179,7 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
             say("\n".join(moves.full_help()))
             continue
         if not typed:
-            say("\n".join(moves.panel()))
+            say("\n".join(moves.panel() + moves.hint()))
             continue
         found = moves.resolve(line)
         if found.error:

@@ -344,7 +344,7 @@ class Terminal:
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
                           scene.hand.cards if scene.hand else (),
-                          reader(self.game, view.get("options")))
+                          move_reader(self.game, view.get("options")))
             self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
                                          height=self.height, tail=moves.hint()))
             self.older = table.older
@@ -467,7 +467,7 @@ class Terminal:
         self.say(("\n" if eof else "") + GOODBYE)
 
 
-def reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
+def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
     """The game's own reader of typed moves (its words in en, pl and ru) as canonical text."""
     return lambda typed: str(game.parse_action(typed, options or None))
 
