@@ -226,3 +226,23 @@ def test_pinkerton_pass_when_a_beat_is_possible_gets_the_reason() -> None:
             if state.is_over:
                 break
     pytest.fail("no position where a beat is possible and passing is not")
+
+
+def test_log_shows_what_gave_way_to_fit_the_screen(tmp_path) -> None:
+    s = Session("pinkerton", "--seed", "5", "--ai", "random", "--name", "Alice", cwd=tmp_path,
+                env=NO_COLOR)                       # piped: 80x24 all the same, no echo
+    board = s.until_prompt()
+    assert s.send("log").startswith("Every event since your last move is on the screen")
+    for _ in range(12):
+        if "type log)" in board:
+            break
+        board = s.send(next_move(board))
+    else:
+        pytest.fail("nothing gave way in twelve turns")
+    left_out = re.search(r"\((\d+) earlier events?: type log\)", board)
+    said = s.send("log")
+    assert said.startswith("Earlier\n")
+    if left_out:
+        assert said.count("  · ") == int(left_out.group(1))
+    assert s.send("").startswith("Your move")          # and the move is still to make
+    s.eof()

@@ -34,6 +34,7 @@ from .play import (
     _style,
     _width,
     default_name,
+    fit_lines,
     move_reader,
     terminal_lang,
 )
@@ -85,8 +86,9 @@ SAVED = N_("Your attempt is saved; run the same command again to go on.")
 async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                  clock: Clock | None = None, lang: Lang = EN) -> int:
     def say(text: str = "", end: str = "\n") -> None:
-        print(text, file=out, end=end, flush=True)
+        print(fit_lines(text, width), file=out, end=end, flush=True)
 
+    width = _width(out)
     try:
         game = rules.get_game(args.game).name   # "sergeant-major" is starshina
     except ValueError:
@@ -110,7 +112,7 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                 await _show_result(core, game, say, lang)
                 return 0
             return 2
-        style, width = _style(args, out), _width(out)
+        style = _style(args, out)
         names = [ai_name(n, lang) for n in attempt.names]
         say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
                    "number, or help; quit keeps your attempt for later.",
@@ -165,7 +167,8 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
                   presenter_for(attempt.game, lang).describe, table,
                   scene.hand.cards if scene.hand else (),
                   move_reader(rules.get_game(attempt.game), attempt.state.options))
-    say("\n" + table.render(scene, moves.panel(), height=height, tail=moves.hint()))
+    say("\n" + table.render(scene, moves.panel(), height=height, tail=moves.hint(),
+                             short_moves=moves.panel(notes=False)))
     while True:
         say("> ", end="")
         line = await reader.get()

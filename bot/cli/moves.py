@@ -117,15 +117,16 @@ class Moves:
         self._example[form.kind] = best
         return best
 
-    def panel(self) -> list[str]:
-        """The 'Your move' lines of the table view."""
+    def panel(self, notes: bool = True) -> list[str]:
+        """The 'Your move' lines of the table view (without the forms' ``notes``, the
+        rules reminders that 'help' gives too, when a screen has no room for them)."""
         v = self.view
         _ = v._
         width = v.width
         out = [v.heading(_("Your move"))]
         for k, form in enumerate(self.forms):
             head = v.fill(form.prompt) + (v.style.dim(f" ({v.plain(form.note)})")
-                                          if form.note else "")
+                                          if form.note and notes else "")
             out += wrap(head, width, "  ", "    ")
             entries = self._entry_of_form[k]
             if form.choices:

@@ -44,7 +44,7 @@ from ..present.base import game_title
 from ..present.scene import Scene
 from .moves import Moves
 from .rules_cmd import paragraphs
-from .table_view import Style, TableView, wants_colour, wrap
+from .table_view import Style, TableView, wants_colour, width_of, wrap
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
@@ -255,7 +255,7 @@ class Terminal:
         self.sub = core.subscribe(channel_id=LOCAL_CHANNEL)
 
     def say(self, text: str = "", end: str = "\n") -> None:
-        print(text, file=self.out, end=end, flush=True)
+        print(fit_lines(text, self.width), file=self.out, end=end, flush=True)
 
     async def play(self, args: argparse.Namespace, options: dict, n: int, name: str) -> int:
         core = self.core
@@ -346,7 +346,8 @@ class Terminal:
                           scene.hand.cards if scene.hand else (),
                           move_reader(self.game, view.get("options")))
             self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
-                                         height=self.height, tail=moves.hint()))
+                                         height=self.height, tail=moves.hint(),
+                                         short_moves=moves.panel(notes=False)))
             self.older = table.older
             self.legend_shown = True
             while True:
@@ -437,7 +438,10 @@ class Terminal:
         if isinstance(u, GameOver):
             self.over = u
         elif isinstance(u, Reminder) and mine:
-            self.say(f"\nReminder: {u.seconds_left:.0f} s left for your move.\n> ", end="")
+            left = round(u.seconds_left)
+            self.say("\n" + self.lang.n_("Reminder: {n} second left for your move.",
+                                         "Reminder: {n} seconds left for your move.", left)
+                     + "\n> ", end="")
         elif isinstance(u, Strike) and mine:
             move = self._table_view(self.names).fill(self.presenter.describe(u.action))
             self.say("\n" + self.lang._("Time's up: the AI made your move ({move}).",
@@ -470,6 +474,15 @@ class Terminal:
 def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
     """The game's own reader of typed moves (its words in en, pl and ru) as canonical text."""
     return lambda typed: str(game.parse_action(typed, options or None))
+
+
+def fit_lines(text: str, width: int) -> str:
+    """``text`` with every line longer than ``width`` wrapped between words (a refusal,
+    a note: the terminal itself would cut words in two)."""
+    if all(width_of(line) <= width for line in text.split("\n")):
+        return text
+    return "\n".join(part for line in text.split("\n")
+                     for part in (wrap(line, width) if width_of(line) > width else [line]))
 
 
 def _norm(line: str) -> str:

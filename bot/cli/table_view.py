@@ -161,7 +161,8 @@ class TableView:
     # -- the whole view ---------------------------------------------------------------
 
     def render(self, scene: Scene, moves: Sequence[str] = (), *, legend: bool = True,
-               height: int | None = None, tail: Sequence[str] = ()) -> str:
+               height: int | None = None, tail: Sequence[str] = (),
+               short_moves: Sequence[str] | None = None) -> str:
         """The table view of ``scene``; ``moves`` are the viewer's move lines, already laid
         out, and ``tail`` a reminder under them.  Without ``legend`` only the first legend
         line is shown (a reminder).
@@ -169,20 +170,22 @@ class TableView:
         With ``height`` the view is made to fit that many lines, so the header and the
         scores stay on the screen: step by step the legend, the blank lines, the tail and
         the hand's suit lines give way, then the oldest of the recent events (a line says
-        how many are left out; ``older`` holds them) and last the oldest centre lines."""
+        how many are left out; ``older`` holds them), the table's sentences and notes, and
+        last the moves' rules reminders (``short_moves``: the moves without them)."""
         self.viewer = scene.viewer
         self.lang = lang_for(scene.lang)
         self._ = lang_for(scene.lang).gettext
         self.older = []
         lines: list[str] = []
         for level in range(_LEVELS):
-            lines = self._compose(scene, moves, tail, legend, level, height)
+            lines = self._compose(scene, moves, tail, legend, level, height, short_moves)
             if height is None or len(lines) <= height:
                 break
         return "\n".join(lines)
 
     def _compose(self, scene: Scene, moves: Sequence[str], tail: Sequence[str], legend: bool,
-                 level: int, height: int | None) -> list[str]:
+                 level: int, height: int | None,
+                 short_moves: Sequence[str] | None = None) -> list[str]:
         """The view at one ``level`` of compaction (see ``render``); at the last level
         what still does not fit gives way, least needed first, into ``older``."""
         _ = self._
@@ -193,7 +196,7 @@ class TableView:
         legend_lines = ([] if level >= 2 else
                         self.legend(scene.legend if legend and level < 1 else scene.legend[:1]))
         seats = self._seats(scene, gap)
-        rows, sentences = self._centre_parts(scene)
+        rows, shorts, sentences = self._centre_parts(scene)
         events = [wrap(self.fill(e), self.width, "  · ", "    ") for e in scene.events]
         result: list[str] = []
         if scene.result is not None:
@@ -206,11 +209,12 @@ class TableView:
             private = [wrap(self.fill(line), self.width, "  ", "    ")
                        for line in scene.hand.lines]
         bottom = (gap + list(moves) if moves else []) + (list(tail) if level < 3 else [])
+        panel = list(moves)
         cut_events: list[list[str]] = []
         cut_lines: list[list[str]] = []
 
         def lines() -> list[str]:
-            centre = ([*gap, self.heading(_("On the table"))] + rows
+            centre = ([*gap, self.heading(_("On the table"))] + [x for row in rows for x in row]
                       + [x for line in sentences for x in line] if rows or sentences else [])
             recent = self._recent(events, gap, len(cut_events), bool(cut_lines))
             return (head + self._facts(facts) + legend_lines + seats + centre + recent + result
@@ -232,8 +236,14 @@ class TableView:
             elif len(self._facts(facts)) > 1:
                 cut_lines.append(self._facts(facts[-1:]))
                 facts.pop()
+            elif any(len(row) > 1 for row in rows):   # the tallest row to one line
+                k = max(range(len(rows)), key=lambda i: len(rows[i]))
+                cut_lines.append(rows[k])
+                rows[k] = [shorts[k]]
             elif events:
                 cut_events.append(events.pop(0))
+            elif short_moves is not None and panel != list(short_moves):
+                panel = bottom = list(short_moves)
             else:
                 break
             out = lines()
@@ -348,23 +358,47 @@ class TableView:
         name = text.name_of(self.names, s.index) if s.index < len(self.names) else s.name
         return self._("{name} (you)", name=name) if scene.viewer == s.index else name
 
-    def _centre_parts(self, scene: Scene) -> tuple[list[str], list[list[str]]]:
-        """The centre's labelled rows (trick, last trick, piles) and its sentences, each
-        sentence wrapped (the sentences may give way to fit a screen, the rows never)."""
+    def _centre_parts(self, scene: Scene) -> tuple[list[list[str]], list[str],
+                                                   list[list[str]]]:
+        """The centre's labelled rows (trick, last trick, piles), each wrapped, with a
+        one-line form of each (a long pile's newest cards, else the row's start: to fit a
+        screen), and its sentences, each wrapped."""
         c = scene.centre
-        rows: list[tuple[str, str]] = []
+        rows: list[tuple[str, str, PileScene | None]] = []
         if c.trick is not None:
-            rows.append((c.trick.label, self._trick(c.trick, scene, current=True)))
+            rows.append((c.trick.label, self._trick(c.trick, scene, current=True), None))
         if c.last_trick is not None:
-            rows.append((c.last_trick.label, self._trick(c.last_trick, scene, current=False)))
+            rows.append((c.last_trick.label, self._trick(c.last_trick, scene, current=False),
+                         None))
         for pile in c.piles:
-            rows.append((pile.label, self._pile(pile)))
-        out: list[str] = []
-        label_w = max((width_of(label) for label, _ in rows), default=0) + 1
-        for label, value in rows:
+            rows.append((pile.label, self._pile(pile), pile))
+        full: list[list[str]] = []
+        short: list[str] = []
+        label_w = max((width_of(label) for label, _, _ in rows), default=0) + 1
+        for label, value, pile in rows:
             head = "  " + pad(self.fill(label) + ":", label_w) + " "
-            out += wrap(value, self.width, head, " " * width_of(head))
-        return out, [wrap(self.fill(line), self.width, "  ", "    ") for line in c.lines]
+            full.append(wrap(value, self.width, head, " " * width_of(head)))
+            short.append(self._one_line(head, full[-1], pile))
+        return full, short, [wrap(self.fill(line), self.width, "  ", "    ") for line in c.lines]
+
+    def _one_line(self, head: str, lines: list[str], pile: PileScene | None) -> str:
+        """A centre row cut to one line: a pile's count and newest cards, else the start
+        of the row; ``…`` marks the cut."""
+        if len(lines) <= 1:
+            return lines[0] if lines else head
+        if pile is not None and pile.cards:
+            room = self.width - width_of(head) - 2
+            shown: list[str] = []
+            for code in reversed(pile.cards):
+                face = self.card(code)
+                if sum(width_of(f) + 1 for f in shown) + width_of(face) > room:
+                    break
+                shown.insert(0, face)
+            return head + "… " + " ".join(shown)
+        words = lines[0].split(" ")
+        while len(words) > 1 and width_of(" ".join(words)) + 2 > self.width:
+            words.pop()
+        return " ".join(words) + " …"
 
     def _trick(self, t: TrickScene, scene: Scene, current: bool) -> str:
         plays = []
@@ -407,9 +441,9 @@ class TableView:
         out = [*gap, self.heading(self._("Your hand ({cards})",
                                        cards=self.lang.n_("{n} card", "{n} cards", n)))]
         groups = h.groups or (((self._("Cards"), h.cards),) if h.cards else ())
-        if compact and len(groups) > 1:   # the suits side by side, not one line each
-            out += wrap("  ".join(self.cards(cards) for _, cards in groups), self.width,
-                        "  ", "  ")
+        if compact and h.cards:   # beside the heading, the suits side by side
+            out[-1:] = wrap(out[-1] + "  " + "  ".join(self.cards(cards) for _, cards in groups),
+                            self.width, "", "  ")
             groups = ()
         label_w = max((width_of(g) for g, _ in groups), default=0) + 1
         for label, cards in groups:
