@@ -375,10 +375,10 @@ class TableView:
         full: list[list[str]] = []
         short: list[str] = []
         label_w = max((width_of(label) for label, _, _ in rows), default=0) + 1
-        for label, value, pile in rows:
+        for label, value, heap in rows:
             head = "  " + pad(self.fill(label) + ":", label_w) + " "
             full.append(wrap(value, self.width, head, " " * width_of(head)))
-            short.append(self._one_line(head, full[-1], pile))
+            short.append(self._one_line(head, full[-1], heap))
         return full, short, [wrap(self.fill(line), self.width, "  ", "    ") for line in c.lines]
 
     def _one_line(self, head: str, lines: list[str], pile: PileScene | None) -> str:
