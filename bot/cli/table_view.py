@@ -193,7 +193,7 @@ class TableView:
         gap = [""] if level < 2 else []
         head = self._title(scene, legend and level < 1, bare=level >= 2)[:1]
         facts = list(scene.headline)
-        legend_lines = ([] if level >= 2 else
+        legend_lines = ([] if level >= 3 else
                         self.legend(scene.legend if legend and level < 1 else scene.legend[:1]))
         seats = self._seats(scene, gap)
         rows, shorts, sentences = self._centre_parts(scene)
@@ -246,6 +246,10 @@ class TableView:
                 panel = bottom = list(short_moves)
             else:
                 break
+            out = lines()
+        reminder = self.legend(scene.legend[:1])   # the deck's key line, where room is left
+        if reminder and len(out) + len(reminder) <= height:
+            legend_lines = reminder
             out = lines()
         self.older = cut_lines + cut_events
         return out
