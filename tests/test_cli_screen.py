@@ -246,3 +246,15 @@ def test_log_shows_what_gave_way_to_fit_the_screen(tmp_path) -> None:
         assert said.count("  · ") == int(left_out.group(1))
     assert s.send("").startswith("Your move")          # and the move is still to make
     s.eof()
+
+
+def test_coins_a_french_card_gets_the_same_hint_bare_or_in_full(tmp_path) -> None:
+    s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", cwd=tmp_path,
+                env=NO_COLOR)
+    s.until_prompt()
+    full = s.send("play ah")
+    assert "Hearts correspond to cups: did you mean the ace of cups (AC)?" in " ".join(
+        full.split())
+    assert s.send("ah") == full
+    assert s.send("play 3o") == s.send("3o")          # a card not held: the same reason
+    s.eof()

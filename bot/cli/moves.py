@@ -250,6 +250,9 @@ class Moves:
         said = self._parsed(typed)
         if said is not None:   # the game reads it (any language): the engine says why not
             return Resolved(action=said)
+        hinted = self._french_card(typed)
+        if hinted is not None:
+            return hinted
         kinds = {a.split()[0] for a in self.legal}
         if t.split()[0] not in kinds:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
@@ -301,6 +304,16 @@ class Moves:
         now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
         return Resolved(error=self.view._("'{typed}' is not a move now ({now}). Type help to "
                                           "see how to move.", typed=typed, now=now))
+
+    def _french_card(self, typed: str) -> Resolved | None:
+        """A card of the wrong deck ("ah" in Coins' Spanish deck) where one kind of move
+        takes one card: that move, for the engine's hint ("Hearts correspond to cups...")."""
+        deck = self.view.deck
+        kinds_now = {a.split()[0] for a in self.legal} | {f.kind for f in self.forms}
+        if typed.split()[0].lower() in kinds_now or deck.suit_hint(typed.strip()) is None:
+            return None
+        kinds = list(dict.fromkeys(f.kind for f in self.forms if f.cards and f.kind != "pass"))
+        return Resolved(action=f"{kinds[0]} {typed.strip()}") if len(kinds) == 1 else None
 
     def _parsed(self, typed: str) -> str | None:
         """``typed`` as the game reads it (its words in any language: ``zagraj 7 mieczy``,
