@@ -258,3 +258,20 @@ def test_coins_a_french_card_gets_the_same_hint_bare_or_in_full(tmp_path) -> Non
     assert s.send("ah") == full
     assert s.send("play 3o") == s.send("3o")          # a card not held: the same reason
     s.eof()
+
+
+@pytest.mark.parametrize(("lang", "verb"), [("pl", "odrzuć"), ("ru", "сбросить")])
+def test_a_piquet_exchange_typed_in_polish_and_russian(tmp_path, lang: str, verb: str) -> None:
+    from rules.cards import PIQUET_32
+    from rules.lang import card_name
+
+    s = Session("piquet", "--seed", "1", "--ai", "random", "--name", "Alice", "--lang", lang,
+                cwd=tmp_path, env=NO_COLOR)
+    board = s.until_prompt()
+    codes = next_move(board).split()[1:]                 # the example: "discard 9S JS"
+    words = " ".join(card_name(PIQUET_32.parse_card(c), lang) for c in codes)
+    exchange = turn_screen(board)[1]                     # the title, with the phase
+    board = s.send(f"{verb} {words}")                    # "odrzuć dziewiątka pik walet pik"
+    assert board.lstrip().startswith("━━ "), board       # taken: the next turn's table
+    assert turn_screen(board)[1] != exchange             # in the next phase
+    s.eof()

@@ -70,7 +70,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))} (starshina is "
+                                "also sergeant-major; the Polish and Russian names work too)")
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
