@@ -128,11 +128,11 @@ def test_panel_plan_respects_discord_limits() -> None:
 
 
 def test_invite_permissions_match_the_docs() -> None:
-    assert INVITE_PERMISSIONS.value == 117760
+    assert INVITE_PERMISSIONS.value == 309237763072
     url = invite_url(123)
-    assert "scope=bot+applications.commands" in url and "permissions=117760" in url
+    assert "scope=bot+applications.commands" in url and "permissions=309237763072" in url
     docs = (Path(__file__).parent.parent / "docs" / "DISCORD.md").read_text()
-    assert "117760" in docs and "bot applications.commands" in docs
+    assert "309237763072" in docs and "bot applications.commands" in docs
 
 
 def test_custom_ids_fit() -> None:

@@ -12,7 +12,7 @@ from rules.ai.players import LEVELS, make_player
 from ..core.names import AI_FIRST_NAMES
 from ..core.tournament.model import Entrant, Format, Result, Table
 from ..core.tournament.standings import tiebreak_name
-from ..core.tournament.state import Tournament, TournamentError
+from ..core.tournament.state import Tournament, TournamentError, table_seed
 from .play import parse_options
 
 
@@ -86,7 +86,7 @@ def simulate(args: argparse.Namespace) -> int:
             rnd = t.pair_round()
             print(f"\nRound {rnd.number}")
             for table in rnd.tables:
-                seed = rnd.deal_seed if args.duplicate else rnd.deal_seed * 100 + table.number
+                seed = rnd.deal_seed if args.duplicate else table_seed(rnd.deal_seed, table.number)
                 result = _play(game, options, table, seed, level_of)
                 t.record(Result(table, result[0], result[1],
                                 deal=rnd.deal_seed if args.duplicate else None))

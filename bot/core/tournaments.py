@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import rules
@@ -32,8 +32,8 @@ from .ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating, ordinal
 from .records import scope_key
 from .registry import TableRegistry
 from .store import Conn, IntegrityError, Store
-from .tournament.model import Entrant, Format, Result
-from .tournament.state import Tournament, TournamentError
+from .tournament.model import Entrant, Format, Result, Table
+from .tournament.state import Tournament, TournamentError, table_seed
 from .updates import GameOver, TableInfo, Update
 
 log = logging.getLogger("parlour.tournaments")
@@ -286,9 +286,12 @@ class Tournaments:
     # --- rounds -------------------------------------------------------------------------------
 
     async def open_table(self, tournament_id: int, round_no: int, number: int,
-                         channel_id: int) -> TableInfo | None:
+                         channel_id: int, *,
+                         before_start: Callable[[int], Awaitable[None]] | None = None
+                         ) -> TableInfo | None:
         """Open table ``number`` of round ``round_no`` in ``channel_id`` (once: a second call
-        for a table already opened returns None)."""
+        for a table already opened returns None).  ``before_start(table_id)`` runs once the
+        table exists, before its deal (a transport sets the table's language there)."""
         info = await self.get(tournament_id)
         t = info.state
         rnd = next((r for r in t.rounds if r.number == round_no), None)
@@ -304,29 +307,45 @@ class Tournaments:
             await conn.execute(
                 "UPDATE tournament_tables SET channel_id = ? WHERE tournament_id = ? AND "
                 "round = ? AND number = ?", (channel_id, tournament_id, round_no, number))
-        names = {e.id: e.name for e in t.entrants}
-        seed = rnd.deal_seed if t.duplicate else rnd.deal_seed * 100 + number
-        turn_seconds = PACES[info.settings.get("pace", "live")]
+        seed = rnd.deal_seed if t.duplicate else table_seed(rnd.deal_seed, number)
         lobby = await self.lobby.create_table(
             channel_id, info.host_id, info.host_name, t.game, dict(info.options),
-            guild_id=info.guild_id, turn_seconds=turn_seconds, keep_order=True,
-            seat_host=False, seed=seed)
+            guild_id=info.guild_id, turn_seconds=PACES[info.settings.get("pace", "live")],
+            keep_order=True, seat_host=False, seed=seed)
+        # Kept at once: the game may end (and be recorded) as soon as it is dealt.
+        await self._set_table(tournament_id, round_no, number, lobby.table_id)
+        return await self._finish_opening(info, table, channel_id, before_start)
+
+    async def _finish_opening(self, info: TournamentInfo, table: Table, channel_id: int,
+                              before_start: Callable[[int], Awaitable[None]] | None = None
+                              ) -> TableInfo:
+        """Seat the table's players and AI seats (those not seated yet) and deal."""
+        names = {e.id: e.name for e in info.state.entrants}
         try:
+            current = self.registry.get(channel_id).info()
+            seated = {str(s.user_id) for s in current.seats if s.user_id is not None}
             for p in table.players:
-                await self.lobby.join(channel_id, int(p), names[p])
-            for _ in range(table.ai_seats):
+                if p not in seated:
+                    await self.lobby.join(channel_id, int(p), names[p])
+            ais = sum(1 for s in current.seats if s.user_id is None)
+            for _ in range(table.ai_seats - ais):
                 await self.lobby.add_ai(channel_id, info.host_id, FILLER_LEVEL, moderator=True)
-            opened = await self.lobby.start_game(channel_id, info.host_id, moderator=True)
+            if before_start is not None:
+                await before_start(current.table_id)
+            return await self.lobby.start_game(channel_id, info.host_id, moderator=True)
         except TableError:
-            log.exception("tournament %s: could not open table %s/%s", tournament_id,
-                          round_no, number)
+            log.exception("tournament %s: could not open table %s/%s in %s", info.id,
+                          table.round, table.number, channel_id)
             await self.lobby.cancel(channel_id, info.host_id, moderator=True)
+            await self._set_table(info.id, table.round, table.number, None)   # asked again
             raise
+
+    async def _set_table(self, tournament_id: int, round_no: int, number: int,
+                         table_id: int | None) -> None:
         async with self.store.transaction() as conn:
             await conn.execute(
                 "UPDATE tournament_tables SET table_id = ? WHERE tournament_id = ? AND "
-                "round = ? AND number = ?", (lobby.table_id, tournament_id, round_no, number))
-        return opened
+                "round = ? AND number = ?", (table_id, tournament_id, round_no, number))
 
     async def game_over(self, update: GameOver) -> None:
         """Record a tournament table's result (the core's GameOver of any table)."""
@@ -393,6 +412,7 @@ class Tournaments:
             if not self.registry.owns(row["guild_id"]):
                 continue
             info = _info(row)
+            await self._finish_lobbies(info)
             tables = await self.store.fetchall(
                 "SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND "
                 "table_id IS NOT NULL", (info.id,))
@@ -408,6 +428,23 @@ class Tournaments:
                 self._tables_to_open(info)
             out.append(info)
         return out
+
+    async def _finish_lobbies(self, info: TournamentInfo) -> None:
+        """Deal the tables a crash left in their lobby (opened, not yet dealt)."""
+        rnd = info.state.current
+        if rnd is None:
+            return
+        rows = await self.store.fetchall(
+            "SELECT number, channel_id, table_id FROM tournament_tables WHERE "
+            "tournament_id = ? AND round = ? AND table_id IS NOT NULL", (info.id, rnd.number))
+        for row in rows:
+            live = self.registry.live.get(row["channel_id"])
+            if live is not None and live.id == row["table_id"] and live.status == "lobby":
+                table = next(x for x in rnd.tables if x.number == row["number"])
+                try:
+                    await self._finish_opening(info, table, row["channel_id"])
+                except TableError:
+                    pass   # logged; the table is asked for again
 
     async def due(self) -> list[TournamentInfo]:
         """Start the tournaments whose ``starts_at`` has come (called by a timer)."""
@@ -477,6 +514,21 @@ class Tournaments:
         waiting = tuple(x.number for x in rnd.tables if x.number not in rnd.results)
         if waiting:
             self.hub.publish(TablesToOpen(0, info.channel_id, info, rnd.number, waiting))
+
+    async def remember_message(self, tournament_id: int, column: str, message_id: int) -> None:
+        """Where the transport shows the tournament (its sign-up or standings message)."""
+        if column not in ("signup_message_id", "standings_message_id"):
+            raise ValueError(column)
+        async with self.store.transaction() as conn:
+            await conn.execute(f"UPDATE tournaments SET {column} = ? WHERE id = ?",
+                               (message_id, tournament_id))
+
+    async def places(self, tournament_id: int, round_no: int) -> dict[int, int]:
+        """The channel of each opened table of a round, by table number."""
+        rows = await self.store.fetchall(
+            "SELECT number, channel_id FROM tournament_tables WHERE tournament_id = ? AND "
+            "round = ? AND channel_id IS NOT NULL", (tournament_id, round_no))
+        return {r["number"]: r["channel_id"] for r in rows}
 
     async def unopened(self, tournament_id: int) -> list[tuple[int, int]]:
         """(round, table) of the current round's tables that have no table yet."""

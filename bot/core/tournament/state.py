@@ -134,7 +134,7 @@ class Tournament:
             slots = [None if p in self.withdrawn else p for p in self.slots[-1]]
             tables, byes = pairing.knockout_tables(number, slots, self.table_size,
                                                    self.allowed)
-        rnd = Round(number, tables, byes, deal_seed=self.seed * 1000 + number)
+        rnd = Round(number, tables, byes, deal_seed=round_seed(self.seed, number))
         self.rounds.append(rnd)
         if not tables:
             self._close_round()
@@ -223,6 +223,19 @@ class Tournament:
                        for x in r["results"]}
             t.rounds.append(Round(r["number"], tables, r["byes"], r["deal_seed"], results))
         return t
+
+
+SEED_BITS = 60   # engine seeds are stored as 64-bit integers
+
+
+def round_seed(seed: int, number: int) -> int:
+    """The deals of round ``number`` (every table's, in a duplicate round)."""
+    return (seed * 1_000_003 + number * 7919) & ((1 << SEED_BITS) - 1)
+
+
+def table_seed(round_seed: int, table: int) -> int:
+    """The deals of one table when tables do not share them."""
+    return (round_seed * 101 + table) & ((1 << SEED_BITS) - 1)
 
 
 def _topped_up(players: int, allowed: tuple[int, ...]) -> int:

@@ -1,0 +1,237 @@
+"""Tournaments in words and a picture: the sign-up, the standings, a round's tables, the
+podium, and refusals - in the reader's language, from the core's ``TournamentInfo``."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..core.tournament.model import Format, Table
+from ..core.tournament.standings import Row
+from ..core.tournaments import TournamentInfo, TournamentRefusal
+from ..i18n import N_, Lang
+from .base import game_title
+
+FORMAT_NAMES = {Format.SWISS: N_("Swiss"), Format.KNOCKOUT: N_("knockout"),
+                Format.ROUND_ROBIN: N_("round robin")}
+TIEBREAKS = {Format.SWISS: N_("Buchholz"), Format.ROUND_ROBIN: N_("Sonneborn-Berger")}
+DUPLICATE_NOTE = N_("Duplicate deals: every table of a round plays the same cards from the "
+                    "same seats, and each result is scored against the players who held the "
+                    "same cards at the other tables.")
+MEDALS = ("🥇", "🥈", "🥉")
+
+def error_text(refusal: TournamentRefusal, lang: Lang) -> str:
+    from ..core.tournaments import ERRORS
+    return lang._(ERRORS[refusal.key], **{k: str(v) for k, v in refusal.values.items()})
+
+
+def headline(info: TournamentInfo, lang: Lang) -> str:
+    """"Piquet tournament: Swiss, 4 rounds, live" and what else is set."""
+    t = info.state
+    parts = [lang._(FORMAT_NAMES[t.fmt])]
+    rounds = t.total_rounds() if t.rounds or t.fmt is not Format.SWISS else t.rounds_planned
+    if rounds:
+        parts.append(lang.n_("{n} round", "{n} rounds", rounds))
+    parts.append(lang._("slow, a day a turn") if info.settings.get("pace") == "slow"
+                 else lang._("live"))
+    if t.duplicate:
+        parts.append(lang._("duplicate deals"))
+    if t.preferred and len(t.allowed) > 1:
+        parts.append(lang.n_("{n} player a table", "{n} players a table", t.preferred))
+    return lang._("{game} tournament: {details}",
+                  game=game_title(info.title, lang), details=", ".join(parts))
+
+
+def signup_text(info: TournamentInfo, lang: Lang, host_mention: str) -> str:
+    t = info.state
+    lines = [f"🏆 **{headline(info, lang)}**",
+             lang._("Host: {host}.", host=host_mention)]
+    at = info.settings.get("starts_at")
+    if info.status == "signup":
+        if at is not None:
+            lines.append(lang._("Starts {when}, or earlier when the host starts it.",
+                                when=f"<t:{int(at)}:R>"))
+        else:
+            lines.append(lang._("Starts when the host starts it (/tournament start)."))
+    elif info.status == "cancelled":
+        lines.append(lang._("Cancelled."))
+    else:
+        lines.append(lang._("Entries are closed."))
+    lines.append("")
+    lines.append(f"**{lang.n_('{n} entrant', '{n} entrants', len(t.entrants))}**")
+    if t.entrants:
+        for e in sorted(t.entrants, key=lambda e: (-e.rating, e.name)):
+            gone = f" - {lang._('withdrawn')}" if e.id in t.withdrawn else ""
+            lines.append(f"• {escape(e.name)} ({round(e.rating)}){gone}")
+    else:
+        lines.append(lang._("Nobody yet: be the first."))
+    if t.duplicate:
+        lines += ["", lang._(DUPLICATE_NOTE)]
+    return "\n".join(lines)
+
+
+def standings_text(info: TournamentInfo, lang: Lang) -> str:
+    t = info.state
+    done = sum(1 for r in t.rounds if r.done)
+    total = t.total_rounds()
+    if info.status == "finished":
+        title = lang._("Final standings")
+    else:
+        title = lang._("Standings after round {done} of {total}", done=done, total=total)
+    lines = [f"📊 **{title}** - {headline(info, lang)}"]
+    if t.fmt is Format.KNOCKOUT:
+        lines += bracket_lines(info, lang)
+    else:
+        lines.append(_table(t.standings(), lang._(TIEBREAKS[t.fmt]), lang))
+    if t.duplicate:
+        lines.append(lang._(DUPLICATE_NOTE))
+    current = t.current
+    if current is not None and info.status == "running":
+        left = len(current.tables) - len(current.results)
+        lines.append(lang.n_("Round {round}: {n} table still playing.",
+                             "Round {round}: {n} tables still playing.", left,
+                             round=current.number))
+    return "\n".join(lines)
+
+
+def _table(rows: Sequence[Row], tiebreak: str, lang: Lang) -> str:
+    name_w = min(20, max([len(lang._("Name"))] + [len(r.entrant.name) for r in rows]))
+    head = (f"{'#':>3}  {lang._('Name'):<{name_w}}  {lang._('Points'):>6}  "
+            f"{tiebreak:>{max(8, len(tiebreak))}}")
+    body = [head]
+    for r in rows:
+        name = r.entrant.name if len(r.entrant.name) <= name_w else \
+            r.entrant.name[:name_w - 1] + "…"
+        mark = " ✗" if r.withdrawn else ""
+        body.append(f"{r.rank:>3}  {name:<{name_w}}  {_num(r.points):>6}  "
+                    f"{_num(r.tiebreak):>{max(8, len(tiebreak))}}{mark}")
+    return "```\n" + "\n".join(body).replace("`", "'") + "\n```"
+
+
+def bracket_lines(info: TournamentInfo, lang: Lang) -> list[str]:
+    t = info.state
+    names = {e.id: escape(e.name) for e in t.entrants}
+    out = []
+    for rnd in t.rounds:
+        out.append(f"**{lang._('Round {n}', n=rnd.number)}**")
+        for table in rnd.tables:
+            result = rnd.results.get(table.number)
+            out.append("• " + table_line(table, names, lang, result.ranks if result else None))
+        for p in rnd.byes:
+            out.append("• " + lang._("{name}: bye", name=names[p]))
+    return out
+
+
+def table_line(table: Table, names: dict[str, str], lang: Lang,
+               ranks: Sequence[int] | None = None) -> str:
+    """"Alice vs Bob" (a table being played) or "Alice 1st, Bob 2nd" (played)."""
+    seats = [names[p] for p in table.players] + [lang._("AI seat")] * table.ai_seats
+    if ranks is None:
+        return lang._(" vs ").join(seats)
+    from .base import ordinal
+    return ", ".join(f"{n} ({ordinal(r, lang)})" for n, r in zip(seats, ranks, strict=False))
+
+
+def round_text(info: TournamentInfo, lang: Lang, places: dict[int, str]) -> str:
+    """A round's announcement: each table and where it is played (``places`` by table
+    number: a thread mention)."""
+    t = info.state
+    rnd = t.rounds[-1]
+    names = {e.id: escape(e.name) for e in t.entrants}
+    lines = [f"🔔 **{lang._('Round {n} of {total}', n=rnd.number, total=t.total_rounds())}**"]
+    for table in rnd.tables:
+        where = places.get(table.number, "")
+        lines.append(f"• {lang._('Table {n}', n=table.number)}: "
+                     f"{table_line(table, names, lang)} {where}".rstrip())
+    for p in rnd.byes:
+        lines.append("• " + lang._("{name}: bye", name=names[p]))
+    return "\n".join(lines)
+
+
+def thread_name(info: TournamentInfo, lang: Lang, round_no: int, number: int) -> str:
+    return lang._("{game} · round {round} · table {n}", game=game_title(info.title, lang),
+                  round=round_no, n=number)[:100]
+
+
+def table_intro(info: TournamentInfo, lang: Lang, table: Table,
+                mentions: dict[str, str]) -> str:
+    seats = [mentions.get(p, p) for p in table.players]
+    return "🏆 " + lang._("{headline} - round {round}, table {n}: {players}. Good luck!",
+                         headline=headline(info, lang), round=table.round, n=table.number,
+                         players=", ".join(seats))
+
+
+def podium_text(info: TournamentInfo, lang: Lang, mentions: dict[str, str]) -> str:
+    rows = info.state.standings()
+    lines = [f"🏆 **{lang._('{game} tournament: the podium', game=game_title(info.title, lang))}**"]
+    for row in rows:
+        if row.rank > 3:
+            break
+        who = mentions.get(row.entrant.id, escape(row.entrant.name))
+        lines.append(f"{MEDALS[row.rank - 1]} {who}")
+    lines.append(lang._("Thank you all for playing!"))
+    return "\n".join(lines)
+
+
+def escape(name: str) -> str:
+    """A player's name as Markdown text (their asterisks stay asterisks)."""
+    return "".join("\\" + c if c in "*_~`|>#-[]()" else c for c in name)
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+
+# --- the podium picture -----------------------------------------------------------------------
+
+FONT = Path(__file__).parent / "art" / "fonts" / "DejaVuSans.ttf"
+FELT = (30, 92, 60)
+BLOCKS = {1: (214, 170, 40), 2: (180, 186, 196), 3: (184, 115, 51)}
+INK = (30, 30, 30)
+WHITE = (250, 250, 245)
+
+
+def podium_png(info: TournamentInfo, lang: Lang) -> bytes:
+    """The podium as a PNG: the first three on their steps, with points."""
+    w, h = 900, 480
+    img = Image.new("RGB", (w, h), FELT)
+    draw = ImageDraw.Draw(img)
+    big = ImageFont.truetype(str(FONT), 30)
+    mid = ImageFont.truetype(str(FONT), 22)
+    small = ImageFont.truetype(str(FONT), 18)
+    title = lang._("{game} tournament", game=game_title(info.title, lang))
+    draw.text((w / 2, 36), title, font=big, fill=WHITE, anchor="mm")
+    draw.text((w / 2, 74), headline(info, lang), font=small, fill=(210, 225, 215), anchor="mm")
+    rows = [r for r in info.state.standings() if r.rank <= 3]
+    heights = {1: 200, 2: 150, 3: 110}
+    columns = {2: 170, 1: 450, 3: 730}
+    base = h - 40
+    seen: dict[int, int] = {}
+    for row in rows:
+        k = seen.get(row.rank, 0)
+        seen[row.rank] = k + 1
+        x = columns[row.rank] + 60 * k
+        top = base - heights[row.rank]
+        draw.rounded_rectangle((x - 110, top, x + 110, base), radius=8, fill=BLOCKS[row.rank])
+        draw.text((x, top + 40), str(row.rank), font=big, fill=INK, anchor="mm")
+        name = _fit(draw, row.entrant.name, mid, 230)
+        draw.text((x, top - 44), name, font=mid, fill=WHITE, anchor="mm")
+        points = (lang.n_("{n} round won", "{n} rounds won", int(row.points))
+                  if info.state.fmt is Format.KNOCKOUT
+                  else lang._("{points} pts", points=_num(row.points)))
+        draw.text((x, top - 18), points, font=small, fill=(210, 225, 215), anchor="mm")
+    out = io.BytesIO()
+    img.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont,
+         width: int) -> str:
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
