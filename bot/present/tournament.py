@@ -30,6 +30,12 @@ def error_text(refusal: TournamentRefusal, lang: Lang) -> str:
 
 def headline(info: TournamentInfo, lang: Lang) -> str:
     """"Piquet tournament: Swiss, 4 rounds, live" and what else is set."""
+    return lang._("{game} tournament: {details}", game=game_title(info.title, lang),
+                  details=details(info, lang))
+
+
+def details(info: TournamentInfo, lang: Lang) -> str:
+    """"Swiss, 4 rounds, live" and what else is set."""
     t = info.state
     parts = [lang._(FORMAT_NAMES[t.fmt])]
     rounds = t.total_rounds() if t.rounds or t.fmt is not Format.SWISS else t.rounds_planned
@@ -41,8 +47,7 @@ def headline(info: TournamentInfo, lang: Lang) -> str:
         parts.append(lang._("duplicate deals"))
     if t.preferred and len(t.allowed) > 1:
         parts.append(lang.n_("{n} player a table", "{n} players a table", t.preferred))
-    return lang._("{game} tournament: {details}",
-                  game=game_title(info.title, lang), details=", ".join(parts))
+    return ", ".join(parts)
 
 
 def signup_text(info: TournamentInfo, lang: Lang, host_mention: str) -> str:
@@ -98,8 +103,9 @@ def standings_text(info: TournamentInfo, lang: Lang) -> str:
 
 
 def _table(rows: Sequence[Row], tiebreak: str, lang: Lang) -> str:
-    name_w = min(20, max([len(lang._("Name"))] + [len(r.entrant.name) for r in rows]))
-    head = (f"{'#':>3}  {lang._('Name'):<{name_w}}  {lang._('Points'):>6}  "
+    player = lang._("Player")
+    name_w = min(20, max([len(player)] + [len(r.entrant.name) for r in rows]))
+    head = (f"{'#':>3}  {player:<{name_w}}  {lang._('Points'):>6}  "
             f"{tiebreak:>{max(8, len(tiebreak))}}")
     body = [head]
     for r in rows:
@@ -167,18 +173,16 @@ def table_intro(info: TournamentInfo, lang: Lang, table: Table,
 def podium_text(info: TournamentInfo, lang: Lang, mentions: dict[str, str]) -> str:
     rows = info.state.standings()
     lines = [f"🏆 **{lang._('{game} tournament: the podium', game=game_title(info.title, lang))}**"]
-    for row in rows:
-        if row.rank > 3:
-            break
+    for row in rows[:3]:
         who = mentions.get(row.entrant.id, escape(row.entrant.name))
-        lines.append(f"{MEDALS[row.rank - 1]} {who}")
+        lines.append(f"{MEDALS[min(row.rank, 3) - 1]} {who}")
     lines.append(lang._("Thank you all for playing!"))
     return "\n".join(lines)
 
 
 def escape(name: str) -> str:
     """A player's name as Markdown text (their asterisks stay asterisks)."""
-    return "".join("\\" + c if c in "*_~`|>#-[]()" else c for c in name)
+    return "".join("\\" + c if c in "*_~`|" else c for c in name)
 
 
 def _num(x: float) -> str:
@@ -204,21 +208,21 @@ def podium_png(info: TournamentInfo, lang: Lang) -> bytes:
     small = ImageFont.truetype(str(FONT), 18)
     title = lang._("{game} tournament", game=game_title(info.title, lang))
     draw.text((w / 2, 36), title, font=big, fill=WHITE, anchor="mm")
-    draw.text((w / 2, 74), headline(info, lang), font=small, fill=(210, 225, 215), anchor="mm")
-    rows = [r for r in info.state.standings() if r.rank <= 3]
-    heights = {1: 200, 2: 150, 3: 110}
-    columns = {2: 170, 1: 450, 3: 730}
+    draw.text((w / 2, 74), details(info, lang), font=small, fill=(210, 225, 215), anchor="mm")
+    everyone = info.state.standings()
+    rows = everyone[:3]
+    heights = (200, 150, 110)             # the steps of the first, second and third
+    columns = (450, 170, 730)
     base = h - 40
-    seen: dict[int, int] = {}
-    for row in rows:
-        k = seen.get(row.rank, 0)
-        seen[row.rank] = k + 1
-        x = columns[row.rank] + 60 * k
-        top = base - heights[row.rank]
-        draw.rounded_rectangle((x - 110, top, x + 110, base), radius=8, fill=BLOCKS[row.rank])
-        draw.text((x, top + 40), str(row.rank), font=big, fill=INK, anchor="mm")
-        name = _fit(draw, row.entrant.name, mid, 230)
-        draw.text((x, top - 44), name, font=mid, fill=WHITE, anchor="mm")
+    for step, row in enumerate(rows):
+        x, top = columns[step], base - heights[step]
+        shared = sum(1 for r in everyone if r.rank == row.rank) > 1
+        draw.rounded_rectangle((x - 120, top, x + 120, base), radius=8,
+                               fill=BLOCKS[min(row.rank, 3)])
+        draw.text((x, top + 40), ("=" if shared else "") + str(row.rank), font=big, fill=INK,
+                  anchor="mm")
+        draw.text((x, top - 44), _fit(draw, row.entrant.name, mid, 236), font=mid,
+                  fill=WHITE, anchor="mm")
         points = (lang.n_("{n} round won", "{n} rounds won", int(row.points))
                   if info.state.fmt is Format.KNOCKOUT
                   else lang._("{points} pts", points=_num(row.points)))
