@@ -158,9 +158,13 @@ async def test_a_swiss_of_piquet_in_threads_with_a_restart_mid_round(
             texts = [message_text(v) for m in fake.channel_messages(row["channel_id"])
                      for v in m.versions]
             assert texts and channel_leaks(texts, truth) == []
-        # The tournament is a set of ordinary rated games of the server.
+        # The tournament is a set of ordinary rated games of the server, and its result
+        # is in each player's /stats.
         games = await bot.core.recent_games(guild_id=s.guild.id, limit=20)
         assert len(games) == 12
+        winner = final.state.standings()[0].entrant
+        record = await fake.slash(fake.world.users[int(winner.id)], "stats", channel=channel)
+        assert "Tournaments here: 1 played, 1 won, 1 on the podium" in record.text, record.text
 
 
 async def test_without_thread_permissions_the_tables_play_in_the_channel(

@@ -162,6 +162,17 @@ class Tournaments:
             "ORDER BY id DESC LIMIT ?", (guild_id, *statuses, limit))
         return [_info(r) for r in rows]
 
+    async def finishes(self, guild_id: int, user_id: int, limit: int = 200
+                       ) -> list[tuple[TournamentInfo, int]]:
+        """The user's places in this server's finished tournaments, newest first (the final
+        standings are kept with each tournament)."""
+        out = []
+        for info in await self.in_guild(guild_id, finished=True, limit=limit):
+            for row in info.state.standings():
+                if row.entrant.id == str(user_id):
+                    out.append((info, row.rank))
+        return out
+
     # --- sign-up ------------------------------------------------------------------------------
 
     async def create(self, guild_id: int, channel_id: int, host_id: int, host_name: str,

@@ -239,3 +239,18 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont,
     while text and draw.textlength(text + "…", font=font) > width:
         text = text[:-1]
     return text + "…"
+
+
+def finishes_text(finishes: Sequence[tuple[TournamentInfo, int]], lang: Lang) -> str:
+    """"Tournaments here: 3 played, 1 won, 2 on the podium; last: Piquet, 2nd of 12"."""
+    if not finishes:
+        return ""
+    from .base import ordinal
+    won = sum(1 for _, rank in finishes if rank == 1)
+    podium = sum(1 for _, rank in finishes if rank <= 3)
+    info, rank = finishes[0]
+    return lang._("Tournaments here: {played}, {won} won, {podium} on the podium; the last: "
+                  "{game}, {place} of {n}.",
+                  played=lang.n_("{n} played", "{n} played", len(finishes)), won=won,
+                  podium=podium, game=game_title(info.title, lang), place=ordinal(rank, lang),
+                  n=len(info.state.entrants))
