@@ -60,7 +60,6 @@ ERRORS = {
     "bad format": N_("{format} is not a tournament format here."),
     "bad size": N_("{game} is played {sizes} at a table."),
     "bad pace": N_("The pace is live or slow."),
-    "bad level": N_("Unknown AI level: {level}."),
     "withdrawn": N_("You have withdrawn from this tournament."),
     "bad option": N_("{message}"),
 }

@@ -92,8 +92,8 @@ def build(bot: ParlourBot) -> app_commands.Group:
                 options=parse_options(options), lang=language or guild_default(interaction))
             return Reply("🏆 " + lang._(
                 "You opened a {game} tournament here. Players join with the **Join** button "
-                "on its message; start it with `/tournament start`.",
-                game=game_title(info.title, lang)))
+                "on its message; start it with {command}.",
+                game=game_title(info.title, lang), command=words.command(lang, "start")))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @group.command(name="start", description="Close entries and pair the first round "

@@ -60,16 +60,18 @@ def signup_text(info: TournamentInfo, lang: Lang, host_mention: str) -> str:
             lines.append(lang._("Starts {when}, or earlier when the host starts it.",
                                 when=f"<t:{int(at)}:R>"))
         else:
-            lines.append(lang._("Starts when the host starts it (/tournament start)."))
+            lines.append(lang._("Starts when the host starts it ({command}).",
+                                command=command(lang, "start")))
     elif info.status == "cancelled":
         lines.append(lang._("Cancelled."))
     else:
         lines.append(lang._("Entries are closed."))
     lines.append("")
-    lines.append(f"**{lang.n_('{n} entrant', '{n} entrants', len(t.entrants))}**")
+    entrants = lang.n_("{n} entrant", "{n} entrants", len(t.entrants))
+    lines.append(f"**{entrants}**")
     if t.entrants:
         for e in sorted(t.entrants, key=lambda e: (-e.rating, e.name)):
-            gone = f" - {lang._('withdrawn')}" if e.id in t.withdrawn else ""
+            gone = " - " + lang._("withdrawn") if e.id in t.withdrawn else ""
             lines.append(f"• {escape(e.name)} ({round(e.rating)}){gone}")
     else:
         lines.append(lang._("Nobody yet: be the first."))
@@ -105,7 +107,8 @@ def standings_text(info: TournamentInfo, lang: Lang) -> str:
 def _table(rows: Sequence[Row], tiebreak: str, lang: Lang) -> str:
     player = lang._("Player")
     name_w = min(20, max([len(player)] + [len(r.entrant.name) for r in rows]))
-    head = (f"{'#':>3}  {player:<{name_w}}  {lang._('Points'):>6}  "
+    points = lang._("Points")
+    head = (f"{'#':>3}  {player:<{name_w}}  {points:>6}  "
             f"{tiebreak:>{max(8, len(tiebreak))}}")
     body = [head]
     for r in rows:
@@ -122,7 +125,8 @@ def bracket_lines(info: TournamentInfo, lang: Lang) -> list[str]:
     names = {e.id: escape(e.name) for e in t.entrants}
     out = []
     for rnd in t.rounds:
-        out.append(f"**{lang._('Round {n}', n=rnd.number)}**")
+        heading = lang._("Round {n}", n=rnd.number)
+        out.append(f"**{heading}**")
         for table in rnd.tables:
             result = rnd.results.get(table.number)
             out.append("• " + table_line(table, names, lang, result.ranks if result else None))
@@ -147,10 +151,12 @@ def round_text(info: TournamentInfo, lang: Lang, places: dict[int, str]) -> str:
     t = info.state
     rnd = t.rounds[-1]
     names = {e.id: escape(e.name) for e in t.entrants}
-    lines = [f"🔔 **{lang._('Round {n} of {total}', n=rnd.number, total=t.total_rounds())}**"]
+    heading = lang._("Round {n} of {total}", n=rnd.number, total=t.total_rounds())
+    lines = [f"🔔 **{heading}**"]
     for table in rnd.tables:
         where = places.get(table.number, "")
-        lines.append(f"• {lang._('Table {n}', n=table.number)}: "
+        label = lang._("Table {n}", n=table.number)
+        lines.append(f"• {label}: "
                      f"{table_line(table, names, lang)} {where}".rstrip())
     for p in rnd.byes:
         lines.append("• " + lang._("{name}: bye", name=names[p]))
@@ -172,12 +178,18 @@ def table_intro(info: TournamentInfo, lang: Lang, table: Table,
 
 def podium_text(info: TournamentInfo, lang: Lang, mentions: dict[str, str]) -> str:
     rows = info.state.standings()
-    lines = [f"🏆 **{lang._('{game} tournament: the podium', game=game_title(info.title, lang))}**"]
+    heading = lang._("{game} tournament: the podium", game=game_title(info.title, lang))
+    lines = [f"🏆 **{heading}**"]
     for row in rows[:3]:
         who = mentions.get(row.entrant.id, escape(row.entrant.name))
         lines.append(f"{MEDALS[min(row.rank, 3) - 1]} {who}")
     lines.append(lang._("Thank you all for playing!"))
     return "\n".join(lines)
+
+
+def command(lang: Lang, sub: str) -> str:
+    """```/tournament start``` with both words in the reader's language."""
+    return f"`/{lang.pgettext('command name', 'tournament')} {lang.pgettext('command name', sub)}`"
 
 
 def escape(name: str) -> str:
