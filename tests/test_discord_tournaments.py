@@ -148,7 +148,8 @@ async def test_a_swiss_of_piquet_in_threads_with_a_restart_mid_round(
         assert [r.points for r in final.state.standings()] == \
             await recomputed_points(bot.core, info.id)
         standings = fake.message(final.standings_message_id)
-        assert "Final standings" in standings.text and "Buchholz" in standings.text
+        await fake.wait_until(lambda: "Final standings" in standings.text, timeout=20)
+        assert "Buchholz" in standings.text
         # No card a player could not see, in any thread.
         rows = await bot.core.store.fetchall(
             "SELECT channel_id, table_id FROM tournament_tables WHERE tournament_id = ?",

@@ -86,6 +86,8 @@ def standings_text(info: TournamentInfo, lang: Lang) -> str:
     total = t.total_rounds()
     if info.status == "finished":
         title = lang._("Final standings")
+    elif done == 0:
+        title = lang._("Standings: round 1 of {total} is being played", total=total)
     else:
         title = lang._("Standings after round {done} of {total}", done=done, total=total)
     lines = [f"📊 **{title}** - {headline(info, lang)}"]
@@ -192,6 +194,12 @@ def command(lang: Lang, sub: str) -> str:
     return f"`/{lang.pgettext('command name', 'tournament')} {lang.pgettext('command name', sub)}`"
 
 
+def points_text(points: float, lang: Lang) -> str:
+    """"1 point", "2 points", "1.5 points" (a fraction takes the form of a few)."""
+    whole = int(points) if points == int(points) else 2
+    return lang.n_("{points} point", "{points} points", whole, points=_num(points))
+
+
 def escape(name: str) -> str:
     """A player's name as Markdown text (their asterisks stay asterisks)."""
     return "".join("\\" + c if c in "*_~`|" else c for c in name)
@@ -237,7 +245,7 @@ def podium_png(info: TournamentInfo, lang: Lang) -> bytes:
                   fill=WHITE, anchor="mm")
         points = (lang.n_("{n} round won", "{n} rounds won", int(row.points))
                   if info.state.fmt is Format.KNOCKOUT
-                  else lang._("{points} pts", points=_num(row.points)))
+                  else points_text(row.points, lang))
         draw.text((x, top - 18), points, font=small, fill=(210, 225, 215), anchor="mm")
     out = io.BytesIO()
     img.save(out, "PNG", optimize=True)
