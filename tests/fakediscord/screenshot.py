@@ -167,7 +167,8 @@ def _control(comp: dict[str, Any]) -> str:
         emoji = (comp.get("emoji") or {}).get("name") or ""
         label = html.escape(f"{emoji} {comp.get('label') or ''}".strip())
         return f'<span class="btn s{comp.get("style", 2)}">{label}</span>'
-    return f'<span class="select">{html.escape(comp.get("placeholder") or "Make a selection")} ▾</span>'
+    placeholder = html.escape(comp.get("placeholder") or "Make a selection")
+    return f'<span class="select">{placeholder} ▾</span>'
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
