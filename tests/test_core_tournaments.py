@@ -204,3 +204,49 @@ async def test_late_entry_withdrawal_and_cancel_mid_round(tmp_path) -> None:
         # The games in play are not lost: they finish as ordinary games.
         await play_all(core)
         assert len(await core.recent_games(guild_id=GUILD, limit=10)) == 2
+
+
+async def test_duplicate_tables_of_a_round_are_dealt_the_same_cards(tmp_path) -> None:
+    async with running_core(tmp_path) as env:
+        core = env.core
+        info = await core.tournaments.create(GUILD, CHANNEL, HOST, "Host", "piquet", "swiss",
+                                             rounds=1, duplicate=True)
+        for uid, name in ENTRANTS:
+            await core.tournaments.join(info.id, uid, name)
+        await core.tournaments.start(info.id, HOST)
+        assert await open_waiting(core, env.updates(), [6000]) == 3
+        views = [[core.registry.live[c].live.view(seat)["hand"] for seat in (0, 1)]
+                 for c in (6001, 6002, 6003)]
+        assert views[0] == views[1] == views[2]
+        # Without duplicate, the tables' deals differ.
+        other = await core.tournaments.create(GUILD, CHANNEL + 1, HOST, "Host", "piquet",
+                                              "swiss", rounds=1)
+        for uid, name in ENTRANTS:
+            await core.tournaments.join(other.id, uid + 100, name)
+        await core.tournaments.start(other.id, HOST)
+        await open_waiting(core, env.updates(), [7000])
+        hands = [core.registry.live[c].live.view(0)["hand"] for c in (7001, 7002, 7003)]
+        assert len({tuple(h) for h in hands}) == 3
+
+
+async def test_a_knockout_of_coins_tops_short_tables_up_with_ai_seats(tmp_path) -> None:
+    async with running_core(tmp_path) as env:
+        core = env.core
+        info = await core.tournaments.create(GUILD, CHANNEL, HOST, "Host", "coins", "knockout",
+                                             options={"target": 10})
+        for uid, name in ENTRANTS[:4]:
+            await core.tournaments.join(info.id, uid, name)
+        await core.tournaments.start(info.id, HOST)
+        rnd = (await core.tournaments.get(info.id)).state.rounds[0]
+        # Four entrants at three-player tables: the two best seeds have byes, the other two
+        # play with an AI seat.
+        assert len(rnd.byes) == 2 and [t.ai_seats for t in rnd.tables] == [1]
+        assert await open_waiting(core, env.updates(), [8000]) == 1
+        assert sum(s.user_id is None for s in core.table(8001).seats) == 1
+        await play_all(core)
+        assert await open_waiting(core, env.updates(), [8100]) == 1   # the final
+        await play_all(core)
+        done = await core.tournaments.get(info.id)
+        assert done.status == "finished"
+        rows = done.state.standings()
+        assert rows[0].points == 2 and len(rows) == 4
