@@ -250,3 +250,33 @@ async def test_a_knockout_of_coins_tops_short_tables_up_with_ai_seats(tmp_path) 
         assert done.status == "finished"
         rows = done.state.standings()
         assert rows[0].points == 2 and len(rows) == 4
+
+
+async def test_check_in_window_leaves_out_who_did_not_check_in(tmp_path) -> None:
+    async with running_core(tmp_path) as env:
+        core = env.core
+        start = env.clock.now() + 3600
+        info = await core.tournaments.create(GUILD, CHANNEL, HOST, "Host", "coins", "swiss",
+                                             rounds=1, starts_at=start, check_in=15,
+                                             options={"target": 10})
+        for uid, name in ENTRANTS[:5]:
+            await core.tournaments.join(info.id, uid, name)
+        with pytest.raises(TournamentRefusal) as e:
+            await core.tournaments.check_in(info.id, ENTRANTS[0][0])
+        assert e.value.key == "check-in closed" and "15 minutes" in str(e.value)
+        await env.clock.advance(46 * 60)   # the window opens 15 minutes before the start
+        for uid, _ in ENTRANTS[:3]:
+            await core.tournaments.check_in(info.id, uid)
+        with pytest.raises(TournamentRefusal) as e:
+            await core.tournaments.check_in(info.id, 999)
+        assert e.value.key == "not entered"
+        await env.clock.advance(15 * 60)   # the start: by the clock
+        await core.settle()
+        started = await core.tournaments.get(info.id)
+        assert started.status == "running"
+        assert {e.id for e in started.state.entrants} == {str(u) for u, _ in ENTRANTS[:3]}
+        assert [t.players for t in started.state.rounds[0].tables] and \
+            not started.state.rounds[0].byes
+        with pytest.raises(TournamentRefusal):
+            await core.tournaments.create(GUILD, CHANNEL + 1, HOST, "Host", "coins", "swiss",
+                                          check_in=10)

@@ -61,6 +61,9 @@ ERRORS = {
     "bad size": N_("{game} is played {sizes} at a table."),
     "bad pace": N_("The pace is live or slow."),
     "withdrawn": N_("You have withdrawn from this tournament."),
+    "no check-in": N_("This tournament has no check-in."),
+    "check-in closed": N_("Check-in opens {minutes} minutes before the start."),
+    "check-in needs start": N_("A check-in needs a start time (starts)."),
     "bad option": N_("{message}"),
 }
 
@@ -178,7 +181,9 @@ class Tournaments:
                      game: str, fmt: str, *, rounds: int | None = None, pace: str = "live",
                      duplicate: bool = False, starts_at: float | None = None,
                      table_size: int | None = None, options: dict | None = None,
-                     lang: str = "en") -> TournamentInfo:
+                     lang: str = "en", check_in: int | None = None) -> TournamentInfo:
+        """``check_in``: minutes before ``starts_at`` when entrants must confirm (those who
+        do not are left out when it starts)."""
         try:
             g = rules.get_game(game)
             opts = g.validate_options(options)
@@ -196,12 +201,14 @@ class Tournaments:
                                     sizes=_sizes_text(allowed))
         if form is Format.SWISS and rounds is not None and not 1 <= rounds <= 15:
             raise TournamentRefusal("bad rounds")
+        if check_in and starts_at is None:
+            raise TournamentRefusal("check-in needs start")
         now = self.clock.now()
         seed = (int(now * 1000) ^ (channel_id << 7)) & ((1 << 52) - 1)
         state = Tournament(g.name, form, allowed, seed, rounds_planned=rounds or 0,
                            duplicate=bool(duplicate), preferred=table_size)
         settings = {"pace": pace, "starts_at": starts_at, "lang": lang,
-                    "rounds_chosen": rounds is not None}
+                    "rounds_chosen": rounds is not None, "check_in": check_in or None}
         try:
             async with self.store.transaction() as conn:
                 busy = await conn.fetchone(
@@ -247,6 +254,26 @@ class Tournaments:
 
     withdraw = leave
 
+    async def check_in(self, tournament_id: int, user_id: int) -> TournamentInfo:
+        """Confirm an entry during the check-in window (the last ``check_in`` minutes before
+        the start)."""
+        def change(t: Tournament, info: TournamentInfo) -> None:
+            if info.status != SIGNUP:
+                raise TournamentRefusal("not signup")
+            if not self.check_in_open(info):
+                minutes = info.settings.get("check_in")
+                raise TournamentRefusal("check-in closed" if minutes else "no check-in",
+                                        minutes=minutes or 0)
+            t.check_in(str(user_id))
+
+        return await self._change(tournament_id, change, "signup")
+
+    def check_in_open(self, info: TournamentInfo) -> bool:
+        minutes, at = info.settings.get("check_in"), info.settings.get("starts_at")
+        if not minutes or at is None:
+            return False
+        return self.clock.now() >= at - minutes * 60 and info.status == SIGNUP
+
     async def _leave_table(self, info: TournamentInfo, user_id: int) -> None:
         """A withdrawn entrant's table in play goes on with the stand-in AI in the seat."""
         rnd = info.state.current
@@ -273,6 +300,8 @@ class Tournaments:
                 _require_host(info, user_id, moderator)
             if info.status != SIGNUP:
                 raise TournamentRefusal("not signup")
+            if info.settings.get("check_in") and self.check_in_open(info):
+                t.drop_unchecked()
             if len(t.entrants) < t.min_entrants():
                 raise TournamentRefusal("too few", need=t.min_entrants(), have=len(t.entrants))
             if t.fmt is Format.SWISS and not info.settings.get("rounds_chosen"):
@@ -407,6 +436,14 @@ class Tournaments:
         at = info.settings.get("starts_at")
         if at is not None:
             self.clock.call_at(at, lambda: self.registry.spawn(self.due()))
+            minutes = info.settings.get("check_in")
+            if minutes:   # the sign-up shows its Check in button from then on
+                self.clock.call_at(at - minutes * 60, lambda: self._publish_fresh(info.id))
+
+    def _publish_fresh(self, tournament_id: int) -> None:
+        async def fresh() -> None:
+            self._publish(await self.get(tournament_id), "signup")
+        self.registry.spawn(fresh())
 
     async def resume(self) -> list[TournamentInfo]:
         """After a start: record results that ended while the bot was down, ask again for

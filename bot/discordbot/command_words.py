@@ -34,6 +34,7 @@ NAMES = (
     C_("command name", "format"), C_("command name", "rounds"),
     C_("command name", "duplicate"), C_("command name", "starts"),
     C_("command name", "table-size"), C_("command name", "options"),
+    C_("command name", "check-in"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -48,6 +49,7 @@ TEXTS = (
     N_("Minutes from now until it starts by itself (default: the host starts it)"),
     N_("Players at a table, where the game allows several"),
     N_("Game options as key=value, e.g. variant=normand"),
+    N_("Minutes before the start when entrants must check in (needs starts)"),
     N_("The language of its messages and boards"),
     N_("Close entries and pair the first round (host or moderator)"),
     N_("Where this channel's tournament stands"),

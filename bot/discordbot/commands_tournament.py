@@ -69,16 +69,18 @@ def build(bot: ParlourBot) -> app_commands.Group:
         starts="Minutes from now until it starts by itself (default: the host starts it)",
         table_size="Players at a table, where the game allows several",
         options="Game options as key=value, e.g. variant=normand",
+        check_in="Minutes before the start when entrants must check in (needs starts)",
         language="The language of its messages and boards")
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, pace=PACE_CHOICES,
                           language=LANGUAGE_CHOICES)
-    @app_commands.rename(table_size="table-size")
+    @app_commands.rename(table_size="table-size", check_in="check-in")
     async def new(interaction: discord.Interaction, game: str, format: str,
                   rounds: app_commands.Range[int, 1, 15] | None = None,
                   pace: str = "live", duplicate: bool = False,
                   starts: app_commands.Range[int, 0, MAX_START_MINUTES] | None = None,
                   table_size: app_commands.Range[int, 2, 6] | None = None,
-                  options: str | None = None, language: str | None = None) -> None:
+                  options: str | None = None, language: str | None = None,
+                  check_in: app_commands.Range[int, 1, 1440] | None = None) -> None:
         lang = bot.langs.of(interaction)
 
         async def work() -> Reply:
@@ -89,7 +91,8 @@ def build(bot: ParlourBot) -> app_commands.Group:
                 display_name(interaction.user), game, format,
                 rounds=rounds if format == Format.SWISS.value else None, pace=pace,
                 duplicate=duplicate, starts_at=starts_at, table_size=table_size,
-                options=parse_options(options), lang=language or guild_default(interaction))
+                options=parse_options(options), lang=language or guild_default(interaction),
+                check_in=check_in)
             return Reply("🏆 " + lang._(
                 "You opened a {game} tournament here. Players join with the **Join** button "
                 "on its message; start it with {command}.",
@@ -118,7 +121,9 @@ def build(bot: ParlourBot) -> app_commands.Group:
         async def work() -> Reply:
             info = await here(interaction)
             if info.status == "signup":
-                return Reply(words.signup_text(info, lang, f"<@{info.host_id}>")[:2000])
+                return Reply(words.signup_text(
+                    info, lang, f"<@{info.host_id}>",
+                    checking=bot.core.tournaments.check_in_open(info))[:2000])
             return Reply(words.standings_text(info, lang)[:2000])
         await answer(interaction, work(), budget=bot.config.ack_budget)
 

@@ -20,7 +20,8 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.T
     pattern = ids.TOURNEY  # the template, readable here (discord.py's copy is private)
 
     LOOK = {"join": (N_("Join"), "🏆", discord.ButtonStyle.success),
-            "leave": (N_("Leave"), "🚪", discord.ButtonStyle.secondary)}
+            "leave": (N_("Leave"), "🚪", discord.ButtonStyle.secondary),
+            "check": (N_("Check in"), "✅", discord.ButtonStyle.primary)}
 
     def __init__(self, op: str, tournament_id: int, lang: Lang = EN) -> None:
         label, emoji, style = self.LOOK[op]
@@ -46,6 +47,10 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.T
                                               display_name(interaction.user))
                 return Reply("🏆 " + lang._("You are entered: {n} players so far.",
                                             n=len(info.state.entrants)))
+            if self.op == "check":
+                await tournaments.check_in(self.tournament_id, interaction.user.id)
+                return Reply("✅ " + lang._("You are checked in: you will be paired when "
+                                           "it starts."))
             await tournaments.leave(self.tournament_id, interaction.user.id)
             return Reply("🚪 " + lang._("You have left the tournament."))
 

@@ -83,8 +83,9 @@ class TournamentDesk:
     async def _signup(self, tournament_id: int) -> None:
         info = await self.core.tournaments.get(tournament_id)
         lang = self.lang(info)
-        text = words.signup_text(info, lang, f"<@{info.host_id}>")
-        view = signup_view(info, lang) if info.status == "signup" else None
+        checking = self.core.tournaments.check_in_open(info)
+        text = words.signup_text(info, lang, f"<@{info.host_id}>", checking=checking)
+        view = signup_view(info, lang, checking) if info.status == "signup" else None
         await self._put(info, "signup_message_id", text, view)
 
     async def _standings(self, tournament_id: int) -> None:
@@ -209,8 +210,9 @@ class TournamentDesk:
         return thread.id
 
 
-def signup_view(info: TournamentInfo, lang: Lang) -> discord.ui.View:
-    return view_of(*(TournamentButton(op, info.id, lang) for op in ("join", "leave")))
+def signup_view(info: TournamentInfo, lang: Lang, checking: bool = False) -> discord.ui.View:
+    ops = ("join", "check", "leave") if checking else ("join", "leave")
+    return view_of(*(TournamentButton(op, info.id, lang) for op in ops))
 
 
 def _bytes_io(data: bytes) -> Any:

@@ -50,7 +50,8 @@ def details(info: TournamentInfo, lang: Lang) -> str:
     return ", ".join(parts)
 
 
-def signup_text(info: TournamentInfo, lang: Lang, host_mention: str) -> str:
+def signup_text(info: TournamentInfo, lang: Lang, host_mention: str, *,
+                checking: bool = False) -> str:
     t = info.state
     lines = [f"🏆 **{headline(info, lang)}**",
              lang._("Host: {host}.", host=host_mention)]
@@ -59,6 +60,15 @@ def signup_text(info: TournamentInfo, lang: Lang, host_mention: str) -> str:
         if at is not None:
             lines.append(lang._("Starts {when}, or earlier when the host starts it.",
                                 when=f"<t:{int(at)}:R>"))
+            minutes = info.settings.get("check_in")
+            if checking:
+                lines.append(lang._("Check-in is open: press **Check in**, or you will not be "
+                                    "paired. Checked in: {n} of {total}.",
+                                    n=len(t.checked_in), total=len(t.entrants)))
+            elif minutes:
+                lines.append(lang._("Check-in opens {when}; who has not checked in by the "
+                                    "start is left out.",
+                                    when=f"<t:{int(at - minutes * 60)}:R>"))
         else:
             lines.append(lang._("Starts when the host starts it ({command}).",
                                 command=command(lang, "start")))
@@ -72,7 +82,8 @@ def signup_text(info: TournamentInfo, lang: Lang, host_mention: str) -> str:
     if t.entrants:
         for e in sorted(t.entrants, key=lambda e: (-e.rating, e.name)):
             gone = " - " + lang._("withdrawn") if e.id in t.withdrawn else ""
-            lines.append(f"• {escape(e.name)} ({round(e.rating)}){gone}")
+            mark = " ✅" if checking and e.id in t.checked_in else ""
+            lines.append(f"• {escape(e.name)} ({round(e.rating)}){mark}{gone}")
     else:
         lines.append(lang._("Nobody yet: be the first."))
     if t.duplicate:

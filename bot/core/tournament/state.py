@@ -48,6 +48,7 @@ class Tournament:
     preferred: int | None = None         # table size for games that allow several
     entrants: list[Entrant] = field(default_factory=list)
     withdrawn: set[str] = field(default_factory=set)
+    checked_in: set[str] = field(default_factory=set)
     rounds: list[Round] = field(default_factory=list)
     slots: list[list[str | None]] = field(default_factory=list)   # knockout only
 
@@ -59,6 +60,17 @@ class Tournament:
         if self.rounds:
             raise TournamentError("started")
         self.entrants.append(entrant)
+
+    def check_in(self, entrant_id: str) -> None:
+        if not any(e.id == entrant_id for e in self.entrants):
+            raise TournamentError("not entered")
+        self.checked_in.add(entrant_id)
+
+    def drop_unchecked(self) -> list[Entrant]:
+        """At the start of a tournament with a check-in: who did not check in is out."""
+        gone = [e for e in self.entrants if e.id not in self.checked_in]
+        self.entrants = [e for e in self.entrants if e.id in self.checked_in]
+        return gone
 
     def remove(self, entrant_id: str) -> None:
         if not any(e.id == entrant_id for e in self.entrants):
@@ -197,6 +209,7 @@ class Tournament:
             "duplicate": self.duplicate, "preferred": self.preferred,
             "entrants": [[e.id, e.name, e.rating] for e in self.entrants],
             "withdrawn": sorted(self.withdrawn), "slots": self.slots,
+            "checked_in": sorted(self.checked_in),
             "rounds": [{"number": r.number, "tables": [table(t) for t in r.tables],
                         "byes": r.byes, "deal_seed": r.deal_seed,
                         "results": [{"table": n, "ranks": list(res.ranks),
@@ -212,7 +225,7 @@ class Tournament:
         t = cls(d["game"], Format(d["format"]), tuple(d["allowed"]), d["seed"],
                 d["rounds_planned"], d["duplicate"], d["preferred"],
                 [Entrant(i, n, r) for i, n, r in d["entrants"]], set(d["withdrawn"]),
-                slots=d["slots"])
+                set(d.get("checked_in", ())), slots=d["slots"])
         for r in d["rounds"]:
             tables = [Table(x["round"], x["number"], tuple(x["players"]), x["ai_seats"])
                       for x in r["tables"]]
