@@ -141,6 +141,7 @@ class Recorder:
         self.world = world
         self.base_url = base_url
         self.messages: dict[int, StoredMessage] = {}
+        self.files: dict[str, bytes] = {}   # attachment id -> the uploaded bytes
         self.events: list[ShownEvent] = []
         # (user id, modal data) for every modal opened on a user's screen.
         self.modals: list[tuple[int, dict[str, Any]]] = []
@@ -280,6 +281,7 @@ class Recorder:
         described = {str(a.get("id")): a.get("description") for a in listed or ()}
         for upload in files:
             att_id = self.world.ids.next()
+            self.files[str(att_id)] = upload.data
             index = upload.field_name.removeprefix("files[").removesuffix("]")
             if described.get(index):
                 kept.append({"description": described[index]})
