@@ -219,10 +219,13 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN,
         items.append(_text("**" + _("Ratings") + "**\n" + "\n".join(
             f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
             f"{render.rating_words(c.after, c.games, lang)}" for c in changes), SEATS // 2))
-    items.append(_text("-# " + _("game #{game} · {moves} · `/leaderboard {name}` · `/table new` "
-                                 "to play again", game=update.game_id,
+    items.append(_text("-# " + _("game #{game} · {moves} · {leaderboard} · {new} to play again",
+                                 game=update.game_id,
                                  moves=lang.n_("{n} move", "{n} moves", info.move),
-                                 name=info.game), LINE))
+                                 leaderboard=render.command(
+                                     lang, "leaderboard",
+                                     game=game_title(info.title, lang)),
+                                 new=render.command(lang, "table", "new")), LINE))
     return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True,
                  picture=picture)
 
