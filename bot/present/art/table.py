@@ -24,7 +24,7 @@ from .. import text as tx
 from ..scene import PileScene, Scene, SeatScene, TrickScene
 from . import indexed
 from . import sprites as sp
-from .canvas import Box, Canvas, Layout, ink_width
+from .canvas import Box, Canvas, Layout, fit, ink_width
 from .encode import mapped
 
 WIDTH = 1000
@@ -84,6 +84,8 @@ def render_table(scene: Scene, names: Sequence[str] | None = None, *,
     spill: list[str] = []   # pile captions too long for the felt: said in the footer
     if c.trick is not None:
         _draw_trick(cv, c.trick, centres, table_centre)
+    elif (final := _final_trick(scene)) is not None:   # the game's last trick, on the table
+        _draw_trick(cv, final, centres, table_centre, _won_by(cv, final))
     else:
         _draw_piles(cv, c.piles, table_centre, len(scene.seats), spill)
     with cv.part("turn-up"):
@@ -228,8 +230,10 @@ def _seat_panel(cv: Canvas, seat: SeatScene, x: float, y: float) -> None:
             bold=True, width=wide)
     text_w = SEAT_W - 20 - BACKS_W - 8 if seat.hand_count is not None else wide
     for row, line in enumerate(_score_rows(cv, seat, text_w)):
-        cv.rich(x + 10, y + 36 + 20 * row, line, 14, text_w, fill=INK, kind="score",
-                seat=seat.index, max_lines=1)
+        # one fact wider than the column ("Обменял(а) 4 карты") is drawn smaller, not cut
+        size = 14 if cv.lines_of(line, 14, text_w) == 1 else 12
+        cv.rich(x + 10, y + 36 + 20 * row + (14 - size), line, size, text_w, fill=INK,
+                kind="score", seat=seat.index, max_lines=1)
     under = []
     if turn:
         under.append(lang_for(cv.lang)._("to play"))
@@ -269,37 +273,81 @@ def _in_front(seat: tuple[float, float], centre: tuple[float, float], w: float,
     return seat[0] + math.copysign(SEAT_W / 2 + w / 2 + 12, dx), seat[1] + dy * 0.3, False
 
 
-def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre) -> None:
+def _final_trick(scene: Scene) -> TrickScene | None:
+    """At the end of a game the last trick lies on the table (not in the footer)."""
+    c = scene.centre
+    if scene.result is not None and c.trick is None and c.last_trick is not None \
+            and c.last_trick.plays and not any(p.cards or p.face_down for p in c.piles):
+        return c.last_trick
+    return None
+
+
+def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre,
+                under: str | None = None) -> None:
+    """The trick's cards, each play in front of its player, and in the middle its label
+    with ``under`` it (who won it, or who leads), between the seat boxes and the plays."""
     w, h = sp.size_of("table")
-    label = trick.label
-    if not trick.plays and trick.to_lead is not None:
-        label = lang_for(cv.lang)._("{trick} - {who} to lead", trick=label,
-                                    who=tx.name_of(cv.names, trick.to_lead))
-    with cv.part("trick-label"):
-        taken = [cv.text(table_centre[0], table_centre[1], label, 17, LIGHT,
-                         kind="trick-label", anchor="mm", bold=True)]
-    taken += cv.layout.of("seat")
-    top = table_centre[1] - TABLE_H / 2
+    if under is None and not trick.plays and trick.to_lead is not None:
+        under = lang_for(cv.lang)._("{who} to lead", who=tx.name_of(cv.names, trick.to_lead))
+    mid_x, mid_y = table_centre
+    taken = list(cv.layout.of("seat"))
+    top = mid_y - TABLE_H / 2
+    spots = []
     for play in trick.plays:
+        wide = w + (len(play.cards) - 1) * 24
+        tall = h + (18 if play.note else 0)
+        px, py, ends = _in_front(centres[play.seat], table_centre, wide, h)
+        # Five seats crowd the oval: slide a play along its seat's side (away from the
+        # middle first) until it covers no seat or other play.
+        away = (math.copysign(1, centres[play.seat][0] - mid_x) if ends
+                else math.copysign(1, centres[play.seat][1] - mid_y))
+        for shift in (sign * step for step in range(0, 126, 6) for sign in (away, -away)):
+            cx, cy = (px + shift, py) if ends else (px, py + shift)
+            spot = Box("play", round(cx - wide / 2), round(cy - h / 2), round(wide),
+                       round(tall))
+            inside = top + 12 <= spot.y and spot.y + spot.h <= top + TABLE_H - 12
+            if inside and not any(spot.meets(b) for b in taken):
+                px, py = cx, cy
+                break
+        taken.append(Box("play", round(px - wide / 2), round(py - h / 2), round(wide),
+                         round(tall)))
+        spots.append((play, (px, py)))
+    # The label goes where it covers no play: the middle, or the nearest free place.
+    left, right = _row_room(cv, mid_y - 20, mid_y + 20)
+    room = 2 * min(mid_x - left, right - mid_x)
+    under = fit(under, room, 14) if under else None
+    lines = [(trick.label, 17, True)] + ([(under, 14, False)] if under else [])
+    dx, dy = next((d for d in _LABEL_MOVES if _label_fits(lines, mid_x + d[0], mid_y + d[1],
+                                                          taken, top)), (0, 0))
+    with cv.part("trick-label"):
+        y = mid_y + dy - 9 * (len(lines) - 1)
+        for (text, size, bold), kind in zip(lines, ("trick-label", "trick-under"),
+                                            strict=False):
+            cv.text(mid_x + dx, y, text, size, LIGHT, kind=kind, anchor="mm", bold=bold)
+            y += 20
+    for play, at in spots:
         with cv.part(f"play {play.seat}"):
-            wide = w + (len(play.cards) - 1) * 24
-            tall = h + (18 if play.note else 0)
-            px, py, ends = _in_front(centres[play.seat], table_centre, wide, h)
-            # Five seats crowd the oval: slide a play along its seat's side (away from
-            # the middle first) until it covers no seat, label or other play.
-            away = (math.copysign(1, centres[play.seat][0] - table_centre[0]) if ends
-                    else math.copysign(1, centres[play.seat][1] - table_centre[1]))
-            for shift in (sign * step for step in range(0, 126, 6) for sign in (away, -away)):
-                cx, cy = (px + shift, py) if ends else (px, py + shift)
-                spot = Box("play", round(cx - wide / 2), round(cy - h / 2), round(wide),
-                           round(tall))
-                inside = top + 12 <= spot.y and spot.y + spot.h <= top + TABLE_H - 12
-                if inside and not any(spot.meets(b) for b in taken):
-                    px, py = cx, cy
-                    break
-            taken.append(Box("play", round(px - wide / 2), round(py - h / 2), round(wide),
-                             round(tall)))
-            _draw_play(cv, play, (px, py))
+            _draw_play(cv, play, at)
+
+
+# Where the trick's label may move from the middle, nearest first.
+_LABEL_MOVES = sorted(((dx, dy) for dx in range(-300, 301, 20) for dy in range(-96, 97, 4)),
+                      key=lambda d: math.hypot(*d))
+
+
+def _label_fits(lines: list[tuple[str, int, bool]], x: float, y: float, taken: list[Box],
+                top: float) -> bool:
+    """Whether the label's ``lines`` centred at (x, y) stay on the felt and off ``taken``."""
+    y -= 9 * (len(lines) - 1)
+    for text, size, bold in lines:
+        mask, left, _top, advance = sp.text_mask(text, size, 1 if bold else 0)
+        box = Box("label", round(x - advance / 2 + left), round(y - mask.height / 2),
+                  mask.width, mask.height)
+        if box.x < 40 or box.x + box.w > WIDTH - 40 or box.y < top + 14 \
+                or box.y + box.h > top + TABLE_H - 14 or any(box.meets(b) for b in taken):
+            return False
+        y += 20
+    return True
 
 
 def _draw_play(cv: Canvas, play, at: tuple[float, float]) -> None:
@@ -495,17 +543,13 @@ _FOOTER_MAX = 560        # room for the last trick, then 4 lines and 4 events of
 FOOTER_LINES_MIN = 480   # the footer's lines go under the last trick rather than narrower
 
 
-def _footer_lines(scene: Scene) -> list[str]:
-    return list(scene.centre.lines[-4:]) + list(scene.events[-_RECENT:])
-
-
 def _draw_footer(cv: Canvas, scene: Scene, top: int, spill: list[str]) -> float:
     """Draw the footer; return the lowest y drawn.  The lines go right of the last trick
     and the side piles, or under them when that leaves them too narrow."""
     x: float = 16
     low = top + 48.0
     last = scene.centre.last_trick
-    if last is not None:
+    if last is not None and _final_trick(scene) is None:
         with cv.part("last-trick"):
             x = _draw_last_trick(cv, last, x, top + 12) + 24
         low = top + 12 + 30 + sp.size_of("small")[1] + 20
@@ -536,12 +580,6 @@ LAST_NAME = 12      # the size of the names under the last trick
 LAST_SLOT = 124     # the most a name under the last trick may take
 
 
-def _last_trick_width(cv: Canvas, trick: TrickScene, label: str) -> float:
-    w = sp.size_of("small")[0]
-    slots = sum(_last_slot(cv, play.seat, len(play.cards), w) for play in trick.plays)
-    return max(slots, ink_width(label, 15, True))
-
-
 def _last_slot(cv: Canvas, seat: int, cards: int, w: int) -> float:
     """The room of one play of the last trick: its cards, or its name when wider."""
     fan = cards * (w + 4) - 4
@@ -549,11 +587,15 @@ def _last_slot(cv: Canvas, seat: int, cards: int, w: int) -> float:
     return max(fan, min(name, LAST_SLOT)) + 10
 
 
-def _last_label(cv: Canvas, trick: TrickScene) -> str:
+def _won_by(cv: Canvas, trick: TrickScene) -> str | None:
     if trick.winner is None:
-        return trick.label
-    return trick.label + " - " + lang_for(cv.lang)._("won by {who}",
-                                                     who=tx.name_of(cv.names, trick.winner))
+        return None
+    return lang_for(cv.lang)._("won by {who}", who=tx.name_of(cv.names, trick.winner))
+
+
+def _last_label(cv: Canvas, trick: TrickScene) -> str:
+    won = _won_by(cv, trick)
+    return trick.label if won is None else f"{trick.label} - {won}"
 
 
 def _draw_last_trick(cv: Canvas, trick: TrickScene, x: float, y: float) -> float:
