@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -60,11 +61,13 @@ class Layout:
         return [b for b in self.boxes if b.kind == kind and (seat is None or b.seat == seat)]
 
 
+@lru_cache(maxsize=8192)   # names and labels come back every move
 def ink_width(s: str, size: int, bold: bool = False) -> int:
     """How far ``s`` reaches right of where it is drawn, in pixels (its ink, as drawn)."""
     return int(sp.font(size).getbbox(s, stroke_width=1 if bold else 0)[2])
 
 
+@lru_cache(maxsize=4096)
 def fit(s: str, width: float, size: int, bold: bool = False) -> str:
     """``s`` as it fits ``width`` pixels: whole, or cut with an ellipsis - the one way every
     name and line of a picture is shortened."""
