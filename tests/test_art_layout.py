@@ -34,7 +34,7 @@ NAMES = ("Basil (AI, easy)", "Ada (AI, normal)", "Клара Длиннофам�
 
 def _names(lang: str, seed: int, n: int) -> list[str]:
     rotated = NAMES[seed % len(NAMES):] + NAMES[:seed % len(NAMES)]
-    return [ai_name(name, lang_for(lang)) for name in rotated[:n]]
+    return [ai_name(name, lang_for(lang)) for name in (rotated * 2)[:n]]
 
 
 def _check(state, names: list[str], lang: str) -> list[str]:
@@ -43,10 +43,10 @@ def _check(state, names: list[str], lang: str) -> list[str]:
     return problems(layout, names)
 
 
-def _game(game: str, seed: int):
+def _game(game: str, seed: int, n: int | None = None, options: dict | None = None):
     """Every position of a seeded random game of ``game``, to its end."""
     rng = random.Random(seed)
-    state = rules.get_game(game).new_state(PLAYERS[game], {}, seed=seed)
+    state = rules.get_game(game).new_state(n or PLAYERS[game], options or {}, seed=seed)
     yield state
     while not state.is_over:
         seat = state.current_seat
@@ -55,35 +55,44 @@ def _game(game: str, seed: int):
         yield state
 
 
+# Every game with every number of players and variant it has (five seats crowd the oval,
+# six leave no corner free for the turn-up).
+CONFIGS = [(name, n, opts) for name, g in sorted(rules.GAMES.items())
+           for n, opts in g.configurations()]
+CONFIG_IDS = [f"{name}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default")
+              for name, n, o in CONFIGS]
+
+
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
-def test_every_picture_of_whole_random_games_keeps_its_layout(game, lang):
+@pytest.mark.parametrize(("game", "n", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_every_picture_of_a_whole_random_game_keeps_its_layout(game, n, options, lang):
     checked = 0
-    for seed in (1, 2):
-        names = _names(lang, seed, PLAYERS[game])
-        for k, state in enumerate(_game(game, seed)):
-            if k % 9 == 0 or state.is_over:
-                found = _check(state, names, lang)
-                assert not found, f"{game} seed {seed} move {k} ({lang}): {found[:5]}"
-                checked += 1
-        assert state.is_over   # the final position, with its result, was checked
-    assert checked >= 10
+    seed = CONFIGS.index((game, n, options)) + LANGS.index(lang)
+    names = _names(lang, seed, n)
+    for k, state in enumerate(_game(game, seed, n, options)):
+        if k % 13 == 0 or state.is_over:
+            found = _check(state, names, lang)
+            assert not found, f"{game} {n}p {options} seed {seed} move {k} ({lang}): {found[:5]}"
+            checked += 1
+    assert state.is_over   # the final position, with its result, was checked
+    assert checked >= 3
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(GAMES), lang=st.sampled_from(LANGS),
+@given(config=st.sampled_from(CONFIGS), lang=st.sampled_from(LANGS),
        seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 400),
        names=st.lists(st.text(st.characters(codec="utf-8", categories=("L", "Zs", "Nd")),
                               min_size=1, max_size=40).map(str.strip).filter(bool),
-                      min_size=5, max_size=5))
-def test_any_position_with_any_names_keeps_its_layout(game, lang, seed, moves, names):
+                      min_size=6, max_size=6))
+def test_any_position_with_any_names_keeps_its_layout(config, lang, seed, moves, names):
     """Random positions and random names (any letters, up to 40 characters)."""
+    game, n, options = config
     position = None
-    for k, position in enumerate(_game(game, seed)):  # noqa: B007  (the one reached)
+    for k, position in enumerate(_game(game, seed, n, options)):  # noqa: B007  (the one reached)
         if k >= moves:
             break
     assert position is not None
-    found = _check(position, names[:PLAYERS[game]], lang)
+    found = _check(position, names[:n], lang)
     assert not found, found[:5]
 
 

@@ -319,6 +319,10 @@ def _draw_trick(cv: Canvas, trick: TrickScene, centres, table_centre,
     lines = [(trick.label, 17, True)] + ([(under, 14, False)] if under else [])
     dx, dy = next((d for d in _LABEL_MOVES if _label_fits(lines, mid_x + d[0], mid_y + d[1],
                                                           taken, top)), (0, 0))
+    if (dx, dy) == (0, 0) and under and not _label_fits(lines, mid_x, mid_y, taken, top):
+        lines = lines[:1]   # no room for two lines among five plays: the label alone
+        dx, dy = next((d for d in _LABEL_MOVES
+                       if _label_fits(lines, mid_x + d[0], mid_y + d[1], taken, top)), (0, 0))
     with cv.part("trick-label"):
         y = mid_y + dy - 9 * (len(lines) - 1)
         for (text, size, bold), kind in zip(lines, ("trick-label", "trick-under"),
@@ -388,16 +392,44 @@ def _pile_width(pile: PileScene, squeeze: float = 1.0, shown: int | None = None)
     return w + 8 if pile.face_down else 0
 
 
-def _row_room(cv: Canvas, y0: float, y1: float) -> tuple[float, float]:
+def _row_room(cv: Canvas, y0: float, y1: float,
+              seats: Sequence[Box] | None = None) -> tuple[float, float]:
     """The stretch of the felt between the seat boxes beside the rows ``y0``-``y1``."""
     left, right = 30.0, WIDTH - 30.0
-    for seat in cv.layout.of("seat"):
-        if seat.y < y1 and y0 < seat.y + seat.h:
+    for seat in cv.layout.of("seat") if seats is None else seats:
+        if seat.y < y1 and y0 < seat.y + seat.h and not seat.x < WIDTH / 2 < seat.x + seat.w:
             if seat.centre[0] < WIDTH / 2:
                 left = max(left, seat.x + seat.w + 14)
             else:
                 right = min(right, seat.x - 14)
     return left, right
+
+
+_ROW_ABOVE, _ROW_BELOW = 30, sp.size_of("table")[1] + 50   # a pile row: label, cards, caption
+
+
+def _pile_row(cv: Canvas, table_centre) -> tuple[float, tuple[float, float]]:
+    """Where the row of piles goes: the height (its cards' top) with the most room
+    between the seat boxes beside it, clear of the seats above and below it (five seats
+    leave the most room lower down), and that room."""
+    mid_x, mid_y = table_centre
+    top = mid_y - TABLE_H / 2
+    seats = cv.layout.of("seat")
+    across = [b for b in seats if b.x < mid_x < b.x + b.w]  # top, bottom
+    best: tuple[float, float, tuple[float, float]] | None = None
+    for y in range(round(mid_y - 150), round(mid_y + 10), 4):
+        y0, y1 = y - _ROW_ABOVE, y + _ROW_BELOW
+        if y0 < top + 12 or y1 > top + TABLE_H - 12 \
+                or any(b.y < y1 and y0 < b.y + b.h for b in across):
+            continue
+        room = _row_room(cv, y0, y1, seats)
+        score = (room[1] - room[0], -abs(y - (mid_y - 72)))
+        if best is None or score > best[:2]:
+            best = (*score, room)
+            at = y
+    if best is None:
+        return mid_y - 72, _row_room(cv, mid_y - 72 - _ROW_ABOVE, mid_y - 72 + _ROW_BELOW)
+    return at, best[2]
 
 
 def _draw_piles(cv: Canvas, piles: Sequence[PileScene], table_centre, n_seats: int,
@@ -412,8 +444,7 @@ def _draw_piles(cv: Canvas, piles: Sequence[PileScene], table_centre, n_seats: i
     shown = [p for p in piles if p.cards or p.face_down]
     if not shown:
         return
-    y = table_centre[1] - 72
-    left, right = _row_room(cv, y - 30, y + sp.size_of("table")[1] + 50)
+    y, (left, right) = _pile_row(cv, table_centre)
     room = right - left
     counts = [len(p.cards) for p in shown]
 
@@ -484,20 +515,27 @@ def _turn_up_codes(scene: Scene) -> list[tuple[str, str]]:
     return [(f.label, code) for f in scene.headline for code in tx.cards_in(f.value)][:1]
 
 
-def _turn_up_place(n_seats: int, top: int) -> tuple[float, float]:
-    """Top-right inside the felt's rounded corner; at the top centre when a seat's box
-    sits in that corner and the top centre is free (three players)."""
+def _turn_up_place(cv: Canvas, label: str, top: int) -> tuple[float, float]:
+    """Top right inside the felt's rounded corner, or the nearest place along the top of
+    the felt where the card and its label cover nothing drawn (a seat's box sits in
+    that corner with three or six seats)."""
     w, h = sp.size_of("small")
-    x, y = WIDTH - w - 74, top + 42
-    if n_seats == 3:
-        return WIDTH / 2 - w / 2, top + 30
-    return x, y
+    label_w = ink_width(label, 15, True)
+    reach = top + 42 + h + 24
+    taken = [b for b in cv.layout.boxes if b.kind != "band" and b.y < reach]
+    spots = [(x, y) for y in (top + 42, top + 22) for x in range(WIDTH - w - 74, 60, -10)]
+    for x, y in spots:
+        card = Box("turn-up", x, y, w, h)
+        under = Box("label", round(x + w / 2 - label_w / 2), y + h + 4, label_w, 20)
+        if not any(b.meets(card) or b.meets(under) for b in taken):
+            return x, y
+    return WIDTH - w - 74, top + 42
 
 
 def _draw_turn_up(cv: Canvas, scene: Scene, top: int) -> None:
     for label, code in _turn_up_codes(scene):
         w, h = sp.size_of("small")
-        x, y = _turn_up_place(len(scene.seats), top)
+        x, y = _turn_up_place(cv, label, top)
         cv.card(code, "small", x, y, "turn-up")
         cv.text(x + w / 2, y + h + 4, label, 15, WHITE_ISH, kind="turn-up-label",
                 anchor="ma", bold=True)
