@@ -134,3 +134,39 @@ def test_a_line_that_does_not_fit_ends_in_an_ellipsis_and_says_so():
     cv.rich(0, 100, "{p0} leads {c:QH}.", 15, 300, kind="event", max_lines=1)
     whole = cv.layout.of("event")[1]
     assert not whole.cut and cv.layout.of("chip")
+
+
+def _hand_problems(layout) -> list[str]:
+    """The hand picture: everything inside it, the header whole and over no card."""
+    out = [f"{b.kind} {b.key!r} leaves the picture" for b in layout.boxes
+           if b.x < 0 or b.y < 0 or b.x + b.w > layout.width or b.y + b.h > layout.height]
+    (header,) = layout.of("hand-header")
+    if header.cut:
+        out.append(f"the header {header.key!r} is cut")
+    out += [f"the header overlaps {b.kind} {b.key!r}" for b in layout.boxes
+            if b is not header and b.kind != "chip" and header.meets(b)]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "n", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_every_hand_picture_of_a_random_game_says_its_header_whole(game, n, options, lang):
+    # The header ("Your hand: 2 cards. Play a card. You must follow suit.") was cut at
+    # one line on a narrow hand picture; it takes a second line now.
+    from bot.present.art.hand import render_hand
+    seed = CONFIGS.index((game, n, options))
+    names = _names(lang, seed, n)
+    checked = 0
+    for k, state in enumerate(_game(game, seed, n, options)):
+        if k % 7 or state.is_over:
+            continue
+        seat = state.current_seat
+        scene = present(state.view(seat), names, forms=state.action_forms(seat),
+                        legal=[str(a) for a in state.legal_actions(seat)], lang=lang)
+        if scene.hand is None:
+            continue
+        _, layout = render_hand(scene, names)
+        found = _hand_problems(layout)
+        assert not found, f"{game} {n}p move {k} ({lang}): {found[:3]}"
+        checked += 1
+    assert checked >= 3
