@@ -1,11 +1,13 @@
 """The table picture for the public board, drawn from the spectator's scene only.
 
-Bands from top to bottom: the header (title, phase, headline facts), the table
-(seats round an oval with their names, scores, facts and hands as backs; the
-trick in progress, each card in front of whoever played it; the centre piles
-when no trick is being played; the trump or turn-up card), and the footer (the
-last trick, smaller, with who played what; the centre's sentences; the
-recent events).  The seat to move is drawn in gold.
+Bands from top to bottom: the header (title, phase, headline facts; at the end
+of a game the result), the table (seats round an oval with their names, scores,
+facts and hands as backs; the trick in progress, each card in front of whoever
+played it; the centre piles when no trick is being played; the trump or turn-up
+card), and the footer (the last trick, smaller, with who played what; the
+centre's sentences; the recent events).  The seat to move is drawn in gold.
+Every box is recorded with the part it belongs to, so ``tests/art_layout.py``
+can check that texts stay in their boxes and cards off the seats.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ SOFT = (90, 90, 90)
 LIGHT = (225, 232, 226)
 SEAT_W, SEAT_H = 232, 118
 FOLDED_BG = (24, 40, 30)      # the "+n" badge before a folded fan
-RESULT_BG = (250, 246, 230)   # the result's box over the felt
+RESULT_BG = (250, 246, 230)   # the result's box under the header
 
 
 def seat_centres(n: int, top: int) -> list[tuple[float, float]]:
@@ -87,7 +89,7 @@ def render_table(scene: Scene, names: Sequence[str] | None = None, *,
     elif (final := _final_trick(scene)) is not None:   # the game's last trick, on the table
         _draw_trick(cv, final, centres, table_centre, _won_by(cv, final))
     else:
-        _draw_piles(cv, c.piles, table_centre, len(scene.seats), spill)
+        _draw_piles(cv, c.piles, table_centre, spill)
     with cv.part("turn-up"):
         _draw_turn_up(cv, scene, top)
     bottom = _draw_footer(cv, scene, top + TABLE_H, spill)
@@ -432,7 +434,7 @@ def _pile_row(cv: Canvas, table_centre) -> tuple[float, tuple[float, float]]:
     return at, best[2]
 
 
-def _draw_piles(cv: Canvas, piles: Sequence[PileScene], table_centre, n_seats: int,
+def _draw_piles(cv: Canvas, piles: Sequence[PileScene], table_centre,
                 spill: list[str]) -> None:
     """The piles in one row across the middle of the table, between the seat boxes beside
     it, fans squeezed to fit.
