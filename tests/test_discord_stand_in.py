@@ -35,7 +35,7 @@ async def test_table_new_with_a_stand_in(fake_discord: FakeDiscord, tmp_path) ->
         status = await t.expect_ok(s.bob, "table status")
         assert "stand-in AI normal" in status.text
 
-        await t.expect_ok(s.alice, "table ai-add", options={"count": 2})
+        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 2})
         await t.expect_ok(s.alice, "table start")
         await t.wait_board(lambda b: f"pl:hand:{s.table.id}" in b.custom_ids
                            and "stand-in AI normal" in b.text)  # the game board

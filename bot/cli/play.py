@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, TextIO
 
 import rules
-from rules.ai.players import LEVELS
+from rules.ai.players import DEFAULT_LEVEL, LEVELS
 
 from ..core import (
     Core,
@@ -76,7 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option, e.g. --option target=10 (repeatable)")
-    p.add_argument("--ai", default="normal", choices=LEVELS,
+    p.add_argument("--ai", default=DEFAULT_LEVEL, choices=LEVELS,
                    help="level of the AI seats (default: normal)")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--turn-seconds", type=int, default=0,

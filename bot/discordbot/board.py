@@ -67,14 +67,14 @@ class Shown:
 def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
                   recent: tuple[str, ...] = (), lang: Lang = EN, *,
                   picture: Picture | None = None) -> Shown:
-    """The board for ``update`` in the table's language ``lang``; a running game's shows
-    ``picture`` (``picture_of``)."""
+    """The board for ``update`` in the table's language ``lang``; a running or finished
+    game's shows ``picture`` (``picture_of``)."""
     if isinstance(update, LobbyChanged):
         return lobby(update.table, lang)
     if isinstance(update, BoardChanged):
         return game(update, lang, picture)
     if isinstance(update, GameOver):
-        return over(update, recent, lang)
+        return over(update, recent, lang, picture)
     return closed(update, lang)
 
 
@@ -129,9 +129,10 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     return Shown(layout_of(box))
 
 
-def picture_of(update: BoardChanged, lang: Lang = EN) -> Picture:
+def picture_of(update: BoardChanged | GameOver, lang: Lang = EN) -> Picture:
     """The table picture of ``update``: the spectator's scene drawn (Pillow only, no
-    discord objects: it may run in a worker thread)."""
+    discord objects: it may run in a worker thread).  At the end of a game, the final
+    table with the result and the scores: the picture people share."""
     names = render.names(update.table, lang)
     return table_picture(present(update.view, names, recent=RECENT, lang=lang), names)
 
@@ -183,7 +184,10 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
     return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)), picture=picture)
 
 
-def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
+def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN,
+         picture: Picture | None = None) -> Shown:
+    """The final board: the result, the final position, the ratings; with ``picture``
+    (the final table drawn, ``picture_of``) under the title."""
     _ = lang.gettext
     info = update.table
     scene = present(update.view, render.names(info, lang), recent=RECENT, lang=lang)
@@ -200,7 +204,10 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
             render.seat_name(info.seats[seat], lang))))
     items: list[ui.Item] = [
         _text(_title(info, scene, _("game over"), lang) + "\n" + "\n".join(lines),
-              HEAD + SEATS // 2),
+              HEAD + SEATS // 2)]
+    if picture is not None:
+        items.append(_gallery(picture))
+    items += [
         ui.Separator(),
         _text("**" + _("Final position") + "**\n" + scene_view.seats(scene, w), SEATS)]
     if scene.events:
@@ -212,11 +219,15 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
         items.append(_text("**" + _("Ratings") + "**\n" + "\n".join(
             f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
             f"{render.rating_words(c.after, c.games, lang)}" for c in changes), SEATS // 2))
-    items.append(_text("-# " + _("game #{game} · {moves} · `/leaderboard {name}` · `/table new` "
-                                 "to play again", game=update.game_id,
+    items.append(_text("-# " + _("game #{game} · {moves} · {leaderboard} · {new} to play again",
+                                 game=update.game_id,
                                  moves=lang.n_("{n} move", "{n} moves", info.move),
-                                 name=info.game), LINE))
-    return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True)
+                                 leaderboard=render.command(
+                                     lang, "leaderboard",
+                                     game=game_title(info.title, lang)),
+                                 new=render.command(lang, "table", "new")), LINE))
+    return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True,
+                 picture=picture)
 
 
 def closed(update: TableClosed, lang: Lang = EN) -> Shown:

@@ -85,8 +85,8 @@ class Boards:
         recent = self.recent.get(table_id, ())
         lang = await self.bot.langs.table_now(table_id)
         picture = None
-        if isinstance(update, BoardChanged) and update.table.pictures \
-                and channel_id not in self.no_upload:
+        if isinstance(update, BoardChanged | GameOver) and update.table.pictures \
+                and channel_id not in self.no_upload:   # a game's table, or its final one
             picture = await self.painter.table(update, lang.code)
         shown = board.render_update(update, recent, lang, picture=picture)
         try:

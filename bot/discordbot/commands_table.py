@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 import rules
-from rules.ai.players import LEVELS
+from rules.ai.players import DEFAULT_LEVEL, LEVELS
 
 from ..core import TableError
 from ..i18n import EN, LANGUAGES, N_, NATIVE_NAME, Lang
@@ -66,7 +66,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="ai-add", description="Seat AI players (host or moderator)")
     @app_commands.describe(level="How strong the AI plays", count="How many AI seats to add")
     @app_commands.choices(level=LEVEL_CHOICES)
-    async def ai_add(interaction: discord.Interaction, level: str = "easy",
+    async def ai_add(interaction: discord.Interaction, level: str = DEFAULT_LEVEL,
                      count: app_commands.Range[int, 1, 5] = 1) -> None:
         await answer(interaction, ops.add_ai(interaction, level, count),
                      budget=bot.config.ack_budget)

@@ -42,7 +42,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from ..core import BoardChanged
+from ..core import BoardChanged, GameOver
 from ..core.workers import LoopWorker, WorkerStopped
 from ..i18n import lang_for
 from ..present import Scene, art
@@ -82,7 +82,7 @@ def _warm() -> None:
     """A first job: done once the worker has warmed up."""
 
 
-def _table(update: BoardChanged, lang: str) -> Picture:
+def _table(update: BoardChanged | GameOver, lang: str) -> Picture:
     return _bare(board.picture_of(update, lang_for(lang)))
 
 
@@ -127,8 +127,9 @@ class Painter:
         else:
             self._thread_pool()
 
-    async def table(self, update: BoardChanged, lang: str) -> Picture:
-        """The table picture of ``update`` in the language ``lang`` (a code)."""
+    async def table(self, update: BoardChanged | GameOver, lang: str) -> Picture:
+        """The table picture of ``update`` (a running game's, or a finished game's final
+        table) in the language ``lang`` (a code)."""
         return await self._run(_table, update, lang)
 
     async def hand(self, scene: Scene, names: Sequence[str]) -> Picture:

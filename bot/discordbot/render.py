@@ -71,9 +71,24 @@ def names(info: TableInfo, lang: Lang = EN) -> list[str]:
 
 
 def options_text(info: TableInfo, lang: Lang = EN) -> str:
-    parts = [f"{_words(k, lang)} {scalar(v, lang)}" for k, v in info.options.items()]
+    parts = [option_text(k, v, lang) for k, v in info.options.items()]
     parts.append(table_settings(info, lang))
     return " · ".join(parts)
+
+
+def command(lang: Lang, *words: str, **options: str) -> str:
+    """A slash command as the reader's Discord shows it, from the command-name
+    translations: ``/ranking gra:Monety``, ``/stół nowy``."""
+    name = " ".join(lang.pgettext("command name", w) for w in words)
+    filled = "".join(f" {lang.pgettext('command name', k)}:{v}" for k, v in options.items())
+    return f"`/{name}{filled}`"
+
+
+def option_text(key: str, value, lang: Lang = EN) -> str:
+    """One table option as players say it: "target 50", "3 points for each thirteen"."""
+    if key == "thirteen_value" and isinstance(value, int):   # not "thirteen value 3"
+        return lang.n_("{n} point for each thirteen", "{n} points for each thirteen", value)
+    return f"{_words(key, lang)} {scalar(value, lang)}"
 
 
 SLOW_SECONDS = 3600   # a turn of an hour or more: a slow (correspondence) table

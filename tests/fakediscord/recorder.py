@@ -141,15 +141,15 @@ class Recorder:
         self.world = world
         self.base_url = base_url
         self.messages: dict[int, StoredMessage] = {}
+        self.files: dict[str, bytes] = {}   # attachment id -> the uploaded bytes
         self.events: list[ShownEvent] = []
         # (user id, modal data) for every modal opened on a user's screen.
         self.modals: list[tuple[int, dict[str, Any]]] = []
         # Added to the wall clock: tests move it to make messages old (FakeDiscord.advance).
         self.clock_offset = 0.0
-        # Uploaded files by attachment id, kept only when asked (screenshots): a load run
-        # uploads thousands of pictures.
-        self.keep_files = False
-        self.files: dict[str, bytes] = {}
+        # Uploaded files by attachment id (tests look at the pictures); a load run uploads
+        # thousands of them and turns this off.
+        self.keep_files = True
 
     def now(self) -> float:
         return time.monotonic() + self.clock_offset

@@ -148,6 +148,9 @@ def describe_table(scene: Scene, names: Sequence[str]) -> str:
         count = (lang.n_("{n} face down", "{n} face down", pile.face_down)
                  if pile.face_down else "")
         out.append(f"{pile.label}: {', '.join(b for b in (shown, count) if b)}.")
+    if scene.result is not None and scene.result.lines:
+        out.append(lang._("Result: {result}.",
+                          result="; ".join(plain(line) for line in scene.result.lines)))
     for seat in scene.seats:
         bits = [seat.name]
         if seat.score is not None:

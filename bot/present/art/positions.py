@@ -47,6 +47,15 @@ def positions(game: str, count: int, seed: int = 1) -> Iterator[State]:
         yield state
 
 
+def finished(game: str, seed: int = 4) -> State:
+    """A seeded random game played to its end: the final table, with its result."""
+    rng = random.Random(seed)
+    state = rules.get_game(game).new_state(PLAYERS[game], {}, seed=seed)
+    while not state.is_over:
+        _step(state, rng)
+    return state
+
+
 def showcase(game: str, seed: int = 4) -> State:
     """A position worth a screenshot: mid-deal, the trick half played (or piles out)."""
     g = rules.get_game(game)
