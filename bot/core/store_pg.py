@@ -8,8 +8,10 @@ The portable SQL is translated once per statement by sql.to_postgres.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -20,6 +22,10 @@ from .sql import returns_rows, to_postgres
 from .store import IntegrityError, Row, Store
 
 _COUNT = re.compile(r"(\d+)$")
+log = logging.getLogger("parlour.core")
+# Seconds between attempts to listen again after the listening connection was lost (the
+# server restarted): short first, so a restart is caught up within a second or two.
+RELISTEN_DELAYS = (0.2, 0.5, 1.0, 2.0)
 
 
 class PgCursor:
@@ -91,6 +97,10 @@ class PostgresStore(Store):
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
         self._listener: asyncpg.Connection | None = None
+        self._channels: dict[str, Callable[[str], Any]] = {}
+        self._on_relisten: Callable[[], Awaitable[None]] | None = None
+        self._relisten: asyncio.Task | None = None
+        self._closing = False
 
     async def open(self) -> None:
         pool = await asyncpg.create_pool(self.db, min_size=1, max_size=self.pool_size)
@@ -102,14 +112,75 @@ class PostgresStore(Store):
             raise
         self._pool = pool
 
-    async def listen(self, channel: str, callback: Callable[[str], Any]) -> None:
-        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (any process's)."""
+    async def listen(self, channel: str, callback: Callable[[str], Any], *,
+                     on_relisten: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (any process's).
+
+        The listening connection is one of its own.  When it is lost (the server
+        restarted) it is opened again in the background, retrying until the server
+        answers; then ``on_relisten()`` runs, so the caller can read what was committed
+        while nobody listened."""
+        self._channels[channel] = callback
+        if on_relisten is not None:
+            self._on_relisten = on_relisten
         if self._listener is None:
-            self._listener = await asyncpg.connect(self.db)
-        await self._listener.add_listener(channel, lambda _c, _pid, _ch, payload:
-                                          callback(payload))
+            self._listener = await self._connect_listener()
+        else:
+            await self._listener.add_listener(channel, _forward(callback))
+
+    async def _connect_listener(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self.db)
+        try:
+            for channel, callback in self._channels.items():
+                await conn.add_listener(channel, _forward(callback))
+        except BaseException:
+            conn.terminate()
+            raise
+        conn.add_termination_listener(self._listener_lost)
+        return conn
+
+    def _listener_lost(self, conn: asyncpg.Connection | asyncpg.pool.PoolConnectionProxy
+                       ) -> None:
+        if self._closing or conn is not self._listener or self._relisten is not None:
+            return
+        log.warning("lost the database connection that hears other processes' commits; "
+                    "reconnecting")
+        self._listener = None
+        self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        attempt = 0
+        try:
+            while not self._closing:
+                try:
+                    self._listener = await asyncio.wait_for(self._connect_listener(), 10)
+                    break
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError,
+                        TimeoutError) as e:
+                    log.debug("listening again failed (%s); retrying", e)
+                    await asyncio.sleep(RELISTEN_DELAYS[min(attempt,
+                                                            len(RELISTEN_DELAYS) - 1)])
+                    attempt += 1
+            else:
+                return
+            log.warning("the database answers again; catching up with other processes' "
+                        "commits")
+            if self._on_relisten is not None:
+                await self._on_relisten()
+        except Exception:
+            log.exception("could not catch up after the database connection came back")
+        finally:
+            self._relisten = None
 
     async def close(self) -> None:
+        self._closing = True
+        if self._relisten is not None:
+            self._relisten.cancel()
+            try:
+                await self._relisten
+            except BaseException:  # noqa: B036 - cancelled; we are closing
+                pass
+            self._relisten = None
         if self._listener is not None:
             listener, self._listener = self._listener, None
             await listener.close()
@@ -143,3 +214,8 @@ class PostgresStore(Store):
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
             "AND tablename <> 'parlour_schema' ORDER BY tablename")
         return [r[0] for r in rows]
+
+
+def _forward(callback: Callable[[str], Any]) -> Callable[..., None]:
+    """asyncpg's listener signature, down to the payload."""
+    return lambda _conn, _pid, _channel, payload: callback(payload)
