@@ -22,6 +22,9 @@ from .sql import returns_rows, to_postgres
 from .store import IntegrityError, Row, Store
 
 _COUNT = re.compile(r"(\d+)$")
+# A connection the server dropped (it stopped or restarted): asyncpg raises these.
+CONNECTION_LOST = (asyncpg.ConnectionDoesNotExistError, asyncpg.PostgresConnectionError,
+                   asyncpg.exceptions.OperatorInterventionError, OSError)
 log = logging.getLogger("parlour.core")
 # Seconds between attempts to listen again after the listening connection was lost (the
 # server restarted): short first, so a restart is caught up within a second or two.
@@ -194,17 +197,44 @@ class PostgresStore(Store):
             raise RuntimeError("The store is not open.")
         return self._pool
 
+    async def _begin(self) -> tuple[Any, Any]:
+        """A pooled connection in a new transaction.  A connection the server closed while
+        it sat in the pool (a restart) fails at BEGIN, before anything was done: it is let
+        go and another one taken, once."""
+        for attempt in range(2):
+            conn = await self.pool.acquire()
+            tr = conn.transaction()
+            try:
+                await tr.start()
+                return conn, tr
+            except CONNECTION_LOST:
+                await self.pool.release(conn)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConn]:
-        async with self.pool.acquire() as conn:
+        conn, tr = await self._begin()
+        try:
             try:
-                async with conn.transaction():
-                    yield PgConn(conn)
-            except asyncpg.IntegrityConstraintViolationError as e:
-                raise IntegrityError(str(e)) from e
+                yield PgConn(conn)
+            except BaseException:
+                if not conn.is_closed():
+                    await tr.rollback()
+                raise
+            await tr.commit()
+        except asyncpg.IntegrityConstraintViolationError as e:
+            raise IntegrityError(str(e)) from e
+        finally:
+            await self.pool.release(conn)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        return list(await self.pool.fetch(to_postgres(sql), *params))
+        text, args = to_postgres(sql), list(params)
+        try:
+            return list(await self.pool.fetch(text, *args))
+        except CONNECTION_LOST:  # a pooled connection the server closed: read again, once
+            return list(await self.pool.fetch(text, *args))
 
     async def schema_version(self) -> int:
         return (await self.fetchall("SELECT version FROM parlour_schema"))[0][0]
