@@ -149,6 +149,10 @@ async def test_postgresql_down_for_ten_seconds_during_games(
             if target is not None and target[1] is None:
                 refusals.append((await fake.click(user, panel, target[0])).text)
             await asyncio.sleep(0.5)
+        # A command that only reads is answered with a sentence too.
+        board = await fake.slash(user, "leaderboard", channel=s.table,
+                                 options={"game": "coins"})
+        assert board.text.startswith("⚠️") and "try again" in board.text, board.text
         # Refused in a sentence; nothing changed, nothing half made.
         assert refusals and all(r == f"⚠️ {NOT_SAVED}" for r in refusals), refusals
         assert bot.core.table(s.table.id).move == info.move
