@@ -16,7 +16,7 @@ from bot.core import Core, CoreConfig, ManualClock
 from bot.core.errors import NOT_SAVED
 from bot.discordbot import BotConfig, ParlourBot
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.players import TableDriver, panel_control
+from tests.fakediscord.players import TableDriver, panel_control, parlour_bot
 from tests.pgserver import PgServer
 
 pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.postgresql_only]
@@ -208,3 +208,25 @@ async def test_the_gateway_dropped_during_a_game(fake_discord: FakeDiscord,
     await _kept(db, s.table.id, acked)
     leaks = [w for w in LEAKS if w in _seen(fake)]
     assert leaks == [], f"a player read {leaks}"
+
+
+async def test_a_board_never_goes_back_to_an_older_move(fake_discord: FakeDiscord, tmp_path,
+                                                        monkeypatch) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    bot = parlour_bot(fake, tmp_path / "p.db")
+    async with fake.run_bot(bot):
+        t = TableDriver(fake, bot, s.table, {s.alice.id: "play", s.bob.id: "play"})
+        await _open_game(t, fake)
+        older = bot.core.board(s.table.id)
+        await _play(t, 2)
+        latest = bot.core.table(s.table.id).move
+        assert latest > older.table.move
+        await t.wait_board(lambda b: f"move {latest} " in b.text)
+        await bot.feed.out.drain(5)
+        versions = len(t.board().versions)
+        # A copy of the table that has not caught up yet (as a restarted process's had
+        # not) would draw an older position: that edit is dropped.
+        monkeypatch.setattr(bot.core, "board", lambda channel_id: older)
+        await bot.feed.boards.show(older.table_id)
+        assert f"move {latest} " in t.board().text
+        assert len(t.board().versions) == versions
