@@ -206,11 +206,15 @@ class PostgresStore(Store):
             tr = conn.transaction()
             try:
                 await tr.start()
-                return conn, tr
             except CONNECTION_LOST:
                 await self.pool.release(conn)
                 if attempt:
                     raise
+                continue
+            except BaseException:
+                await self.pool.release(conn)
+                raise
+            return conn, tr
         raise AssertionError("unreachable")
 
     @asynccontextmanager
@@ -221,7 +225,12 @@ class PostgresStore(Store):
                 yield PgConn(conn)
             except BaseException:
                 if not conn.is_closed():
-                    await tr.rollback()
+                    try:
+                        await tr.rollback()
+                    except Exception:  # keep the first error, the one that matters:
+                        # a broken connection's transaction is rolled back by the server,
+                        # and the pool resets or drops the connection on release.
+                        log.debug("rollback failed", exc_info=True)
                 raise
             await tr.commit()
         except asyncpg.IntegrityConstraintViolationError as e:
