@@ -102,7 +102,8 @@ class PostgresStore(Store):
         self._listener: asyncpg.Connection | None = None
         self._channels: dict[str, Callable[[str], Any]] = {}
         self._on_relisten: Callable[[], Awaitable[None]] | None = None
-        self._relisten: asyncio.Task | None = None
+        self._relisten: asyncio.Task | None = None    # listening again, until connected
+        self._tasks: set[asyncio.Task] = set()        # every such task, to end on close
         self._closing = False
 
     async def open(self) -> None:
@@ -150,6 +151,8 @@ class PostgresStore(Store):
                     "reconnecting")
         self._listener = None
         self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+        self._tasks.add(self._relisten)
+        self._relisten.add_done_callback(self._tasks.discard)
 
     async def _listen_again(self) -> None:
         attempt = 0
@@ -166,6 +169,7 @@ class PostgresStore(Store):
                     attempt += 1
             else:
                 return
+            self._relisten = None  # lost again during the catch-up: a new task listens
             log.warning("the database answers again; catching up with other processes' "
                         "commits")
             if self._on_relisten is not None:
@@ -173,17 +177,18 @@ class PostgresStore(Store):
         except Exception:
             log.exception("could not catch up after the database connection came back")
         finally:
-            self._relisten = None
+            if self._relisten is asyncio.current_task():
+                self._relisten = None
 
     async def close(self) -> None:
         self._closing = True
-        if self._relisten is not None:
-            self._relisten.cancel()
+        for task in list(self._tasks):
+            task.cancel()
             try:
-                await self._relisten
+                await task
             except BaseException:  # noqa: B036 - cancelled; we are closing
                 pass
-            self._relisten = None
+        self._relisten = None
         if self._listener is not None:
             listener, self._listener = self._listener, None
             await listener.close()
