@@ -31,9 +31,21 @@ def _discover() -> dict[str, Game]:
 GAMES: dict[str, Game] = _discover()
 
 
+# Other names players type for a game (folded: lower case, no spaces, hyphens or
+# underscores): the English name of Starshina, singulars, and the games' names in
+# Polish and Russian as the bot shows them.
+ALIASES = {"sergeantmajor": "starshina", "sergeant": "starshina", "starszyna": "starshina",
+           "старшина": "starshina", "thirteen": "thirteens", "13": "thirteens",
+           "trzynastki": "thirteens", "потринадцати": "thirteens", "pikieta": "piquet",
+           "пикет": "piquet", "пинкертон": "pinkerton", "coin": "coins", "монеты": "coins"}
+
+
 def get_game(name: str) -> Game:
-    """The game called ``name`` (case-insensitive); ValueError naming the choices if none."""
-    game = GAMES.get(str(name).strip().lower())
+    """The game called ``name`` or one of its ``ALIASES`` (any case, spaces, hyphens or
+    underscores); ValueError naming the choices if none."""
+    key = str(name).strip().lower()
+    game = GAMES.get(key) or GAMES.get(ALIASES.get("".join(key.replace("-", " ")
+                                                           .replace("_", " ").split()), ""))
     if game is None:
         raise ValueError(f"Unknown game '{name}'. Games: {', '.join(sorted(GAMES))}.")
     return game

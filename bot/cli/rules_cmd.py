@@ -10,13 +10,12 @@ import argparse
 import os
 import re
 import sys
-import textwrap
 from typing import TextIO
 
 import rules
 from rules.lang import LANGUAGES
 
-from .table_view import BOLD, CYAN, Style, wants_colour
+from .table_view import BOLD, CYAN, Style, wants_colour, wrap
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
@@ -47,8 +46,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
               "parlour play GAME to play one against the AI):", file=out)
         for name, game in sorted(rules.GAMES.items()):
             print("\n" + style.paint(f"{name}", BOLD, CYAN) + f" - {game.title}", file=out)
-            print(textwrap.fill(" ".join(game.summary(lang).split()), 78, initial_indent="  ",
-                                subsequent_indent="  "), file=out)
+            for para in paragraphs(game.summary(lang), style):
+                print("\n".join(wrap(para, 78, "  ", "  ")), file=out)
         return 0
     try:
         game = rules.get_game(args.game)
@@ -89,6 +88,12 @@ def for_terminal(markdown: str, style: Style) -> str:
         out.append(line)
     flush_table()
     return "\n".join(out)
+
+
+def paragraphs(markdown: str, style: Style) -> list[str]:
+    """Markdown prose (a game's summary) as paragraphs of one line each, emphasis styled,
+    for the caller to wrap to its own width (the source is wrapped at 80 columns)."""
+    return [" ".join(p.split()) for p in _inline(markdown, style).split("\n\n") if p.strip()]
 
 
 def _inline(text: str, style: Style) -> str:
