@@ -24,6 +24,7 @@ from ..present import daily as words
 from ..present import present, presenter_for
 from ..present.base import ai_name
 from ..present.scene import CentreScene, Scene
+from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .play import (
     LOCAL_USER,
@@ -73,6 +74,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
         clock: Clock | None = None) -> int:
     out = out or sys.stdout
     lang = terminal_lang(getattr(args, "lang", None))
+    log_to_file(terminal_log_file(args.db))  # the screen is the player's (log_setup.py)
     try:
         return asyncio.run(_daily(args, stdin or sys.stdin, out, clock, lang))
     except KeyboardInterrupt:

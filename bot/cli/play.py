@@ -42,6 +42,7 @@ from ..i18n.errors import translate as translate_error
 from ..present import present, presenter_for
 from ..present.base import game_title
 from ..present.scene import Scene
+from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .rules_cmd import paragraphs
 from .table_view import Style, TableView, wants_colour, width_of, wrap
@@ -125,6 +126,9 @@ GOODBYE = "Game stopped; nothing was recorded. Bye."
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    # The screen is the player's: log records (asyncpg's reconnect warnings while the
+    # database restarts, a failed commit) go to a file.
+    log_to_file(terminal_log_file(args.db))
     try:
         return asyncio.run(_play(args, stdin or sys.stdin, out))
     except KeyboardInterrupt:  # Ctrl-C before the table was up or after it closed

@@ -16,7 +16,7 @@ from typing import Any
 
 from .clock import Clock
 from .config import CoreConfig
-from .errors import NO_TABLE, StaleMove, TableError
+from .errors import NO_TABLE, NotSaved, StaleMove, TableError
 from .hub import Hub
 from .names import fill_names
 from .records import record_game
@@ -220,8 +220,7 @@ class TableRegistry:
         except Exception:
             log.exception("commit failed for table %s", table.id)
             table.restore(snap)
-            raise TableError("Could not save that; the table is unchanged. Please try again.") \
-                from None
+            raise NotSaved() from None
 
     async def reload(self, table: Table) -> None:
         """Replace ``table`` (lock held) by its row as another process committed it."""

@@ -16,12 +16,14 @@ from .ai_runner import AIRunner, choose_action
 from .background import Background
 from .clock import Clock
 from .config import CoreConfig
-from .errors import StaleMove, TableError
+from .errors import NotSaved, StaleMove, TableError
 from .registry import TableRegistry
 from .table import FINISHED, PLAYING, Table
 from .updates import MoveResult, Reminder, SeatReplaced, Strike, Update
 
 log = logging.getLogger("parlour.core")
+# Seconds before an AI or timer move the database did not take is tried again.
+SAVE_RETRY = 2.0
 
 HUMAN, AI, TIMER = "human", "ai", "timer"
 
@@ -233,6 +235,13 @@ class Turns:
         try:
             await self.submit(table, seat, text, actor=TIMER if timeout else AI,
                                expect_move=move)
+        except NotSaved:
+            # The database did not answer (restarting): the same move again shortly, so
+            # the game goes on by itself once it is back.
+            retry = self.clock.now() + SAVE_RETRY
+            spawn = self.registry.spawn
+            table.handles.append(self.clock.call_at(
+                retry, lambda: spawn(self._ai_turn(table, move, timeout))))
         except TableError as e:
             log.debug("AI move at table %s dropped: %s", table.id, e)
 

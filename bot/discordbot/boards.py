@@ -48,6 +48,7 @@ class Boards:
         self.pictures: dict[int, str] = {}
         self.no_upload: set[int] = set()   # channels where the bot may not attach files
         self.reposts: set[int] = set()     # tables whose board moves to a new message next
+        self.shown: dict[int, int] = {}    # table id -> the move its board message shows
 
     def changed(self, u: BoardUpdate) -> None:
         """A table's board has something new: edit it soon (one pending edit per table)."""
@@ -82,6 +83,12 @@ class Boards:
                 return
             if update.table_id != table_id:
                 return
+        if isinstance(update, BoardChanged) and update.table.move < self.shown.get(table_id, -1):
+            # An older position than the board shows (a copy not yet caught up): a board
+            # never goes back; the newer one comes with the copy's reload.
+            log.info("table %s: not showing move %s over move %s", table_id,
+                     update.table.move, self.shown[table_id])
+            return
         recent = self.recent.get(table_id, ())
         lang = await self.bot.langs.table_now(table_id)
         picture = None
@@ -102,10 +109,13 @@ class Boards:
             await self._put(update.table.guild_id, table_id, channel_id, shown)
         finally:
             untangle.sent(shown.view)
+        if isinstance(update, BoardChanged):
+            self.shown[table_id] = update.table.move
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
             self.recent.pop(table_id, None)
             self.pictures.pop(table_id, None)
+            self.shown.pop(table_id, None)
             await self.ids.drop(table_id)
 
     async def _put(self, guild_id: int | None, table_id: int, channel_id: int,

@@ -343,6 +343,16 @@ class FakeDiscord:
             raise RuntimeError("no bot is connected to the fake gateway")
         await self._active.send(RECONNECT, None)
 
+    def drop_gateway(self, shard: int | None = None) -> GatewaySession:
+        """Cut the bot's gateway connection (``shard``'s when sharded) without a close
+        frame, as a network failure does; the dropped session.  Interactions sent while
+        no bot is connected fail, as Discord's do."""
+        session = self._shards.get(shard) if shard is not None else self._active
+        if session is None:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        session.drop()
+        return session
+
     async def message_event(self, event: str, msg: StoredMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for public messages, if the bot's intents ask for it."""
         session = self.session_for(msg.guild_id)
