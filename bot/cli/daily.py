@@ -13,7 +13,7 @@ from typing import TextIO
 
 from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
-from ..core.daily_rules import DAILY_RULES
+from ..core.daily_rules import daily_rules
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..i18n.errors import translate as translate_error
 from ..present import daily as words
@@ -35,7 +35,7 @@ from .table_view import TableView
 
 def daily_help() -> str:
     """Why each game's daily is what it is (also in /daily's help)."""
-    return "; ".join(f"{g}: {r.why}" for g, r in sorted(DAILY_RULES.items()))
+    return "; ".join(f"{g}: {r.why}" for g, r in sorted(daily_rules().items()))
 
 
 def refusal(e: TableError, lang: Lang) -> str:
@@ -51,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Play today's daily deal: every player gets the same deal from the same "
                     "seat against the same AI players, and compares scores. One attempt a "
                     f"day; quitting keeps it. The dailies: {daily_help()}.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(DAILY_RULES))}")
+    p.add_argument("game", help=f"one of: {', '.join(sorted(daily_rules()))}")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--name", default=None, help="your name (default: your login name)")
     p.add_argument("--color", "--colour", dest="color", default="auto",

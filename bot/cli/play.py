@@ -22,6 +22,7 @@ from typing import IO, TextIO
 import rules
 from rules.ai.players import LEVELS
 
+from .. import plugins
 from ..core import (
     Core,
     CoreConfig,
@@ -66,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("game", help=f"one of: {', '.join(plugins.names())}")
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -136,7 +137,7 @@ def _width(out: TextIO) -> int:
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     try:
-        game = rules.get_game(args.game)
+        game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))
         counts = game.player_counts(options)
         n = args.players or counts[0]

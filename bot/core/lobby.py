@@ -8,6 +8,7 @@ import random
 import rules
 from rules.ai.players import LEVELS
 
+from .. import plugins
 from .clock import Clock
 from .config import CoreConfig
 from .errors import TableError
@@ -50,7 +51,7 @@ class Lobby:
                                  f"running here (host: {busy.host_name or 'nobody'}). "
                                  "Finish or cancel it first.")
             try:
-                g = rules.get_game(game)
+                g = plugins.find(game).game
                 opts = g.validate_options(options)
             except ValueError as e:
                 raise TableError(str(e)) from None

@@ -8,7 +8,6 @@ turn line and *Show my hand*, a row of buttons).  A game is rendered from
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -21,7 +20,7 @@ from ..core import (
     TableInfo,
     display_rating,
 )
-from ..i18n import EN, N_, Lang, lang_for
+from ..i18n import EN, N_, Lang
 from ..present import Scene, present
 from ..present.art import Picture, table_picture
 from ..present.base import game_title
@@ -36,24 +35,6 @@ CLOSED_COLOUR = discord.Colour.dark_grey()
 # Characters per block: the blocks together stay under Discord's 4000 for a V2 message.
 HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 850, 700, 250, 550
 RECENT = 8
-
-# Game-specific board buttons: game -> make(info, public view, scene) -> items for the
-# button row.  A game whose table needs a public control beside Show my hand / Rules
-# registers it here; ``make`` may read its own game's view, the board never does.
-BoardButtons = Callable[[TableInfo, dict, Scene], list[ui.Item]]
-_BOARD_BUTTONS: dict[str, BoardButtons] = {}
-
-
-def add_board_buttons(game: str, make: BoardButtons) -> None:
-    """Let ``make(info, view, scene)`` add buttons to ``game``'s board while a game runs."""
-    _BOARD_BUTTONS[game] = make
-
-
-# Pinkerton: anyone but the dealer may ask for the pile's count (RULINGS 6).
-add_board_buttons("pinkerton",
-                  lambda info, view, scene: count_button.for_board(info.channel_id, view,
-                                                                   lang_for(scene.lang)))
-
 
 @dataclass
 class Shown:
@@ -171,8 +152,9 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
     items.append(ui.Separator())
     items.append(ui.Section(_text(_turn_line(info, lang), LINE),
                             accessory=HandButton(info.channel_id, label=_("Show my hand"))))
-    extra = _BOARD_BUTTONS.get(info.game)
-    extras = extra(info, view or {}, scene) if extra else ()
+    # The engine contract's one public control (docs/ENGINE.md, ``ask_count``): a game
+    # whose view says someone may ask for the count (Pinkerton) gets the Count button.
+    extras = count_button.for_board(info.channel_id, view or {}, lang)
     items.append(ui.ActionRow(RulesButton(info.game, 0, label=_("Rules")), *extras))
     footer = ["-# " + _("move {move} · {settings} · anyone here can watch · your cards: "
                         "**Show my hand** or `/hand` · moves: `/play`", move=info.move,

@@ -12,6 +12,7 @@ from discord import app_commands
 import rules
 from rules.ai.players import LEVELS
 
+from .. import plugins
 from ..core import TableError
 from ..i18n import EN, LANGUAGES, N_, NATIVE_NAME, Lang
 from ..present.base import game_title
@@ -27,19 +28,6 @@ LEVEL_CHOICES = [app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS]
 # Each language by its own name (not translated: a reader looks for their own).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NATIVE_NAME[c], value=c) for c in LANGUAGES]
 TURN_MAX = 24 * 3600
-# Shorter words than the engines' option help (the choices and ranges say the rest):
-# /table, with every game's options in its longest language, must stay under Discord's
-# 4000 characters.
-SHORT_HELP = {
-    ("piquet", "variant"): N_("Rubicon, au cent, normand, à quatre or auction"),
-    ("starshina", "rules"): N_("Starshina's own rules or the classic Sergeant Major"),
-    ("thirteens", "target"): N_("Points that end the game after the hand that reaches them"),
-    ("thirteens", "thirteen_value"): N_("Points for each thirteen in a trick you take"),
-    ("piquet", "target"): N_("Normand only: the score that ends the game"),
-    ("pinkerton", "passes"): N_("Passes allowed; the last one puts a player out of the round"),
-    ("pinkerton", "show_total"): N_("Always show the pile's total"),
-    ("coins", "target"): N_("Coins that win the game"),
-}
 SLOW_HOURS, SLOW_MAX_HOURS = 24, 168   # slow tables: default and longest turn, in hours
 PACE_CHOICES = [app_commands.Choice(name="normal", value="normal"),
                 app_commands.Choice(name="slow", value="slow")]
@@ -50,8 +38,8 @@ def build(bot: ParlourBot) -> app_commands.Group:
                                "in this channel", guild_only=True)
     new = app_commands.Group(name="new", description="Open a table for a game in this channel",
                              parent=table)
-    for game in sorted(rules.GAMES.values(), key=lambda g: g.name):
-        new.add_command(_new_command(bot, game))
+    for plugin in sorted(plugins.plugins(), key=lambda p: p.name):
+        new.add_command(_new_command(bot, plugin))
     ops = bot.controls
 
     @table.command(name="join", description="Take a seat at the table in this channel")
@@ -142,9 +130,10 @@ def status_text(bot: ParlourBot, channel_id: int, lang: Lang = EN) -> str:
     return render.clip("\n".join(lines), 2000)
 
 
-def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
+def _new_command(bot: ParlourBot, plugin: plugins.GamePlugin) -> app_commands.Command:
     """``/table new <game>`` with one typed option per engine option, plus turn-seconds,
     stand-in, pings and pictures."""
+    game = plugin.game
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     descriptions: dict[str, str | app_commands.locale_str] = {}
@@ -158,7 +147,10 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=None, annotation=annotation))
         default = f" (default {render.scalar(opt.default)})"
-        help_text = SHORT_HELP.get((game.name, opt.name)) or opt.help or opt.name
+        # The plug-in's help is short (the choices and ranges say the rest): /table, with
+        # every game's options in its longest language, must stay under Discord's 4000
+        # characters.
+        help_text = plugin.option_help.get(opt.name) or opt.help or opt.name
         # The translator reads the whole help and default from the extras (the English
         # text may be clipped).
         descriptions[opt.name] = app_commands.locale_str(
@@ -176,7 +168,7 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     params.append(inspect.Parameter("turn_hours", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=app_commands.Range[int, 1, SLOW_MAX_HOURS]))
     # No "(default ...)" on most common options: Discord's 4000 characters per command
-    # (see SHORT_HELP); the lobby and /table status show what a table got.
+    # (see the plug-ins' option_help); the lobby and /table status show what a table got.
     descriptions["turn_hours"] = "Hours a turn at a slow table"
     params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))

@@ -25,7 +25,7 @@ from rules.games.piquet.scoring import CATEGORIES as DETAIL_ORDER
 from rules.games.piquet.variants import AU_CENT_TARGET, VARIANTS, Variant, auction_thresholds
 
 from ... import text
-from ...base import Presenter, ordinal, register, units
+from ...base import Presenter, ordinal, units
 from ...scene import (
     CentreScene,
     Fact,
@@ -76,7 +76,6 @@ def bid_words(value: int, lang: Lang = EN) -> str:
     return _("minus {n} (at most {tricks})", n=n, tricks=units(lang, 12 - n, "trick"))
 
 
-@register
 class PiquetPresenter(Presenter):
     game = "piquet"
 
