@@ -67,4 +67,6 @@ TEXTS = (
     N_("Today's deal, the same for everyone: play it privately, then compare"),
     N_("Which game: a whole game of Coins; one deal of the others, whose games are long"),
     N_("Your tables on this server, with links to their boards (only you see this)"),
+    N_("Turn time, stand-in AI, pings, language, picture: before the start (host or "
+       "moderator)"),
 )
