@@ -234,7 +234,8 @@ class Terminal:
             return 2
         _ = self.lang.gettext
         title = game_title(self.game.title, self.lang)
-        self.say(self.style.label(f"{title}: ") + self.game.summary(self.lang.code))
+        summary = plugins.get(self.game.name).summary(self.lang.code)
+        self.say(self.style.label(f"{title}: ") + summary)
         self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
                    "Ctrl-C) stops.", name=name))
         task = asyncio.current_task()

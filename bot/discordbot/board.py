@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
+from .. import plugins
 from ..core import (
     BoardChanged,
     GameOver,
@@ -94,7 +95,7 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s, lang))}**"
                       for i, s in enumerate(info.seats))
     head = _title(info, what=_("lobby"), lang=lang)
-    head += f"\n{render.clip(game.summary(lang.code), 400)}"   # from the rules text
+    head += f"\n{render.clip(plugins.get(game.name).summary(lang.code), 400)}"  # rules text
     host = scene_view.escape(info.host_name) if info.host_name else _("nobody")
     details = (_("**Options**: {options}", options=render.options_text(info, lang)) + "\n"
                + _("**Host**: {host}", host=host) + "\n"

@@ -19,7 +19,8 @@ from ..present.base import ai_name
 
 
 def game_of(name: str) -> rules.Game:
-    return plugins.engine(name)
+    """The engine of the game called ``name``; ValueError naming the games if none."""
+    return plugins.find(name).game
 
 
 def clip(text: str, limit: int) -> str:
