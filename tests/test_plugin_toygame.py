@@ -9,10 +9,12 @@ from elsewhere would be.
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +79,30 @@ def test_its_words_come_from_its_own_catalogs(duel: plugins.GamePlugin) -> None:
     assert duel.rules_text("pl").startswith("# Pojedynek")
     assert duel.summary("ru").startswith("Два игрока")
     assert duel.rules_text("de") == duel.rules_text("en")
+
+
+# Modules that name games on purpose: the benchmark suite docs/AI.md quotes, the games
+# the docs' screenshots show, and the English-event translator issue 40 replaces.
+NAMES_GAMES = {"bot/cli/selfplay_report.py", "bot/present/art/screens.py", "bot/i18n/events.py"}
+
+
+def test_no_shared_module_names_a_game() -> None:
+    """Only a game's own files (its plug-in, presenter, engine, AI) say its name: no
+    lookup table keyed by games, no ``if game == "piquet"`` outside them."""
+    root = Path(__file__).resolve().parents[1]
+    games = set(plugins.names())
+    found = []
+    for path in sorted((root / "bot").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(("bot/games/", "bot/present/games/")) or rel in NAMES_GAMES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in games:
+                found.append(f"{rel}:{node.lineno} {node.value!r}")
+            elif isinstance(node, ast.ImportFrom) and node.module and \
+                    any(g in node.module.split(".") for g in games):
+                found.append(f"{rel}:{node.lineno} imports {node.module}")
+    assert found == []
 
 
 # -- the engine contract (docs/ENGINE.md) ------------------------------------------------
