@@ -165,6 +165,21 @@ def test_the_ai_plays_it_at_every_level(duel: plugins.GamePlugin) -> None:
         assert max(state.result()["scores"]) == 3
 
 
+async def test_a_worker_process_knows_it_too(duel: plugins.GamePlugin) -> None:
+    """The AI's process pool is spawned after the game was plugged in here: the workers
+    load it by its module (the picture workers likewise)."""
+    from bot.core.ai_runner import ProcessRunner, choose_action
+
+    state = duel.game.new_state(2, {}, seed=8)
+    seat = state.current_seat
+    runner = ProcessRunner(1)
+    try:
+        text = await runner.choose(state, seat, "easy", 3)
+    finally:
+        runner.close()
+    assert text == choose_action(state.clone(), seat, "easy", 3)
+
+
 def test_its_scenes_read_in_every_language(duel: plugins.GamePlugin) -> None:
     state = duel.game.new_state(2, {}, seed=3)
     rng = random.Random(1)
