@@ -112,8 +112,12 @@ def _ensure() -> dict[str, GamePlugin]:
     global _loading
     if not _loading:
         _loading = True
-        for module in modules():
-            _load(module)
+        try:
+            for module in modules():
+                _load(module)
+        except BaseException:
+            _loading = False   # a module that fails fails every lookup, not just the first
+            raise
     return _PLUGINS
 
 
@@ -124,10 +128,20 @@ def load(module: str) -> GamePlugin:
     return _load(module)
 
 
+class GameModuleError(ValueError):
+    """A game module (``BUILT_IN``, ``PARLOUR_GAMES``) cannot be loaded: the sentence
+    names it and says why."""
+
+
 def _load(module: str) -> GamePlugin:
-    found = getattr(importlib.import_module(module), "PLUGIN", None)
+    try:
+        imported = importlib.import_module(module)
+    except ImportError as e:
+        raise GameModuleError(f"Cannot load the game module '{module}' (named in {ENV} or "
+                              f"bot/plugins.py): {e}.") from e
+    found = getattr(imported, "PLUGIN", None)
     if not isinstance(found, GamePlugin):
-        raise ValueError(f"The game module {module} has no PLUGIN = GamePlugin(...).")
+        raise GameModuleError(f"The game module '{module}' has no PLUGIN = GamePlugin(...).")
     if _MODULES.get(found.name) != module:
         _register(found)
         _MODULES[found.name] = module
@@ -147,9 +161,10 @@ def _register(plugin: GamePlugin) -> GamePlugin:
     for word in (name, *plugin.aliases):
         if word.lower() in taken:
             raise ValueError(f"There is already a game called '{word}'.")
-    if name not in rules.GAMES:
-        _ENGINES_ADDED.add(name)
+    added = name not in rules.GAMES
     rules.add_game(plugin.game)
+    if added:
+        _ENGINES_ADDED.add(name)
     if plugin.ai is not None:
         add_hooks(plugin.ai)
     if plugin.catalogs is not None:

@@ -318,3 +318,10 @@ def test_without_the_plug_in_the_terminal_names_the_games(tmp_path) -> None:
     assert s.finish() == 2
     assert "Unknown game 'duel'. Games: coins, pinkerton, piquet, starshina, thirteens." \
         in s.text
+
+
+def test_a_game_module_that_does_not_load_is_named(tmp_path) -> None:
+    s = Session("coins", cwd=tmp_path, env={"NO_COLOR": "1", "PARLOUR_GAMES": "tests.nogame"})
+    assert s.finish() == 2
+    assert "Error: Cannot load the game module 'tests.nogame' (named in PARLOUR_GAMES" in s.text
+    assert "Traceback" not in s.text
