@@ -196,6 +196,20 @@ def test_its_scenes_read_in_every_language(duel: plugins.GamePlugin) -> None:
     assert present(state.view(None), ["Ada", "Ben"], lang="pl").title == "Pojedynek"
 
 
+def test_its_pictures(duel: plugins.GamePlugin) -> None:
+    """The board and hand pictures of a telling position (a short game: found in a
+    later game when the first ends too soon)."""
+    from bot.present.art import hand_picture, table_picture
+    from bot.present.art.positions import NAMES, scene_of, showcase
+
+    state = showcase("duel")
+    assert not state.is_over and state.trick
+    board = table_picture(scene_of(state, None), NAMES)
+    hand = hand_picture(scene_of(state, state.current_seat), NAMES)
+    assert board.png.startswith(b"\x89PNG") and hand.png.startswith(b"\x89PNG")
+    assert board.description.startswith("Duel")
+
+
 # -- the core ----------------------------------------------------------------------------
 
 

@@ -55,8 +55,8 @@ def showcase(game: str, seed: int = 4) -> State:
     state = g.new_state(n, {}, seed=seed)
     want = min(2, n - 1)
     for k in range(3000):
-        if state.is_over:
-            break
+        if state.is_over:   # a short game (a plug-in's) ended first: look in another
+            state = g.new_state(n, {}, seed=rng.getrandbits(40))
         scene = scene_of(state, None)
         c = scene.centre
         if k > 20 and c.trick is not None and c.last_trick is not None \
