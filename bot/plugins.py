@@ -51,7 +51,8 @@ class GamePlugin:
     ai: AIHooks | None = None           # None: only the random AI plays it
     # The title as players read it, marked N_ (default: the engine's title).
     title: str = ""
-    # Other names a player may type for the game ("sergeant-major").
+    # Other names a player may type for the game ("sergeant-major", "старшина"): any case,
+    # spaces, hyphens and underscores are ignored.
     aliases: tuple[str, ...] = ()
     # The game's slash-command words - its command name and option names - marked
     # C_("command name", ...) so the catalogs hold their translations.
@@ -157,12 +158,10 @@ def register(plugin: GamePlugin) -> GamePlugin:
 
 def _register(plugin: GamePlugin) -> GamePlugin:
     name = plugin.name
-    taken = {n.lower() for p in _PLUGINS.values() for n in (p.name, *p.aliases)}
-    for word in (name, *plugin.aliases):
-        if word.lower() in taken:
-            raise ValueError(f"There is already a game called '{word}'.")
+    if name in _PLUGINS:
+        raise ValueError(f"There is already a game called '{name}'.")
     added = name not in rules.GAMES
-    rules.add_game(plugin.game)
+    rules.add_game(plugin.game, plugin.aliases)   # refuses a name or alias taken
     if added:
         _ENGINES_ADDED.add(name)
     if plugin.ai is not None:
@@ -219,13 +218,13 @@ def engine(name: str) -> rules.Game:
 
 
 def find(typed: str) -> GamePlugin:
-    """The game a player named (its name or an alias, any case); ValueError naming the
-    games if none."""
-    word = str(typed).strip().lower()
-    for plugin in _ensure().values():
-        if word == plugin.name or word in (a.lower() for a in plugin.aliases):
-            return plugin
-    raise ValueError(f"Unknown game '{typed}'. Games: {', '.join(names())}.")
+    """The game a player named: its name or an alias, in any case, with or without
+    spaces, hyphens or underscores ("Sergeant Major"); ValueError naming the games if
+    none."""
+    found = _ensure().get(rules.get_game(typed).name)
+    if found is None:   # an engine of rules.games without a plug-in
+        raise ValueError(f"Unknown game '{typed}'. Games: {', '.join(names())}.")
+    return found
 
 
 def option_word(key: str) -> str | None:

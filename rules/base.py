@@ -263,8 +263,10 @@ class State:
             "options": dict(self.options),
             "current_seat": self.current_seat,
             "over": self.over,
-            "events": [{"n": e[0], "text": e[2]} for e in self.log
-                       if e[1] is None or e[1] == seat],
+            # "private": told to this seat alone (a presenter may prefer it to the public line)
+            "events": [{"n": e[0], "text": e[2]} if e[1] is None else
+                       {"n": e[0], "text": e[2], "private": True}
+                       for e in self.log if e[1] is None or e[1] == seat],
         }
         if self.deal_field:
             v["deal_no"] = getattr(self, self.deal_field)

@@ -72,7 +72,7 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     # The synced command set: discoverable, typed, within Discord's limits (the fake checks).
     commands = {c["name"]: c for c in fake.commands.listing(s.guild.id)}
     assert set(commands) == {"table", "hand", "play", "rules", "leaderboard", "stats", "recent",
-                             "settings", "daily", "season", "mygames"}
+                             "settings", "daily", "season", "mygames", "tournament"}
     table = {o["name"]: o for o in commands["table"]["options"]}
     assert {"new", "join", "leave", "ai-add", "ai-remove", "start", "cancel", "kick",
             "settings", "status"} <= set(table)
@@ -130,11 +130,11 @@ def test_panel_plan_respects_discord_limits() -> None:
 
 
 def test_invite_permissions_match_the_docs() -> None:
-    assert INVITE_PERMISSIONS.value == 117760
+    assert INVITE_PERMISSIONS.value == 309237763072
     url = invite_url(123)
-    assert "scope=bot+applications.commands" in url and "permissions=117760" in url
+    assert "scope=bot+applications.commands" in url and "permissions=309237763072" in url
     docs = (Path(__file__).parent.parent / "docs" / "DISCORD.md").read_text()
-    assert "117760" in docs and "bot applications.commands" in docs
+    assert "309237763072" in docs and "bot applications.commands" in docs
 
 
 def test_custom_ids_fit() -> None:

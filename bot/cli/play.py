@@ -13,10 +13,11 @@ import enum
 import fcntl
 import getpass
 import os
+import shutil
 import signal
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import IO, TextIO
 
 import rules
@@ -38,11 +39,13 @@ from ..core import (
 from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
+from ..i18n.errors import translate as translate_error
 from ..present import present, presenter_for
 from ..present.base import game_title
 from ..present.scene import Scene
 from .moves import Moves
-from .table_view import Style, TableView, wants_colour
+from .rules_cmd import paragraphs
+from .table_view import Style, TableView, wants_colour, width_of, wrap
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
@@ -51,6 +54,7 @@ class _Moved(enum.Enum):
 
 
 _MOVED = _Moved.MOVED   # the position changed while we waited for input (timer, AI)
+LOG_WORDS = ("log", "older", "earlier")   # the recent events left out to fit the screen
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
@@ -67,7 +71,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")
-    p.add_argument("game", help=f"one of: {', '.join(plugins.names())}")
+    p.add_argument("game", help=f"one of: {', '.join(plugins.names())} (starshina is "
+                                "also sergeant-major; the Polish and Russian names work too)")
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -76,7 +81,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="level of the AI seats (default: normal)")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--turn-seconds", type=int, default=0,
-                   help="turn timer in seconds; on expiry the AI moves for you (default: off)")
+                   help="turn timer in seconds (default: off). When it runs out the AI "
+                        "(level easy) makes that one move for you and the game goes on: the "
+                        "seat stays yours, and the game is recorded as usual when it ends")
     p.add_argument("--name", default=None,
                    help="your name at the table and on the leaderboard "
                         "(default: your login name, or Player)")
@@ -85,6 +92,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"),
                    help="colour: auto (on a terminal unless NO_COLOR is set), always or never")
+    p.add_argument("--wide", action="store_true",
+                   help="show the whole table view on every turn (the deck's legend, every "
+                        "event since your last move), however many lines it takes; without "
+                        "it the view fits the terminal's height (24 lines when piped)")
     p.set_defaults(func=run)
 
 
@@ -127,12 +138,32 @@ def _style(args: argparse.Namespace, out: TextIO) -> Style:
     return Style(colour=choice == "always" or (choice == "auto" and wants_colour(out)))
 
 
-def _width(out: TextIO) -> int:
+def _size(out: TextIO) -> tuple[int, int]:
+    """(columns, lines) of the terminal ``out`` writes to: ``COLUMNS``/``LINES`` if set
+    (as ``shutil.get_terminal_size`` reads them), else the terminal's own, else 80x24
+    (output piped, or a fresh pty that says 0)."""
+    size = shutil.get_terminal_size((80, 24))
+    cols, rows = size.columns, size.lines
     try:
-        cols = os.get_terminal_size(out.fileno()).columns if out.isatty() else 80
+        if out.isatty():
+            real = os.get_terminal_size(out.fileno())
+            cols = int(os.environ.get("COLUMNS") or 0) or real.columns or cols
+            rows = int(os.environ.get("LINES") or 0) or real.lines or rows
     except (AttributeError, OSError, ValueError):
-        cols = 80
-    return min(max(cols, 40), 100) if cols > 0 else 80   # a fresh pty may say 0
+        pass
+    return (cols if cols > 0 else 80), (rows if rows > 0 else 24)
+
+
+def _width(out: TextIO) -> int:
+    return min(max(_size(out)[0], 40), 100)
+
+
+def _height(args: argparse.Namespace, out: TextIO) -> int | None:
+    """Lines a turn's screen may take (None: as many as it needs, with ``--wide``): the
+    terminal's height less the prompt's line and the blank line above the view."""
+    if getattr(args, "wide", False):
+        return None
+    return max(_size(out)[1], 12) - 2
 
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -161,19 +192,27 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         print(f"Another terminal game is being played with the database {args.db}: finish "
               "it first, or play this one with --db OTHER.db.", file=out)
         return 2
-    core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0))
+    core = Core(terminal_config(args.db))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
         print(f"Error: cannot open the database {args.db}: {e}", file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
-                    terminal_lang(getattr(args, "lang", None)))
+                    terminal_lang(getattr(args, "lang", None)), _height(args, out))
     try:
         return await term.play(args, options, n, name)
     finally:
         await core.stop()
         lock.close()
+
+
+def terminal_config(db: str) -> CoreConfig:
+    """The core as the terminal runs it: AI moves at once, on the event loop, and a turn
+    timer that only plays the move that ran out (you are alone at the screen: waiting
+    too long is no desertion, so the seat is never handed over nor the game counted as
+    abandoned)."""
+    return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None)
 
 
 def _terminal_lock(db: str) -> IO[bytes] | None:
@@ -197,8 +236,11 @@ def _terminal_lock(db: str) -> IO[bytes] | None:
 
 class Terminal:
     def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader,
-                 style: Style | None = None, width: int = 80, lang: Lang = EN) -> None:
+                 style: Style | None = None, width: int = 80, lang: Lang = EN,
+                 height: int | None = None) -> None:
         self.core = core
+        self.height = height    # lines a turn's view may take (None: all it needs)
+        self.older: list[list[str]] = []   # recent events the last view left out
         self.game = game
         self.out = out
         self.reader = reader
@@ -215,7 +257,7 @@ class Terminal:
         self.sub = core.subscribe(channel_id=LOCAL_CHANNEL)
 
     def say(self, text: str = "", end: str = "\n") -> None:
-        print(text, file=self.out, end=end, flush=True)
+        print(fit_lines(text, self.width), file=self.out, end=end, flush=True)
 
     async def play(self, args: argparse.Namespace, options: dict, n: int, name: str) -> int:
         core = self.core
@@ -233,11 +275,7 @@ class Terminal:
             self.say(f"Error: {e}")
             return 2
         _ = self.lang.gettext
-        title = game_title(self.game.title, self.lang)
-        summary = plugins.get(self.game.name).summary(self.lang.code)
-        self.say(self.style.label(f"{title}: ") + summary)
-        self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
-                   "Ctrl-C) stops.", name=name))
+        self.say("\n".join(self._intro(name)))
         task = asyncio.current_task()
         assert task is not None  # run inside the event loop's task
         hooked = _on_interrupt(lambda: self._interrupt(task))
@@ -254,6 +292,19 @@ class Terminal:
                 _on_interrupt(None)
             if self.line_task is not None:
                 self.line_task.cancel()
+
+    def _intro(self, name: str) -> list[str]:
+        """The game in a paragraph and how to play, wrapped to the terminal's width."""
+        _ = self.lang.gettext
+        title = game_title(self.game.title, self.lang)
+        paras = paragraphs(plugins.get(self.game.name).summary(self.lang.code), self.style)
+        first = paras[0] if paras else ""
+        if not first.casefold().startswith(title.split(" (")[0].casefold()):
+            first = self.style.label(f"{title}:") + " " + first   # not "Piquet: Piquet is..."
+        paras[:1] = [first]
+        paras.append(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
+                       "Ctrl-C) stops.", name=name))
+        return [line for p in paras for line in wrap(p, self.width)]
 
     def _interrupt(self, task: asyncio.Task | None) -> None:
         if task is not None and not self.interrupted:
@@ -273,6 +324,7 @@ class Terminal:
 
     async def _loop(self) -> int:
         core = self.core
+        _ = self.lang.gettext
         while True:
             await core.settle()
             self._absorb()
@@ -293,8 +345,12 @@ class Terminal:
             table = self._table_view(info.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
-                          scene.hand.cards if scene.hand else ())
-            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown))
+                          scene.hand.cards if scene.hand else (),
+                          move_reader(self.game, view.get("options")))
+            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
+                                         height=self.height, tail=moves.hint(),
+                                         short_moves=moves.panel(notes=False)))
+            self.older = table.older
             self.legend_shown = True
             while True:
                 self.say("> ", end="")
@@ -315,7 +371,10 @@ class Terminal:
                     self.say("\n".join(moves.full_help()))
                     continue
                 if not typed:
-                    self.say("\n".join(moves.panel()))
+                    self.say("\n".join(moves.panel() + moves.hint()))
+                    continue
+                if typed in LOG_WORDS:
+                    self.say("\n".join(self._log_lines(table)))
                     continue
                 if typed in ("count", "ask for the count"):
                     # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws
@@ -323,7 +382,7 @@ class Terminal:
                         await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
                         break
                     except TableError as e:
-                        self.say(str(e))
+                        self.say(translate_error(self.lang, str(e)))
                         continue
                 found = moves.resolve(line)
                 if found.error:
@@ -335,10 +394,20 @@ class Terminal:
                                    expect_move=info.move)
                     break
                 except StaleMove as e:
-                    self.say(str(e))
+                    self.say(translate_error(self.lang, str(e)))
                     break
                 except TableError as e:
-                    self.say(f"{e} Type help to see your moves.")
+                    self.say(translate_error(self.lang, str(e)) + " "
+                             + _("Type help to see your moves."))
+
+    def _log_lines(self, table: TableView) -> list[str]:
+        """What the view left out of Recent to fit the screen (the events since your last
+        move that did not fit); with nothing left out, where to find the rest."""
+        _ = self.lang.gettext
+        if not self.older:
+            return [_("Every event since your last move is on the screen; 'parlour replay' "
+                      "shows a whole game once it is over.")]
+        return [table.heading(_("Earlier"))] + [line for e in self.older for line in e]
 
     async def _ask(self) -> str | None | _Moved:
         """The next input line (None at end of input), or _MOVED if the game moved first."""
@@ -371,11 +440,14 @@ class Terminal:
         if isinstance(u, GameOver):
             self.over = u
         elif isinstance(u, Reminder) and mine:
-            self.say(f"\nReminder: {u.seconds_left:.0f} s left for your move.\n> ", end="")
+            left = round(u.seconds_left)
+            self.say("\n" + self.lang.n_("Reminder: {n} second left for your move.",
+                                         "Reminder: {n} seconds left for your move.", left)
+                     + "\n> ", end="")
         elif isinstance(u, Strike) and mine:
             move = self._table_view(self.names).fill(self.presenter.describe(u.action))
-            self.say(f"\nTime's up: the AI made your move ({move}); "
-                     f"that is strike {u.strikes} of {u.max_strikes}.")
+            self.say("\n" + self.lang._("Time's up: the AI made your move ({move}).",
+                                         move=move))
         elif isinstance(u, SeatReplaced) and mine:
             self.say("The AI plays your seat for the rest of the game.")
 
@@ -399,6 +471,20 @@ class Terminal:
         if self.core.table(LOCAL_CHANNEL) is not None:
             await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
         self.say(("\n" if eof else "") + GOODBYE)
+
+
+def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
+    """The game's own reader of typed moves (its words in en, pl and ru) as canonical text."""
+    return lambda typed: str(game.parse_action(typed, options or None))
+
+
+def fit_lines(text: str, width: int) -> str:
+    """``text`` with every line longer than ``width`` wrapped between words (a refusal,
+    a note: the terminal itself would cut words in two)."""
+    if all(width_of(line) <= width for line in text.split("\n")):
+        return text
+    return "\n".join(part for line in text.split("\n")
+                     for part in (wrap(line, width) if width_of(line) > width else [line]))
 
 
 def _norm(line: str) -> str:

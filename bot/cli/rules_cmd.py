@@ -10,13 +10,12 @@ import argparse
 import os
 import re
 import sys
-import textwrap
 from typing import TextIO
 
 from rules.lang import LANGUAGES
 
 from .. import plugins
-from .table_view import BOLD, CYAN, Style, wants_colour
+from .table_view import BOLD, CYAN, Style, wants_colour, wrap
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
@@ -48,8 +47,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for plugin in sorted(plugins.plugins(), key=lambda p: p.name):
             print("\n" + style.paint(f"{plugin.name}", BOLD, CYAN) + f" - {plugin.game.title}",
                   file=out)
-            print(textwrap.fill(" ".join(plugin.summary(lang).split()), 78, initial_indent="  ",
-                                subsequent_indent="  "), file=out)
+            for para in paragraphs(plugin.summary(lang), style):
+                print("\n".join(wrap(para, 78, "  ", "  ")), file=out)
         return 0
     try:
         plugin = plugins.find(args.game)
@@ -90,6 +89,12 @@ def for_terminal(markdown: str, style: Style) -> str:
         out.append(line)
     flush_table()
     return "\n".join(out)
+
+
+def paragraphs(markdown: str, style: Style) -> list[str]:
+    """Markdown prose (a game's summary) as paragraphs of one line each, emphasis styled,
+    for the caller to wrap to its own width (the source is wrapped at 80 columns)."""
+    return [" ".join(p.split()) for p in _inline(markdown, style).split("\n\n") if p.strip()]
 
 
 def _inline(text: str, style: Style) -> str:

@@ -36,6 +36,7 @@ from .replay import Replay, load_replay
 from .seasons import Season, current_season, set_season_length
 from .store import Store
 from .table import LOBBY, Table
+from .tournaments import Tournaments
 from .turns import Turns
 from .updates import BoardChanged, LobbyChanged, TableInfo
 
@@ -61,6 +62,9 @@ class Core:
         self.daily = Daily(self.store, self.clock, self.runner,
                            ai_level=self.config.daily_ai_level,
                            par_level=self.config.daily_par_level)
+        self.tournaments = Tournaments(self.registry, self.lobby, self.config, self.clock,
+                                       self.store, self.hub)
+        self.registry.after_game.append(self.tournaments.game_over)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -111,6 +115,7 @@ class Core:
             registry.arm(table)  # an overdue deadline fires at once
         if self.store.dialect == "postgresql":
             await self.store.listen(CHANNEL, self._table_changed)
+        await self.tournaments.resume()
         return [t.info() for t in resumed]
 
     async def ping(self) -> bool:

@@ -62,6 +62,8 @@ class TableRegistry:
         # (Re)schedules a table's next step (an AI move or the turn timers): the turns
         # service installs its own, so a reload here re-arms without importing it.
         self.arm: Callable[[Table], None] = _no_arm
+        # Told of every finished game this process announces (tournaments record results).
+        self.after_game: list[Callable[[GameOver], Coroutine[Any, Any, Any]]] = []
         hook = getattr(clock, "add_idle_hook", None)
         if hook is not None:
             hook(self.settle)
@@ -284,11 +286,14 @@ class TableRegistry:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
         state = table.live
-        self.publish(GameOver(
+        over = GameOver(
             table.id, table.channel_id, table.id, table.info(), ending,
             state.result() if ending == "complete" else None, state.view(None),
-            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes)))
+            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes))
+        self.publish(over)
         self.forget(table)
+        for hook in self.after_game:
+            self.spawn(hook(over))
 
     def forget(self, table: Table) -> None:
         table.cancel_timers()

@@ -101,7 +101,7 @@ class Turns:
             s.strikes += 1
             notes.append(Strike(table.id, table.channel_id, table.move, seat, s.person, s.name,
                                 s.strikes, self.config.max_strikes, text))
-            if s.strikes >= self.config.max_strikes:
+            if self.config.max_strikes is not None and s.strikes >= self.config.max_strikes:
                 notes.append(self._hand_to_ai(table, seat, "strikes"))
         ending = ("complete" if table.live.is_over
                   else "abandoned" if table.deserted() else None)

@@ -27,11 +27,32 @@ NAMES = (
     C_("command name", "pictures"), C_("command name", "daily"),
     C_("command name", "mygames"), C_("command name", "season"), C_("command name", "info"),
     C_("command name", "length"), C_("command name", "days"),
+    C_("command name", "tournament"), C_("command name", "withdraw"),
+    C_("command name", "format"), C_("command name", "rounds"),
+    C_("command name", "duplicate"), C_("command name", "starts"),
+    C_("command name", "table-size"), C_("command name", "options"),
+    C_("command name", "check-in"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
 # each up in the catalogs; one changed in a command without changing it here stays English).
 TEXTS = (
+    N_("Tournaments in this channel"),
+    N_("Open a tournament in this channel; players join with the button"),
+    N_("The game"), N_("swiss, knockout or round-robin"),
+    N_("Swiss only: rounds to play (default: enough for a clear winner)"),
+    N_("live (the game's turn time) or slow (a day a turn)"),
+    N_("Every table of a round plays the same deals"),
+    N_("Minutes from now until it starts by itself (default: the host starts it)"),
+    N_("Players at a table, where the game allows several"),
+    N_("Game options as key=value, e.g. variant=normand"),
+    N_("Minutes before the start when entrants must check in (needs starts)"),
+    N_("The language of its messages and boards"),
+    N_("Close entries and pair the first round (host or moderator)"),
+    N_("Where this channel's tournament stands"),
+    N_("Leave this channel's tournament (your game in play goes on with the AI in your seat)"),
+    N_("Stop this channel's tournament (host or moderator)"),
+    N_("swiss"), N_("knockout"), N_("round-robin"), N_("live"),
     N_("Open, join and run the card table in this channel"),
     N_("Open a table for a game in this channel"),
     N_("Take a seat at the table in this channel"),

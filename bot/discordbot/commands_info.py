@@ -10,6 +10,7 @@ from discord import app_commands
 from .. import plugins
 from ..core import GLOBAL, TableError, display_rating
 from ..i18n import EN, Lang, lang_for
+from ..present import tournament as tournament_words
 from ..present.base import game_title
 from . import render, rules_pages
 from .languages import guild_default
@@ -118,6 +119,11 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                     f"{render.rating_words(s.rating, s.games, lang)}, "
                     f"#{s.position} · {_games(lang, s.games)} · {_wins(lang, s.wins)} · "
                     + _("{n} left early", n=s.abandons) for s in rows)
+            if interaction.guild_id is not None and key != GLOBAL:
+                events = tournament_words.finishes_text(
+                    await bot.core.tournaments.finishes(interaction.guild_id, who.id), lang)
+                if events:
+                    text += "\n🏆 " + events
             name = getattr(who, "display_name", who.name)
             embed = discord.Embed(title=_("Stats of {name}", name=name)[:256],
                                   description=render.clip(text, 4000))

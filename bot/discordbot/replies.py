@@ -19,9 +19,11 @@ import discord
 
 from ..core import TableError
 from ..core.daily import DailyError
+from ..core.tournaments import TournamentRefusal
 from ..i18n import N_, lang_for
 from ..i18n.errors import translate as translate_error
 from ..present import daily as daily_words
+from ..present import tournament as tournament_words
 from ..present.art import Picture
 from . import untangle
 from .callback import respond
@@ -39,6 +41,8 @@ def said(interaction: discord.Interaction, message: str | TableError) -> str:
     lang = lang_for(locale_code(getattr(interaction, "locale", None)))
     if isinstance(message, DailyError):
         return daily_words.error_text(message, lang)
+    if isinstance(message, TournamentRefusal):
+        return tournament_words.error_text(message, lang)
     return translate_error(lang, str(message))
 
 

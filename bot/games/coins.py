@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     presenter=CoinsPresenter,
     ai=HOOKS["coins"],
     title=N_("Coins"),
+    aliases=("coin", "монеты"),
     command_words=(C_("command name", "coins"), C_("command name", "target")),
     option_help={"target": N_("Coins that win the game")},
     words={"target": N_("target")},

@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     presenter=PinkertonPresenter,
     ai=HOOKS["pinkerton"],
     title=N_("Pinkerton"),
+    aliases=("пинкертон",),
     command_words=(C_("command name", "pinkerton"), C_("command name", "passes"),
                    C_("command name", "target"), C_("command name", "show_total")),
     option_help={

@@ -16,6 +16,7 @@ PLUGIN = GamePlugin(
     presenter=PiquetPresenter,
     ai=HOOKS["piquet"],
     title=N_("Piquet"),
+    aliases=("pikieta", "пикет"),
     command_words=(C_("command name", "piquet"), C_("command name", "variant"),
                    C_("command name", "target")),
     option_help={

@@ -15,7 +15,7 @@ PLUGIN = GamePlugin(
     presenter=StarshinaPresenter,
     ai=HOOKS["starshina"],
     title=N_("Starshina (Sergeant Major)"),
-    aliases=("sergeant-major",),
+    aliases=("sergeant-major", "sergeant", "starszyna", "старшина"),
     command_words=(C_("command name", "starshina"), C_("command name", "rules"),
                    C_("command name", "quotas")),
     option_help={

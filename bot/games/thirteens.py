@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     presenter=ThirteensPresenter,
     ai=HOOKS["thirteens"],
     title=N_("Thirteens"),
+    aliases=("thirteen", "13", "trzynastki", "по тринадцати"),
     command_words=(C_("command name", "thirteens"), C_("command name", "target"),
                    C_("command name", "thirteen_value")),
     option_help={

@@ -36,6 +36,24 @@ from .scene import (
     TrickScene,
 )
 
+_ACTOR = re.compile(r"^\{p\d+\}")
+
+
+def _private_twin(public: str, following: dict, seat: int) -> bool:
+    """Is ``following`` the private line of the same act as the public line ``public``,
+    for ``seat`` (who is in it): the seat's own act told as "You ...", or another seat's
+    act told with the same actor ("{p1} returns a card to {p0}." / "{p1} returns 10S to
+    you.")?"""
+    me = f"{{p{seat}}}"
+    if not following.get("private") or me not in public:
+        return False
+    actor = _ACTOR.match(public)
+    if actor is None:
+        return False
+    other = following["text"]
+    return (other.startswith("You ") if actor.group(0) == me
+            else other.startswith(actor.group(0)))
+
 # View fields every engine adds (``State.view``); presenters declare only their game's own.
 COMMON_FIELDS = frozenset({"game", "players", "seat", "options", "current_seat", "over",
                            "events", "deal_no", "result"})
@@ -192,10 +210,26 @@ class Presenter:
 
     # -- shared pieces ----------------------------------------------------------------
 
-    def events(self, view: dict, recent: int) -> tuple[str, ...]:
-        """The last ``recent`` events of the view, card codes marked."""
-        return tuple(translate_event(self.lang, text.from_engine(e["text"], self.deck))
-                     for e in (view.get("events") or [])[-recent:])
+    def events(self, view: dict, recent: int, shown_elsewhere=None) -> tuple[str, ...]:
+        """The last ``recent`` events of the view, card codes marked.
+
+        Said once: the public line of the viewer's own act followed by the viewer's private
+        line of it ("Alice discards four cards face down." then "You discard ..."; "Ada
+        returns a card to Alice." then "Ada returns 10S to you.") keeps the private one;
+        ``shown_elsewhere(engine_text)`` drops events the scene shows in full elsewhere
+        (Piquet's declarations, summed up on the table)."""
+        events = (view.get("events") or [])[-recent:]
+        me = view.get("seat")
+        kept = []
+        for i, e in enumerate(events):
+            said = e["text"]
+            if (me is not None and i + 1 < len(events)
+                    and _private_twin(said, events[i + 1], me)):
+                continue
+            if shown_elsewhere is not None and shown_elsewhere(said):
+                continue
+            kept.append(translate_event(self.lang, text.from_engine(said, self.deck)))
+        return tuple(kept)
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
               to_lead: int | None = None) -> TrickScene | None:

@@ -146,6 +146,10 @@ class Recorder:
         self.modals: list[tuple[int, dict[str, Any]]] = []
         # Added to the wall clock: tests move it to make messages old (FakeDiscord.advance).
         self.clock_offset = 0.0
+        # Uploaded files by attachment id, kept only when asked (screenshots): a load run
+        # uploads thousands of pictures.
+        self.keep_files = False
+        self.files: dict[str, bytes] = {}
 
     def now(self) -> float:
         return time.monotonic() + self.clock_offset
@@ -280,6 +284,8 @@ class Recorder:
         described = {str(a.get("id")): a.get("description") for a in listed or ()}
         for upload in files:
             att_id = self.world.ids.next()
+            if self.keep_files:
+                self.files[str(att_id)] = upload.data
             index = upload.field_name.removeprefix("files[").removesuffix("]")
             if described.get(index):
                 kept.append({"description": described[index]})

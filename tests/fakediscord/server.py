@@ -165,6 +165,12 @@ class FakeDiscord:
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
         return self.world.add_text_channel(guild, name, topic=topic)
 
+    def threads(self, parent: ChannelRef) -> list[Channel]:
+        """The threads started under ``parent``, oldest first."""
+        pid = self._channel(parent).id
+        return sorted((c for c in self.world.channels.values() if c.parent_id == pid),
+                      key=lambda c: c.id)
+
     def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
         return self.world.add_role(guild, name, permissions)
 
