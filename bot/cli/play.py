@@ -71,8 +71,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")
-    p.add_argument("game", help=f"one of: {', '.join(plugins.names())} (starshina is "
-                                "also sergeant-major; the Polish and Russian names work too)")
+    others = ", ".join(f"{g.aliases[0]} = {g.name}" for g in plugins.plugins() if g.aliases)
+    p.add_argument("game", help=f"one of: {', '.join(plugins.names())}"
+                                + (f" (other names work too: {others}...)" if others else ""))
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
