@@ -10,6 +10,7 @@ import socket
 import pytest
 
 import rules
+from bot import plugins
 from bot.cli import build_parser, main
 from bot.cli.daily import run as run_daily
 from bot.cli.play import LOCAL_CHANNEL, LOCAL_USER, terminal_config
@@ -75,7 +76,7 @@ def test_leaderboard_without_a_game_shows_every_game(tmp_path, capsys) -> None:
 @pytest.mark.parametrize("typed", ["sergeant-major", "Sergeant Major", "sergeant_major",
                                    "старшина", "Starszyna"])
 def test_game_names_players_type(typed: str) -> None:
-    assert rules.get_game(typed).name == "starshina"
+    assert plugins.find(typed).name == "starshina"
 
 
 def test_play_sergeant_major(tmp_path) -> None:

@@ -75,7 +75,7 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
                              "settings", "daily", "season", "mygames", "tournament"}
     table = {o["name"]: o for o in commands["table"]["options"]}
     assert {"new", "join", "leave", "ai-add", "ai-remove", "start", "cancel", "kick",
-            "status"} <= set(table)
+            "settings", "status"} <= set(table)
     new = {o["name"]: o for o in table["new"]["options"]}
     assert set(new) == {"coins", "starshina", "thirteens", "piquet", "pinkerton"}
     piquet = {o["name"]: o for o in new["piquet"]["options"]}
@@ -84,7 +84,9 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     assert piquet["turn-seconds"]["min_value"] == 0
     coins = {o["name"]: o for o in new["coins"]["options"]}
     assert [c["value"] for c in coins["target"]["choices"]] == [10, 15, 20]
-    assert coins["pings"]["type"] == 5 and "turn starts" in coins["pings"]["description"]
+    settings = {o["name"]: o for o in table["settings"]["options"]}
+    assert settings["pings"]["type"] == 5 and "turn starts" in settings["pings"]["description"]
+    assert {"turn-seconds"} == set(coins) - {"target"}    # the table's settings: stated once
     assert commands["play"]["options"][0]["autocomplete"] is True
 
 

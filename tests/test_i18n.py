@@ -10,12 +10,13 @@ import re
 import pytest
 
 import rules
+from bot import plugins
 from bot.core import Core
 from bot.discordbot.translator import CommandTranslator, valid_name
 from bot.i18n import EN, LOCALE_DIR, NATIVE_NAME, PSEUDO, lang_for, read_catalog
 from bot.i18n.events import known, translate
 from bot.present import present, text
-from bot.present.base import GAME_TITLES, game_title, registered
+from bot.present.base import game_title
 from bot.present.scene import texts
 
 FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
@@ -74,8 +75,8 @@ def _unmarked(raw: str) -> str:
     return out
 
 
-CONFIGS = [(name, n, opts) for name in registered()
-           for n, opts in rules.GAMES[name].configurations()]
+CONFIGS = [(name, n, opts) for name in plugins.names()
+           for n, opts in plugins.engine(name).configurations()]
 
 
 @pytest.mark.parametrize("game,n,options", CONFIGS,
@@ -140,7 +141,7 @@ async def test_command_payload_carries_valid_pl_and_ru_localisations():
                 assert name is None or 1 <= len(name) <= 100
                 # Left as they are: values, languages' own names, game titles that are
                 # the same word in the language (Coins, Pinkerton in Polish).
-                same = choice["name"] in GAME_TITLES and game_title(
+                same = plugins.by_title(choice["name"]) is not None and game_title(
                     choice["name"], lang_for(code)) == choice["name"]
                 if name is None and not same and choice["name"] not in (
                         str(choice["value"]), *NATIVE_NAME.values()):

@@ -13,11 +13,10 @@ import sys
 from dataclasses import replace
 from typing import TextIO
 
-import rules
-
+from .. import plugins
 from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
-from ..core.daily_rules import DAILY_RULES
+from ..core.daily_rules import daily_rules
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..i18n.errors import translate as translate_error
 from ..present import daily as words
@@ -44,7 +43,7 @@ from .table_view import TableView
 
 def daily_help() -> str:
     """Why each game's daily is what it is (also in /daily's help)."""
-    return "; ".join(f"{g}: {r.why}" for g, r in sorted(DAILY_RULES.items()))
+    return "; ".join(f"{g}: {r.why}" for g, r in sorted(daily_rules().items()))
 
 
 def refusal(e: TableError, lang: Lang) -> str:
@@ -60,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Play today's daily deal: every player gets the same deal from the same "
                     "seat against the same AI players, and compares scores. One attempt a "
                     f"day; quitting keeps it. The dailies: {daily_help()}.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(DAILY_RULES))}")
+    p.add_argument("game", help=f"one of: {', '.join(sorted(daily_rules()))}")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--name", default=None, help="your name (default: your login name)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
@@ -92,7 +91,7 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
 
     width = _width(out)
     try:
-        game = rules.get_game(args.game).name   # "sergeant-major" is starshina
+        game = plugins.find(args.game).name   # "sergeant-major" is starshina
     except ValueError:
         game = args.game                         # the daily says which games it has
     name = (args.name or default_name()).strip()
@@ -168,7 +167,7 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
     moves = Moves(scene.hand.forms if scene.hand else (), legal,
                   presenter_for(attempt.game, lang).describe, table,
                   scene.hand.cards if scene.hand else (),
-                  move_reader(rules.get_game(attempt.game), attempt.state.options))
+                  move_reader(plugins.engine(attempt.game), attempt.state.options))
     say("\n" + table.render(scene, moves.panel(), height=height, tail=moves.hint(),
                              short_moves=moves.panel(notes=False)))
     while True:

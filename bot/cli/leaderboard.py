@@ -9,6 +9,7 @@ import time
 
 import rules
 
+from .. import plugins
 from ..core import PROVISIONAL_NOTE, Store, TableError, display_rating, rating_text, scope_key
 from ..core.leaderboard import leaderboard, season_leaderboard, user_stats
 from ..core.seasons import current_season
@@ -18,7 +19,7 @@ from ..core.store import is_postgres, sqlite_path
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("leaderboard", help="top players of each game (or of one game), or "
                                           "one user's stats")
-    p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))} "
+    p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())} "
                                            "(default: every game, one table each)")
     p.add_argument("--scope", default="global", help="'global' (default) or a guild id")
     p.add_argument("--season", default=None,
@@ -33,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         scope = scope_key(args.scope)
-        game = rules.get_game(args.game) if args.game else None
+        game = plugins.find(args.game).game if args.game else None
     except ValueError as e:
         print(f"Error: {e}" if args.game else "Error: --scope is 'global' or a guild id.")
         return 2
@@ -61,7 +62,7 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None) -
                       f"win rate {s.win_rate:4.0%}  abandoned {s.abandons:<3} "
                       f"rating {rating_text(s.rating, s.games)}")
             return 0
-        games = [game] if game is not None else [rules.GAMES[g] for g in sorted(rules.GAMES)]
+        games = [game] if game is not None else [plugins.engine(g) for g in plugins.names()]
         for k, one in enumerate(games):
             if k:
                 print()

@@ -23,6 +23,7 @@ from typing import IO, TextIO
 import rules
 from rules.ai.players import DEFAULT_LEVEL, LEVELS
 
+from .. import plugins
 from ..core import (
     Core,
     CoreConfig,
@@ -71,8 +72,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))} (starshina is "
-                                "also sergeant-major; the Polish and Russian names work too)")
+    others = ", ".join(f"{g.aliases[0]} = {g.name}" for g in plugins.plugins() if g.aliases)
+    p.add_argument("game", help=f"one of: {', '.join(plugins.names())}"
+                                + (f" (other names work too: {others}...)" if others else ""))
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -171,7 +173,7 @@ def _height(args: argparse.Namespace, out: TextIO) -> int | None:
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     try:
-        game = rules.get_game(args.game)
+        game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))
         counts = game.player_counts(options)
         n = args.players or counts[0]
@@ -300,7 +302,7 @@ class Terminal:
         """The game in a paragraph and how to play, wrapped to the terminal's width."""
         _ = self.lang.gettext
         title = game_title(self.game.title, self.lang)
-        paras = paragraphs(self.game.summary(self.lang.code), self.style)
+        paras = paragraphs(plugins.get(self.game.name).summary(self.lang.code), self.style)
         first = paras[0] if paras else ""
         if not first.casefold().startswith(title.split(" (")[0].casefold()):
             first = self.style.label(f"{title}:") + " " + first   # not "Piquet: Piquet is..."

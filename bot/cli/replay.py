@@ -9,8 +9,7 @@ import os
 import sys
 from dataclasses import replace
 
-import rules
-
+from .. import plugins
 from ..core import Store, TableError
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
@@ -79,7 +78,7 @@ def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool
     out = out or sys.stdout
     _ = lang.gettext
     r = replay.record
-    game = rules.get_game(r.game)
+    game = plugins.engine(r.game)
     names = [ai_name(n, lang) for n in replay.names]
     table = TableView(game.name, names, Style(colour=wants_colour(out)), lang=lang)
     describe = presenter_for(game.name, lang).describe

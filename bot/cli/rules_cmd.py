@@ -12,9 +12,9 @@ import re
 import sys
 from typing import TextIO
 
-import rules
 from rules.lang import LANGUAGES
 
+from .. import plugins
 from .table_view import BOLD, CYAN, Style, wants_colour, wrap
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
@@ -23,7 +23,7 @@ _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rules", help="show the rules of a game")
-    p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())}")
     p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help="language of the rules text (default: from LANG, else en)")
     p.set_defaults(func=run)
@@ -44,17 +44,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if not args.game:
         print(style.paint("Games", BOLD) + " (parlour rules GAME for the full rules, "
               "parlour play GAME to play one against the AI):", file=out)
-        for name, game in sorted(rules.GAMES.items()):
-            print("\n" + style.paint(f"{name}", BOLD, CYAN) + f" - {game.title}", file=out)
-            for para in paragraphs(game.summary(lang), style):
+        for plugin in sorted(plugins.plugins(), key=lambda p: p.name):
+            print("\n" + style.paint(f"{plugin.name}", BOLD, CYAN) + f" - {plugin.game.title}",
+                  file=out)
+            for para in paragraphs(plugin.summary(lang), style):
                 print("\n".join(wrap(para, 78, "  ", "  ")), file=out)
         return 0
     try:
-        game = rules.get_game(args.game)
+        plugin = plugins.find(args.game)
     except ValueError as e:
         print(e, file=out)
         return 2
-    print(for_terminal(game.rules_text(lang), style), file=out)
+    print(for_terminal(plugin.rules_text(lang), style), file=out)
     return 0
 
 

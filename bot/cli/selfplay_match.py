@@ -11,8 +11,9 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
-import rules
 from rules.ai.players import make_player
+
+from .. import plugins
 
 Z95 = 1.96
 
@@ -22,7 +23,7 @@ Z95 = 1.96
 def play_game(game_name: str, n: int, options: dict, game_seed: int,
               levels: list[str], ai_seed: int) -> dict:
     """One full game; ``levels[i]`` plays seat ``i``.  Times only real choices (2+ moves)."""
-    game = rules.get_game(game_name)
+    game = plugins.engine(game_name)
     state = game.new_state(n, options, seed=game_seed)
     players = [make_player(lvl, game_name, seed=ai_seed * 7919 + i) for i, lvl in enumerate(levels)]
     times: list[list[float]] = [[] for _ in range(n)]

@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-import rules
 from rules.cards import (
     BASTOS,
     CLUBS,
@@ -30,6 +29,7 @@ from rules.cards import (
     DeckKind,
 )
 
+from .. import plugins
 from ..i18n import EN, Lang, lang_for
 from ..present import text
 from ..present.scene import Fact, PileScene, Scene, SeatScene, TrickScene
@@ -115,7 +115,7 @@ class TableView:
 
     def __init__(self, game: str, names: Sequence[str], style: Style, width: int = 80,
                  lang: Lang = EN) -> None:
-        self.deck: DeckKind = rules.get_game(game).deck
+        self.deck: DeckKind = plugins.engine(game).deck
         self.names = list(names)
         self.style = style
         self.width = max(40, width)

@@ -9,6 +9,7 @@ import itertools
 import rules
 from rules.ai.players import LEVELS, make_player
 
+from .. import plugins
 from ..core.names import AI_FIRST_NAMES
 from ..core.tournament.model import Entrant, Format, Result, Table
 from ..core.tournament.standings import tiebreak_name
@@ -21,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     tsub = p.add_subparsers(dest="tournament_command", metavar="ACTION")
     s = tsub.add_parser("simulate", help="run a tournament of AI players and print the rounds "
                                          "and the standings")
-    s.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    s.add_argument("game", help=f"one of: {', '.join(plugins.names())}")
     s.add_argument("--players", type=int, default=8, help="entrants (default 8)")
     s.add_argument("--format", default="swiss", choices=[f.value for f in Format])
     s.add_argument("--rounds", type=int, default=None,
@@ -49,7 +50,7 @@ def swiss_rounds(n: int) -> int:
 
 def simulate(args: argparse.Namespace) -> int:
     try:
-        game = rules.get_game(args.game)
+        game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))
         allowed = tuple(game.player_counts(options))
         levels = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]

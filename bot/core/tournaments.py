@@ -19,9 +19,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-import rules
 from rules.ai.players import LEVELS
 
+from .. import plugins
 from ..i18n import N_
 from .clock import Clock
 from .config import CoreConfig
@@ -94,7 +94,7 @@ class TournamentInfo:
 
     @property
     def title(self) -> str:
-        g = rules.get_game(self.game)
+        g = plugins.engine(self.game)
         return g.title or g.name
 
 
@@ -185,7 +185,7 @@ class Tournaments:
         """``check_in``: minutes before ``starts_at`` when entrants must confirm (those who
         do not are left out when it starts)."""
         try:
-            g = rules.get_game(game)
+            g = plugins.find(game).game
             opts = g.validate_options(options)
         except ValueError as e:
             raise TournamentRefusal("bad option", message=str(e)) from None

@@ -8,11 +8,11 @@ turn line and *Show my hand*, a row of buttons).  A game is rendered from
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
 
+from .. import plugins
 from ..core import (
     BoardChanged,
     GameOver,
@@ -21,7 +21,7 @@ from ..core import (
     TableInfo,
     display_rating,
 )
-from ..i18n import EN, N_, Lang, lang_for
+from ..i18n import EN, N_, Lang
 from ..present import Scene, present
 from ..present.art import Picture, table_picture
 from ..present.base import game_title
@@ -36,24 +36,6 @@ CLOSED_COLOUR = discord.Colour.dark_grey()
 # Characters per block: the blocks together stay under Discord's 4000 for a V2 message.
 HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 850, 700, 250, 550
 RECENT = 8
-
-# Game-specific board buttons: game -> make(info, public view, scene) -> items for the
-# button row.  A game whose table needs a public control beside Show my hand / Rules
-# registers it here; ``make`` may read its own game's view, the board never does.
-BoardButtons = Callable[[TableInfo, dict, Scene], list[ui.Item]]
-_BOARD_BUTTONS: dict[str, BoardButtons] = {}
-
-
-def add_board_buttons(game: str, make: BoardButtons) -> None:
-    """Let ``make(info, view, scene)`` add buttons to ``game``'s board while a game runs."""
-    _BOARD_BUTTONS[game] = make
-
-
-# Pinkerton: anyone but the dealer may ask for the pile's count (RULINGS 6).
-add_board_buttons("pinkerton",
-                  lambda info, view, scene: count_button.for_board(info.channel_id, view,
-                                                                   lang_for(scene.lang)))
-
 
 @dataclass
 class Shown:
@@ -113,7 +95,7 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s, lang))}**"
                       for i, s in enumerate(info.seats))
     head = _title(info, what=_("lobby"), lang=lang)
-    head += f"\n{render.clip(game.summary(lang.code), 400)}"   # from the rules text
+    head += f"\n{render.clip(plugins.get(game.name).summary(lang.code), 400)}"  # rules text
     host = scene_view.escape(info.host_name) if info.host_name else _("nobody")
     details = (_("**Options**: {options}", options=render.options_text(info, lang)) + "\n"
                + _("**Host**: {host}", host=host) + "\n"
@@ -172,8 +154,9 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
     items.append(ui.Separator())
     items.append(ui.Section(_text(_turn_line(info, lang), LINE),
                             accessory=HandButton(info.channel_id, label=_("Show my hand"))))
-    extra = _BOARD_BUTTONS.get(info.game)
-    extras = extra(info, view or {}, scene) if extra else ()
+    # The engine contract's one public control (docs/ENGINE.md, ``ask_count``): a game
+    # whose view says someone may ask for the count (Pinkerton) gets the Count button.
+    extras = count_button.for_board(info.channel_id, view or {}, lang)
     items.append(ui.ActionRow(RulesButton(info.game, 0, label=_("Rules")), *extras))
     footer = ["-# " + _("move {move} · {settings} · anyone here can watch · your cards: "
                         "**Show my hand** or `/hand` · moves: `/play`", move=info.move,

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-import rules
-
+from .. import plugins
 from ..core import GLOBAL, TableError, display_rating
 from ..i18n import EN, Lang, lang_for
 from ..present import tournament as tournament_words
@@ -20,19 +19,24 @@ from .replies import Reply, answer
 if TYPE_CHECKING:
     from .client import ParlourBot
 
-GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=name)
-                for name, g in sorted(rules.GAMES.items())]
 ALL_TIME, CURRENT = "all", "current"
 SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
                  app_commands.Choice(name="everywhere", value="global")]
 
 
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game (read when the bot starts: a game plugged in before is there)."""
+    return [app_commands.Choice(name=p.game.title[:100], value=p.name)
+            for p in sorted(plugins.plugins(), key=lambda p: p.name)]
+
+
 def build(bot: ParlourBot) -> list[app_commands.Command]:
+    games = game_choices()
     budget = bot.config.ack_budget
 
     @app_commands.command(name="rules", description="The rules of a game (only you see them)")
     @app_commands.describe(game="Which game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=games)
     async def rules_cmd(interaction: discord.Interaction, game: str) -> None:
         async def work() -> Reply:
             embed, view = rules_pages.page(game, 0, bot.langs.note(interaction))
@@ -43,7 +47,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     @app_commands.describe(game="Which game", scope="This server (default) or everywhere",
                            season="All time (default), this season, or an earlier season "
                                   "(start typing for the list)")
-    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @app_commands.choices(game=games, scope=SCOPE_CHOICES)
     async def leaderboard(interaction: discord.Interaction, game: str,
                           scope: str = "server", season: str | None = None) -> None:
         async def work() -> Reply:

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-import rules
-
 from ..core.tournament.model import Format
 from ..core.tournaments import TournamentInfo, TournamentRefusal
 from ..i18n import LANGUAGES, NATIVE_NAME
 from ..present import tournament as words
 from ..present.base import game_title
+from .commands_info import game_choices
 from .controls import display_name, is_moderator
 from .languages import guild_default
 from .replies import Reply, answer
@@ -22,8 +21,6 @@ from .replies import Reply, answer
 if TYPE_CHECKING:
     from .client import ParlourBot
 
-GAME_CHOICES = [app_commands.Choice(name=g.title or g.name, value=g.name)
-                for g in sorted(rules.GAMES.values(), key=lambda g: g.name)]
 FORMAT_CHOICES = [app_commands.Choice(name=f.value, value=f.value) for f in Format]
 PACE_CHOICES = [app_commands.Choice(name="live", value="live"),
                 app_commands.Choice(name="slow", value="slow")]
@@ -71,7 +68,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
         options="Game options as key=value, e.g. variant=normand",
         check_in="Minutes before the start when entrants must check in (needs starts)",
         language="The language of its messages and boards")
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, pace=PACE_CHOICES,
+    @app_commands.choices(game=game_choices(), format=FORMAT_CHOICES, pace=PACE_CHOICES,
                           language=LANGUAGE_CHOICES)
     @app_commands.rename(table_size="table-size", check_in="check-in")
     async def new(interaction: discord.Interaction, game: str, format: str,

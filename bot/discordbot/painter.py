@@ -42,8 +42,9 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from .. import plugins
 from ..core import BoardChanged, GameOver
-from ..core.workers import LoopWorker, WorkerStopped
+from ..core.workers import LoopWorker, WorkerStopped, load_games
 from ..i18n import lang_for
 from ..present import Scene, art
 from ..present.art import Picture
@@ -58,9 +59,10 @@ REFRESHES_AT_ONCE = 2   # panel refreshes at the panel worker at a time (see ``p
 T = TypeVar("T")
 
 
-def _start_worker(background: bool) -> None:
+def _start_worker(background: bool, games: tuple[str, ...] = ()) -> None:
     if background:
         _run_when_idle()
+    load_games(games)
     art.warm_up()
 
 
@@ -184,13 +186,14 @@ class Painter:
 
     def _board_worker(self) -> LoopWorker:
         if self._boards is None or self._boards.stopped:
-            self._boards = LoopWorker(_start_worker, True)
+            self._boards = LoopWorker(_start_worker, True, plugins.loaded_modules())
             self._boards.start()
         return self._boards
 
     def _panel_worker(self) -> LoopWorker:
         if self._panels is None or self._panels.stopped:
-            worker = self._panels = LoopWorker(_start_worker, False)   # at the bot's priority
+            # at the bot's priority
+            worker = self._panels = LoopWorker(_start_worker, False, plugins.loaded_modules())
             self._panels_ready = False
 
             def warmed(task: asyncio.Future[None]) -> None:

@@ -11,23 +11,16 @@ from collections.abc import Sequence
 
 import rules
 
+from .. import plugins
 from ..core import SeatInfo, TableInfo, display_rating
 from ..core.ratings import PROVISIONAL_GAMES
-from ..i18n import EN, N_, Lang
+from ..i18n import EN, Lang
 from ..present.base import ai_name
-
-# Engine option names and values as words (the engines' keys are not translated).
-OPTION_WORDS = {
-    "passes": N_("passes"), "target": N_("target"), "show_total": N_("show total"),
-    "variant": N_("variant"), "thirteen_value": N_("thirteen value"), "rules": N_("rules"),
-    "quotas": N_("quotas"), "rubicon": N_("rubicon"), "au_cent": N_("au cent"),
-    "normand": N_("normand"), "a_quatre": N_("à quatre"), "auction": N_("auction"),
-    "starshina": N_("starshina"), "classic": N_("classic"),
-}
 
 
 def game_of(name: str) -> rules.Game:
-    return rules.get_game(name)
+    """The engine of the game called ``name``; ValueError naming the games if none."""
+    return plugins.find(name).game
 
 
 def clip(text: str, limit: int) -> str:
@@ -143,7 +136,7 @@ def scalar(value: object, lang: Lang = EN) -> str:
 
 
 def _words(key: str, lang: Lang = EN) -> str:
-    """An option name or value as words: ``show_total`` -> ``show total``."""
-    if key in OPTION_WORDS:
-        return lang._(OPTION_WORDS[key])
-    return key.replace("_", " ")
+    """An option name or value as words (as the games' plug-ins word them): ``show_total``
+    -> ``show total``."""
+    word = plugins.option_word(key)
+    return lang._(word) if word is not None else key.replace("_", " ")

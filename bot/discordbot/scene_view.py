@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import discord
 
 import rules
+from bot import plugins
 from bot.i18n import EN, Lang, lang_for
 from bot.i18n.events import translate as translate_event
 from bot.present import Presenter, Scene, presenter_for
@@ -45,7 +46,7 @@ class Writer:
     @classmethod
     def for_scene(cls, scene: Scene) -> Writer:
         names = [s.name for s in sorted(scene.seats, key=lambda s: s.index)]
-        return cls(names, rules.get_game(scene.game).deck, viewer=scene.viewer,
+        return cls(names, plugins.engine(scene.game).deck, viewer=scene.viewer,
                    lang=lang_for(scene.lang))
 
     def seat(self, i: int) -> str:
@@ -209,7 +210,7 @@ def event(game: str, text: str, lang: str = "en", names: Sequence[str] = ()) -> 
 
     The core fills seat names into the events it returns; with ``names`` (the seats'
     names) they become seat tokens again, so the event can be matched and translated."""
-    deck = rules.get_game(game).deck
+    deck = plugins.engine(game).deck
     tokens = marked.from_engine(text, deck)
     if names and lang != "en":
         for i, name in sorted(enumerate(names), key=lambda p: -len(p[1])):

@@ -1,8 +1,9 @@
 """The presenter interface and what every game's presenter shares.
 
 A presenter knows one game's view fields and turns a view into a ``Scene``.
-Register it with ``@register`` in ``bot/present/games/<game>.py``; transports
-call ``bot.present.present(...)`` and never see a field name.
+It lives in ``bot/present/games/<game>.py`` and its game's plug-in names it
+(``bot/plugins.py``); transports call ``bot.present.present(...)`` and never see a
+field name.
 
 Shared pieces for trick games: ``trick_centre`` (the trick in progress and the
 last trick of this deal), ``tricks_played``, ``trick_winner`` (a hook) and
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import rules
+from bot import plugins
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
 from bot.i18n.events import translate as translate_event
@@ -35,7 +36,6 @@ from .scene import (
     TrickScene,
 )
 
-_REGISTRY: dict[str, type[Presenter]] = {}
 _ACTOR = re.compile(r"^\{p\d+\}")
 
 
@@ -64,15 +64,11 @@ NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("f
                 N_("twelve"))
 
 
-# Each game's name (``Game.title``) as its players say it.
-GAME_TITLES = {"Coins": N_("Coins"), "Pinkerton": N_("Pinkerton"), "Piquet": N_("Piquet"),
-               "Starshina (Sergeant Major)": N_("Starshina (Sergeant Major)"),
-               "Thirteens": N_("Thirteens")}
-
-
 def game_title(title: str, lang: Lang = EN) -> str:
-    """A game's title in ``lang`` (``Game.title`` as the engine has it)."""
-    return lang._(GAME_TITLES[title]) if title in GAME_TITLES else title
+    """A game's title in ``lang`` (``Game.title`` as the engine has it), as its plug-in
+    words it."""
+    plugin = plugins.by_title(title)
+    return lang._(plugin.title_id) if plugin is not None else title
 
 
 _AI_SUFFIX = re.compile(r" \(AI, (?P<level>\w+)\)$")
@@ -86,22 +82,9 @@ def ai_name(name: str, lang: Lang = EN) -> str:
     return _AI_SUFFIX.sub(lambda m: f" ({ai}, {lang._(m['level'])})", name)
 
 
-def register(cls: type[Presenter]) -> type[Presenter]:
-    _REGISTRY[cls.game] = cls
-    return cls
-
-
 def presenter_for(game: str, lang: Lang | str | None = None) -> Presenter:
     """``game``'s presenter speaking ``lang`` (a ``Lang`` or a locale code; English if None)."""
-    if game not in _REGISTRY:
-        from . import games  # noqa: F401  (imports every presenter module)
-    return _REGISTRY[game](lang if isinstance(lang, Lang) else lang_for(lang))
-
-
-def registered() -> tuple[str, ...]:
-    """The names of every game with a presenter, sorted."""
-    from . import games  # noqa: F401
-    return tuple(sorted(_REGISTRY))
+    return plugins.get(game).presenter(lang if isinstance(lang, Lang) else lang_for(lang))
 
 
 def ordinal(n: int, lang: Lang = EN) -> str:
@@ -163,7 +146,7 @@ class Presenter:
     suit_order: tuple[int, ...] | None = None
 
     def __init__(self, lang: Lang = EN) -> None:
-        self.engine = rules.get_game(self.game)
+        self.engine = plugins.engine(self.game)
         self.deck: DeckKind = self.engine.deck
         self.lang = lang
         self._ = lang.gettext

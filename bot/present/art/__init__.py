@@ -16,9 +16,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-import rules
 from rules.lang import card_name
 
+from ... import plugins
 from ...i18n import lang_for
 from .. import text as tx
 from ..scene import CentreScene, Scene
@@ -124,7 +124,7 @@ def _card_name(code: str, deck, lang: str = "en") -> str:
 def describe_table(scene: Scene, names: Sequence[str]) -> str:
     """The table picture in words (in the scene's language): phase, whose turn, the
     trick, the piles, the seats."""
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     lang = lang_for(scene.lang)
 
     def card(c: str) -> str:
@@ -162,7 +162,7 @@ def describe_table(scene: Scene, names: Sequence[str]) -> str:
 
 
 def describe_hand(scene: Scene, names: Sequence[str]) -> str:
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     lang = lang_for(scene.lang)
     hand = scene.hand
     assert hand is not None  # described only for a scene with the viewer's hand

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-import rules
-
+from ... import plugins
 from ...i18n import lang_for
 from ..scene import MoveForm, Scene
 from . import sprites as sp
@@ -76,7 +75,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
     if scene.viewer is None or scene.hand is None:
         raise ValueError("the hand picture is drawn from a seat's own scene")
     names = names or [s.name for s in scene.seats]
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     cards = _ordered(scene)
     codes = [c for c, _ in cards]
     form = card_form(scene)

@@ -15,8 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import rules
-
+from ... import plugins
 from .. import present
 from . import hand_picture, table_picture
 from .positions import NAMES, finished, scene_of, showcase
@@ -42,7 +41,7 @@ def _narrowed(game: str):
 def make(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for game in sorted(rules.GAMES):
+    for game in plugins.names():
         state = showcase(game)
         pic = table_picture(scene_of(state, None), NAMES)
         path = out / f"table-{game}.png"

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-import rules
+from bot import plugins
 from bot.i18n import EN, LANGUAGES, Lang, lang_for
 
 from .. import text as tx
@@ -64,7 +64,7 @@ def render_table(scene: Scene, names: Sequence[str] | None = None, *,
     if scene.viewer is not None or scene.hand is not None:
         raise ValueError("the table picture is drawn from the spectator's scene only")
     names = names or [s.name for s in scene.seats]
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     header = _header_lines(scene)
     head_h = 48 + 24 * len(header)
     result = _result_rows(scene, deck, names)

@@ -26,7 +26,7 @@ from rules.games.piquet.scoring import CATEGORIES as DETAIL_ORDER
 from rules.games.piquet.variants import AU_CENT_TARGET, VARIANTS, Variant, auction_thresholds
 
 from ... import text
-from ...base import Presenter, ordinal, register, units
+from ...base import Presenter, ordinal, units
 from ...scene import (
     CentreScene,
     Fact,
@@ -88,7 +88,6 @@ def summed_up(engine_text: str) -> bool:
     return bool(_SUMMED_UP.search(engine_text))
 
 
-@register
 class PiquetPresenter(Presenter):
     game = "piquet"
 
