@@ -50,7 +50,8 @@ def positions(game: str, count: int, seed: int = 1) -> Iterator[State]:
 def finished(game: str, seed: int = 4) -> State:
     """A seeded random game played to its end: the final table, with its result."""
     rng = random.Random(seed)
-    state = rules.get_game(game).new_state(PLAYERS[game], {}, seed=seed)
+    plugin = plugins.get(game)
+    state = plugin.game.new_state(plugin.players, {}, seed=seed)
     while not state.is_over:
         _step(state, rng)
     return state
