@@ -32,14 +32,19 @@ from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
+from .messages import Msg, Seat, from_data, json_default
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
 except ImportError:  # pragma: no cover - a dependency; the engine also works without it
     _orjson = None  # type: ignore[assignment]
+else:
+    _JSON_OPTIONS = _orjson.OPT_SORT_KEYS | _orjson.OPT_PASSTHROUGH_SUBCLASS
 
 LOG_KEEP = 80  # events kept in the state (the table core keeps the full action log)
-LogEntry = tuple[int, int | None, str]   # (event number, only for this seat or None, text)
+# (event number, only for this seat or None, the message); a game saved before messages
+# existed keeps plain strings (``rules.messages``).
+LogEntry = tuple[int, int | None, Msg | str]
 
 
 @dataclass(frozen=True)
@@ -164,10 +169,11 @@ class State:
     def _is_legal(self, action: Action) -> bool:
         return action in self._legal_cached()
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Msg:
         """A player-readable reason ``action`` is not allowed now (override per game)."""
         kinds = sorted({a.kind for a in self._legal_cached()})
-        return f"'{action}' is not allowed now. You can: {', '.join(kinds)}."
+        return Msg("'{move}' is not allowed now. You can: {kinds}.", move=str(action),
+                   kinds=", ".join(kinds))
 
     @property
     def _mover(self) -> int:
@@ -218,7 +224,7 @@ class State:
         events.  Not a move: it may come at any moment, out of turn, and the turn does not
         change.  Games without a count refuse with IllegalAction, as do games whose rules
         refuse this seat now (Pinkerton: the dealer; a total already shown)."""
-        raise IllegalAction("There is no count to ask for in this game.")
+        raise IllegalAction(Msg("There is no count to ask for in this game."))
 
     def count_askable(self) -> bool:
         """Whether some seat may ask for the count now (a UI offers it only then)."""
@@ -238,11 +244,11 @@ class State:
         if isinstance(action, str):
             action = self.game.parse_action(action, self.options)
         if self.over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(Msg("The game is over."))
         if seat != self.current_seat:
             if not isinstance(seat, int) or not 0 <= seat < self.n:
-                raise IllegalAction("You do not have a seat in this game.")
-            raise IllegalAction(f"It is not your turn: waiting for {{p{self.current_seat}}}.")
+                raise IllegalAction(Msg("You do not have a seat in this game."))
+            raise IllegalAction(not_your_turn(self._mover))
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         return action
@@ -276,7 +282,7 @@ class State:
     def result(self) -> dict:
         """Scores, ranks (1 = best, ties share) and per-game extras; only when over."""
         if not self.over:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(Msg("The game is not over yet."))
         r = self._result()
         r.setdefault("ranks", ranks_from_scores(r["scores"]))
         r.setdefault("winners", [i for i, k in enumerate(r["ranks"]) if k == 1])
@@ -286,14 +292,17 @@ class State:
         data = {"game": self.game.name,
                 "state": {k: v for k, v in vars(self).items() if not k.startswith("_")}}
         if _orjson is not None:
-            try:
-                text = _orjson.dumps(data, option=_orjson.OPT_SORT_KEYS).decode()
+            try:   # messages (a str subclass) are written as data, through json_default
+                text = _orjson.dumps(data, default=json_default, option=_JSON_OPTIONS).decode()
             except TypeError:   # what orjson does not write (an int over 64 bits, an int key)
                 pass
             else:
                 if text.isascii():   # json.dumps escapes the rest: keep its very text
                     return text
-        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+        # json.dumps writes a str subclass as a plain str: the messages go as data first
+        data["state"]["log"] = [[n, to, t.to_data() if isinstance(t, Msg) else t]
+                                for n, to, t in self.log]
+        return json.dumps(data, separators=(",", ":"), sort_keys=True, default=json_default)
 
     def clone(self) -> Self:
         """A deep, independent copy (faster than a JSON round trip)."""
@@ -371,11 +380,15 @@ class State:
     def _shuffle(self, cards: list[int]) -> None:
         self._rng().shuffle(cards)
 
-    def _log(self, text: str, to: int | None = None) -> None:
+    def _log(self, text: Msg, to: int | None = None) -> None:
         self.events_seen += 1
         # A tuple, not a list: the garbage collector stops tracking a tuple of plain values,
         # and a bot keeps up to LOG_KEEP of these for each of its thousands of tables.
         self.log.append((self.events_seen, to, text))
+
+
+def not_your_turn(seat: int) -> Msg:
+    return Msg("It is not your turn: waiting for {who}.", who=Seat(seat))
 
 
 def _copy(v: Any) -> Any:
@@ -499,7 +512,8 @@ class Game:
             raise ValueError(f"This is a saved {data.get('game')} game, not {self.name}.")
         state = object.__new__(self.state_class)
         state.__dict__.update(data["state"])
-        state.log = [(n, to, text) for n, to, text in state.log]   # JSON has no tuples
+        # JSON has no tuples; a message comes back from its data (an old plain str as is)
+        state.log = [(n, to, from_data(text)) for n, to, text in state.log]
         state._init_transient()
         return state
 

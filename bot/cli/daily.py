@@ -15,10 +15,10 @@ from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
 from ..core.daily_rules import DAILY_RULES
 from ..i18n import EN, LANGUAGES, N_, Lang
-from ..i18n.errors import translate as translate_error
 from ..present import daily as words
 from ..present import present, presenter_for
 from ..present.base import ai_name
+from ..present.messages import said
 from .moves import Moves
 from .play import (
     LOCAL_USER,
@@ -42,7 +42,7 @@ def refusal(e: TableError, lang: Lang) -> str:
     """A refusal in the terminal's language (a daily one worded afresh)."""
     if isinstance(e, DailyError):
         return words.error_text(e, lang)
-    return translate_error(lang, str(e))
+    return said(e, lang)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

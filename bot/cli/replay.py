@@ -16,9 +16,9 @@ from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang
-from ..i18n.errors import translate as translate_error
 from ..present import present, presenter_for
 from ..present.base import ai_name, game_title, units
+from ..present.messages import said
 from ..present.scene import Scene
 from .play import terminal_lang
 from .table_view import Style, TableView, wants_colour
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_run(args, lang))
     except TableError as e:
-        print(lang._("Error: {error}", error=translate_error(lang, str(e))))
+        print(lang._("Error: {error}", error=said(e, lang)))
         return 2
 
 

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+from rules.messages import Msg, fill_seats
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:
-    """Replace every ``{pN}`` in ``text`` with ``names[N]`` (``seat N`` if out of range)."""
+    """Replace every ``{pN}`` in ``text`` with ``names[N]`` (``seat N`` if out of range).
 
-    def sub(m: re.Match) -> str:
-        i = int(m.group(1))
-        return names[i] if 0 <= i < len(names) else f"seat {i}"
-
-    return _PLACEHOLDER.sub(sub, text)
+    An engine message stays a message (``Msg.named``): its English says the names, and a
+    transport can still word it in the reader's language."""
+    if isinstance(text, Msg):
+        return text.named(names)
+    return fill_seats(text, names)
 
 
 # First names for AI seats: distinct, short, easy to tell apart (and no trailing digits).

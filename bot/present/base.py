@@ -19,10 +19,10 @@ from collections.abc import Sequence
 import rules
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
-from bot.i18n.events import translate as translate_event
 from rules.cards import SUIT_NAME, DeckKind
 
 from . import text
+from .messages import marked, ordinal
 from .scene import (
     Fact,
     HandScene,
@@ -85,14 +85,6 @@ def registered() -> tuple[str, ...]:
     """The names of every game with a presenter, sorted."""
     from . import games  # noqa: F401
     return tuple(sorted(_REGISTRY))
-
-
-def ordinal(n: int, lang: Lang = EN) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st (``1.`` in Polish and Russian)."""
-    if lang.code != "en":
-        return lang._("{n}th", n=n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def number_word(n: int, lang: Lang = EN) -> str:
@@ -211,8 +203,9 @@ class Presenter:
     # -- shared pieces ----------------------------------------------------------------
 
     def events(self, view: dict, recent: int) -> tuple[str, ...]:
-        """The last ``recent`` events of the view, card codes marked."""
-        return tuple(translate_event(self.lang, text.from_engine(e["text"], self.deck))
+        """The last ``recent`` events of the view in the presenter's language, seats and
+        cards marked (an old saved game's plain text as it was written)."""
+        return tuple(marked(e["text"], self.lang, self.deck)
                      for e in (view.get("events") or [])[-recent:])
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
