@@ -289,8 +289,8 @@ class State:
         return r
 
     def to_json(self) -> str:
-        data = {"game": self.game.name,
-                "state": {k: v for k, v in vars(self).items() if not k.startswith("_")}}
+        fields = {k: v for k, v in vars(self).items() if not k.startswith("_")}
+        data = {"game": self.game.name, "state": fields}
         if _orjson is not None:
             try:   # messages (a str subclass) are written as data, through json_default
                 text = _orjson.dumps(data, default=json_default, option=_JSON_OPTIONS).decode()
@@ -300,8 +300,8 @@ class State:
                 if text.isascii():   # json.dumps escapes the rest: keep its very text
                     return text
         # json.dumps writes a str subclass as a plain str: the messages go as data first
-        data["state"]["log"] = [[n, to, t.to_data() if isinstance(t, Msg) else t]
-                                for n, to, t in self.log]
+        fields["log"] = [[n, to, t.to_data() if isinstance(t, Msg) else t]
+                         for n, to, t in self.log]
         return json.dumps(data, separators=(",", ":"), sort_keys=True, default=json_default)
 
     def clone(self) -> Self:
