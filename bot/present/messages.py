@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.i18n import EN, Lang
+from bot.i18n import EN, N_, Lang
 from bot.i18n.cards import claim_words, suit_word
 from rules import lang as card_lang
 from rules.cards import CARD, DeckKind
@@ -30,6 +30,10 @@ def ordinal(n: int, lang: Lang = EN) -> str:
         return lang._("{n}th", n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+# Ranks in the plural, as Thirteens' pairs and Piquet's sets name them ("pair of kings").
+RANKS = (N_("aces"), N_("kings"), N_("queens"), N_("jacks"), N_("tens"))
 
 
 def _words(lang: Lang) -> bool:
@@ -51,6 +55,8 @@ def _term(lang: Lang, term: Term) -> str:
     if lang.code == "en":
         return en
     if kind == "number":      # "Forty-one" said aloud: digits read better in pl and ru
+        return str(data[0])
+    if kind == "ranks" and en not in RANKS:   # "8s": the rank's digits
         return str(data[0])
     if not _words(lang):
         return lang._(en)

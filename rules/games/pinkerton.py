@@ -20,7 +20,7 @@ from ..actions import Action, parse_action
 from ..base import Game, Option
 from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards
 from ..errors import IllegalAction
-from ..messages import Cards, Msg, Seat, ordinal
+from ..messages import N_, Cards, Msg, Seat, ordinal
 from ..sampling import Slot, redeal
 from .pinkerton_beats import VALUE, beat_size, beats, can_beat, canonical, pile_points
 from .pinkerton_moves import (
@@ -111,9 +111,9 @@ class PinkertonState(MoveChecks):
         self.pile.append(card)
         self.total += VALUE[card]
         self.count_shown = False
-        self._log(Msg("{who} turns up {card} onto the centre." if len(self.pile) == 1 else
-                      "{who} turns up {card} onto the centre, making a pile.",
-                      who=Seat(self.dealer), card=Cards.of((card,))))
+        text = (N_("{who} turns up {card} onto the centre.") if len(self.pile) == 1 else
+                N_("{who} turns up {card} onto the centre, making a pile."))
+        self._log(Msg(text, who=Seat(self.dealer), card=Cards.of((card,))))
 
     # --- what is legal -------------------------------------------------------------
 
@@ -167,10 +167,11 @@ class PinkertonState(MoveChecks):
         elif kind == "add":
             self._add(seat, int(action.args[0]))
         elif self.step != "turn":
-            self._log(Msg("{who} opens with no card that may be added, and passes without "
-                          "penalty." if self.step == "open" else
-                          "{who} has beaten but has no card that may be added, and passes "
-                          "without penalty.", who=Seat(seat)))
+            text = (N_("{who} opens with no card that may be added, and passes without "
+                       "penalty.") if self.step == "open" else
+                    N_("{who} has beaten but has no card that may be added, and passes without "
+                       "penalty."))
+            self._log(Msg(text, who=Seat(seat)))
             self._end_turn(seat)
         else:
             self._penalty_pass(seat, [int(c) for c in action.args])
@@ -183,10 +184,10 @@ class PinkertonState(MoveChecks):
         self.discard.extend(cards)
         s = sum(VALUE[c] for c in cards)
         centre, shown = len(self.pile) == 1, self._shown()
-        text = ("{who} beats the centre card ({was}) with {cards} ({sum})." if centre and shown
-                else "{who} beats the pile ({was}) with {cards} ({sum})." if shown
-                else "{who} beats the centre card with {cards} ({sum})." if centre
-                else "{who} beats the pile with {cards} ({sum}).")
+        text = (N_("{who} beats the centre card ({was}) with {cards} ({sum}).") if centre and shown
+                else N_("{who} beats the pile ({was}) with {cards} ({sum}).") if shown
+                else N_("{who} beats the centre card with {cards} ({sum}).") if centre
+                else N_("{who} beats the pile with {cards} ({sum})."))
         self._log(Msg(text, who=Seat(seat), cards=Cards.of(canonical(cards)), sum=s,
                       **({"was": self.total} if shown else {})))
         if take is not None:
@@ -210,12 +211,13 @@ class PinkertonState(MoveChecks):
         self.count_shown = False
         skipped = self.step == "turn"
         if self.options["show_total"]:
-            text = ("{who} skips the beat at 0 and adds {card} to the pile: the pile stands at "
-                    "{n}." if skipped else "{who} adds {card} to the pile: the pile stands at {n}.")
+            text = (N_("{who} skips the beat at 0 and adds {card} to the pile: the pile stands "
+                       "at {n}.") if skipped else
+                    N_("{who} adds {card} to the pile: the pile stands at {n}."))
             self._log(Msg(text, who=Seat(seat), card=Cards.of((card,)), n=self.total))
         else:
-            text = ("{who} skips the beat at 0 and adds {card} to the pile." if skipped
-                    else "{who} adds {card} to the pile.")
+            text = (N_("{who} skips the beat at 0 and adds {card} to the pile.") if skipped
+                    else N_("{who} adds {card} to the pile."))
             self._log(Msg(text, who=Seat(seat), card=Cards.of((card,))))
         self._end_turn(seat)
 
@@ -228,20 +230,21 @@ class PinkertonState(MoveChecks):
         count, limit = self.passes[seat], self.options["passes"]
         if count >= limit:
             self.out[seat] = True
-            self._log(Msg("{who} cannot beat, lays a card face down and passes for the {nth} "
-                          "time: out of this round." if cards else
-                          "{who} cannot beat, has no cards and passes for the {nth} time: out "
-                          "of this round.", who=Seat(seat),
+            text = (N_("{who} cannot beat, lays a card face down and passes for the {nth} time: "
+                       "out of this round.") if cards else
+                    N_("{who} cannot beat, has no cards and passes for the {nth} time: out of "
+                       "this round."))
+            self._log(Msg(text, who=Seat(seat),
                           nth=ordinal(count, ORDINAL.get(count, f"{count}th"))))
             left = [s for s in range(self.n) if not self.out[s]]
             if len(left) == 1:
                 self._finish_round(left[0])
                 return
         else:
-            self._log(Msg("{who} cannot beat, lays a card face down and passes ({n} of {limit})."
-                          if cards else
-                          "{who} cannot beat, has no cards and passes ({n} of {limit}).",
-                          who=Seat(seat), n=count, limit=limit))
+            text = (N_("{who} cannot beat, lays a card face down and passes ({n} of {limit}).")
+                    if cards else
+                    N_("{who} cannot beat, has no cards and passes ({n} of {limit})."))
+            self._log(Msg(text, who=Seat(seat), n=count, limit=limit))
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..actions import Action, act
 from ..base import State
 from ..cards import CARD, DOUBLE_104, Card
-from ..messages import Cards, Msg
+from ..messages import N_, Cards, Msg
 from .pinkerton_beats import VALUE, beat_size, beats_value, can_beat, canonical, may_add
 
 PASS_FREE = act("pass")
@@ -133,8 +133,8 @@ class MoveChecks(State):
         for c in cards:
             if c not in hand:
                 twice = cards.count(c) > 1 and c in self.hands[self._mover]
-                return Msg("You hold only one {card}." if twice else "You do not hold {card}.",
-                           card=Cards.of((c,)))
+                text = N_("You hold only one {card}.") if twice else N_("You do not hold {card}.")
+                return Msg(text, card=Cards.of((c,)))
             hand.remove(c)
         return None
 
@@ -142,8 +142,8 @@ class MoveChecks(State):
         """What a beat must beat: "the pile", "the centre card (7)" (the total when shown)."""
         centre = len(self.pile) == 1
         if not self._shown():
-            return Msg("the centre card" if centre else "the pile")
-        return Msg("the centre card ({n})" if centre else "the pile ({n})", n=self.total)
+            return Msg(N_("the centre card") if centre else N_("the pile"))
+        return Msg(N_("the centre card ({n})") if centre else N_("the pile ({n})"), n=self.total)
 
     def _beat_problem(self, action: Action) -> Msg | None:
         seat = self.current_seat
@@ -166,9 +166,9 @@ class MoveChecks(State):
         if not beats_value(s, v):
             what = self._target_text()
             if self._shown():
-                return Msg("{sum} does not beat {what}: you need {v} or more." if v >= 0 else
-                           "{sum} does not beat {what}: you need {v} or less.",
-                           sum=_signed(cards), what=what, v=v)
+                text = (N_("{sum} does not beat {what}: you need {v} or more.") if v >= 0 else
+                        N_("{sum} does not beat {what}: you need {v} or less."))
+                return Msg(text, sum=_signed(cards), what=what, v=v)
             if self._may_count(seat):
                 return Msg("{sum} does not beat {what}. Ask for the count to have the total "
                            "announced.", sum=_signed(cards), what=what)

@@ -10,7 +10,7 @@ out a double.  If both pass before anyone bids, the same dealer deals again.
 from __future__ import annotations
 
 from ...actions import Action, act
-from ...messages import Msg, Seat, number
+from ...messages import N_, Msg, Seat, number
 from .combos import number_word
 from .host import PiquetHost
 from .variants import auction_thresholds
@@ -114,7 +114,7 @@ class BiddingMixin(PiquetHost):
         seat, value = self.high
         self.contract = {"seat": seat, "n": abs(value), "negative": value < 0, "mult": self.mult}
         self.rep, self.piq = (list(t) for t in auction_thresholds(value < 0))
-        text = {1: "Contract: {who} {bid}.", 2: "Contract: {who} {bid}, doubled.",
-                4: "Contract: {who} {bid}, redoubled."}[self.mult]
+        text = {1: N_("Contract: {who} {bid}."), 2: N_("Contract: {who} {bid}, doubled."),
+                4: N_("Contract: {who} {bid}, redoubled.")}[self.mult]
         self._log(Msg(text, who=Seat(seat), bid=bid_text(value)))
         self._start_declaring()

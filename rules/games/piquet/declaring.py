@@ -13,7 +13,7 @@ the hand holds, so nobody can overclaim.
 from __future__ import annotations
 
 from ...actions import Action, act
-from ...messages import Cards, Join, Msg, Seat, Term, number
+from ...messages import N_, Cards, Join, Msg, Seat, Term, number
 from .combos import (
     RANK_WORD,
     RANKS_WORD,
@@ -119,12 +119,12 @@ class DeclaringMixin(PiquetHost):
         seat = self.current_seat
         assert seat is not None
         if action.kind == "good":
-            return Msg({"point": "Nobody has declared a point yet: declare yours or say 'sink "
-                                 "point'.",
-                        "sequence": "Nobody has declared a sequence yet: declare yours or say "
-                                    "'sink sequence'.",
-                        "set": "Nobody has declared a set yet: declare yours or say 'sink "
-                               "sets'."}[cat])
+            return Msg({"point": N_("Nobody has declared a point yet: declare yours or say "
+                                    "'sink point'."),
+                        "sequence": N_("Nobody has declared a sequence yet: declare yours or "
+                                       "say 'sink sequence'."),
+                        "set": N_("Nobody has declared a set yet: declare yours or say 'sink "
+                                  "sets'.")}[cat])
         if action.kind == "sink":
             if action.args[0] != SINK_WORD[cat]:
                 return Msg("We are declaring the {cat} now: say '{sink}'.", cat=CAT_WORD[cat],
@@ -133,9 +133,9 @@ class DeclaringMixin(PiquetHost):
             return Msg("{best} has been declared: answer 'good' or declare a better one.",
                        best=claim_term(cat, self.best[1], self.best[2], capital=True))
         if action.kind != "declare":
-            return Msg({"point": "We are declaring the point now; you can: {kinds}.",
-                        "sequence": "We are declaring the sequences now; you can: {kinds}.",
-                        "set": "We are declaring the sets now; you can: {kinds}."}[cat],
+            return Msg({"point": N_("We are declaring the point now; you can: {kinds}."),
+                        "sequence": N_("We are declaring the sequences now; you can: {kinds}."),
+                        "set": N_("We are declaring the sets now; you can: {kinds}.")}[cat],
                        kinds=self._kinds_text())
         acat, n, x = claim_of(action)
         if acat != cat:
@@ -182,9 +182,9 @@ class DeclaringMixin(PiquetHost):
         if action.kind == "good":
             self._log(Msg("{who}: Good.", who=Seat(seat)))
         elif action.kind == "sink":
-            self._log(Msg({"point": "{who} does not declare a point.",
-                           "sequence": "{who} does not declare a sequence.",
-                           "set": "{who} does not declare any set."}[cat], who=Seat(seat)))
+            self._log(Msg({"point": N_("{who} does not declare a point."),
+                           "sequence": N_("{who} does not declare a sequence."),
+                           "set": N_("{who} does not declare any set.")}[cat], who=Seat(seat)))
         else:
             _, n, x = claim_of(action)
             self._claim(seat, cat, n, x)
@@ -253,9 +253,9 @@ class DeclaringMixin(PiquetHost):
         if self.best is None:
             self._log(Msg("Nobody scores for {what}.", what=THE_CAT[cat]))
         elif self.equal:
-            self._log(Msg({"point": "The point is equal: nobody scores.",
-                           "sequence": "The sequences are equal: nobody scores.",
-                           "set": "The sets are equal: nobody scores."}[cat]))
+            self._log(Msg({"point": N_("The point is equal: nobody scores."),
+                           "sequence": N_("The sequences are equal: nobody scores."),
+                           "set": N_("The sets are equal: nobody scores.")}[cat]))
         else:
             seat = self.best[0]
             ended = self._score_category(seat, cat, self.best[1], self.best[2])

@@ -11,7 +11,7 @@ import re
 
 from ...actions import Action
 from ...errors import IllegalAction
-from ...messages import Msg
+from ...messages import N_, Msg
 from .combos import RANK_WORD, RANKS_WORD
 
 _RANK_ALIASES = {"a": 14, "ace": 14, "aces": 14, "k": 13, "king": 13, "kings": 13,
@@ -28,15 +28,15 @@ _HOW = Msg("Write a declaration like 'declare point 5', 'declare sequence 5 king
 
 def _number(token: str | None, lo: int, hi: int, what: str) -> int:
     if token is None or not re.fullmatch(r"\d+", token):
-        raise IllegalAction(Msg({"point": "Say how many cards your point has. {how}",
-                                 "sequence": "Say how many cards your sequence has. {how}",
-                                 "set": "Say how many cards your set has. {how}"}[what],
+        raise IllegalAction(Msg({"point": N_("Say how many cards your point has. {how}"),
+                                 "sequence": N_("Say how many cards your sequence has. {how}"),
+                                 "set": N_("Say how many cards your set has. {how}")}[what],
                                 how=_HOW))
     n = int(token)
     if not lo <= n <= hi:
-        raise IllegalAction(Msg({"point": "A point has {lo} to {hi} cards, not {n}.",
-                                 "sequence": "A sequence has {lo} to {hi} cards, not {n}.",
-                                 "set": "A set has {lo} to {hi} cards, not {n}."}[what],
+        raise IllegalAction(Msg({"point": N_("A point has {lo} to {hi} cards, not {n}."),
+                                 "sequence": N_("A sequence has {lo} to {hi} cards, not {n}."),
+                                 "set": N_("A set has {lo} to {hi} cards, not {n}.")}[what],
                                 lo=lo, hi=hi, n=n))
     return n
 

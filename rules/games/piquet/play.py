@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...actions import Action
 from ...cards import CARD
-from ...messages import Cards, Join, Msg, Seat, Seats
+from ...messages import N_, Cards, Join, Msg, Seat, Seats
 from .host import PiquetHost
 from .scoring import contract_points
 
@@ -107,11 +107,13 @@ class PlayMixin(PiquetHost):
         who = self._side_name(side)
         teams = self._v.teams
         if best == sum(sides):
-            self._log(Msg("{side} win every trick: capot, +{n}." if teams else
-                          "{side} wins every trick: capot, +{n}.", side=who, n=self._v.capot))
+            text = N_("{side} win every trick: capot, +{n}.") if teams else \
+                N_("{side} wins every trick: capot, +{n}.")
+            self._log(Msg(text, side=who, n=self._v.capot))
             return self._reckon(seat, self._v.capot, "other", "capot")
-        self._log(Msg("{side} win the cards with {n} tricks: +10." if teams else
-                      "{side} wins the cards with {n} tricks: +10.", side=who, n=best))
+        text = N_("{side} win the cards with {n} tricks: +10.") if teams else \
+            N_("{side} wins the cards with {n} tricks: +10.")
+        self._log(Msg(text, side=who, n=best))
         return self._reckon(seat, 10, "other", "cards")
 
     def _score_contract(self) -> bool:

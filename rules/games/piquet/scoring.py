@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...messages import Msg, Seat
+from ...messages import N_, Msg, Seat
 from .host import PiquetHost
 from .variants import AU_CENT_TARGET
 
@@ -90,13 +90,13 @@ class ReckonMixin(PiquetHost):
         """"{p0} repiques (30 before anything against): +60." (with a partner: "and {p2}
         repique")."""
         if self._v.teams:
-            text = {"repique": "{who} and {partner} repique ({pts} before anything against): "
-                               "+{n}.",
-                    "pique": "{who} and {partner} pique ({pts} before anything against): "
-                             "+{n}."}[bonus]
+            text = {"repique": N_("{who} and {partner} repique ({pts} before anything "
+                                  "against): +{n}."),
+                    "pique": N_("{who} and {partner} pique ({pts} before anything against): "
+                                "+{n}.")}[bonus]
             return Msg(text, who=Seat(seat), partner=Seat((seat + 2) % 4), pts=pts, n=gain)
-        text = {"repique": "{who} repiques ({pts} before anything against): +{n}.",
-                "pique": "{who} piques ({pts} before anything against): +{n}."}[bonus]
+        text = {"repique": N_("{who} repiques ({pts} before anything against): +{n}."),
+                "pique": N_("{who} piques ({pts} before anything against): +{n}.")}[bonus]
         return Msg(text, who=Seat(seat), pts=pts, n=gain)
 
     def _reached_target(self, seat: int) -> bool:

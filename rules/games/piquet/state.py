@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...actions import Action
-from ...messages import Msg, Seat
+from ...messages import N_, Msg, Seat
 from .bidding import BiddingMixin
 from .combos import is_carte_blanche
 from .declaring import DeclaringMixin
@@ -86,9 +86,12 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
             self._log(Msg("The partie is drawn."))
         elif "partie" in r:
             game = self._v.name == "au_cent"
-            text = (("{side} win the game by {n}." if game else "{side} win the partie by {n}.")
-                    if self._v.teams else
-                    ("{side} wins the game by {n}." if game else "{side} wins the partie by {n}."))
+            if self._v.teams:
+                text = N_("{side} win the game by {n}.") if game else \
+                    N_("{side} win the partie by {n}.")
+            else:
+                text = N_("{side} wins the game by {n}.") if game else \
+                    N_("{side} wins the partie by {n}.")
             self._log(Msg(text, side=self._side_name(r["winner_side"]), n=r["partie"]))
 
     # --- the contract ---------------------------------------------------------------------
