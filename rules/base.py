@@ -32,19 +32,18 @@ from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
-from .messages import Msg, Seat, from_data, json_default
+from .messages import Msg, Seat, loaded, said, saved
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
 except ImportError:  # pragma: no cover - a dependency; the engine also works without it
     _orjson = None  # type: ignore[assignment]
-else:
-    _JSON_OPTIONS = _orjson.OPT_SORT_KEYS | _orjson.OPT_PASSTHROUGH_SUBCLASS
 
 LOG_KEEP = 80  # events kept in the state (the table core keeps the full action log)
-# (event number, only for this seat or None, the message); a game saved before messages
-# existed keeps plain strings (``rules.messages``).
-LogEntry = tuple[int, int | None, Msg | str]
+# (event number, only for this seat or None, the English, the message's key, plural key and
+# data): plain data, see ``rules.messages``; a game saved before messages existed keeps
+# (event number, seat or None, text).
+LogEntry = tuple
 
 
 @dataclass(frozen=True)
@@ -238,7 +237,7 @@ class State:
             cut = len(self.log) - LOG_KEEP
             first = max(0, first - cut)
             del self.log[:cut]
-        return [{"n": e[0], "to": e[1], "text": e[2]} for e in self.log[first:]]
+        return [{"n": e[0], "to": e[1], "text": said(e)} for e in self.log[first:]]
 
     def _check(self, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -269,7 +268,7 @@ class State:
             "options": dict(self.options),
             "current_seat": self.current_seat,
             "over": self.over,
-            "events": [{"n": e[0], "text": e[2]} for e in self.log
+            "events": [{"n": e[0], "text": said(e)} for e in self.log
                        if e[1] is None or e[1] == seat],
         }
         if self.deal_field:
@@ -290,19 +289,17 @@ class State:
 
     def to_json(self) -> str:
         fields = {k: v for k, v in vars(self).items() if not k.startswith("_")}
+        fields["log"] = [saved(e) for e in self.log]   # events without their English
         data = {"game": self.game.name, "state": fields}
         if _orjson is not None:
-            try:   # messages (a str subclass) are written as data, through json_default
-                text = _orjson.dumps(data, default=json_default, option=_JSON_OPTIONS).decode()
+            try:
+                text = _orjson.dumps(data, option=_orjson.OPT_SORT_KEYS).decode()
             except TypeError:   # what orjson does not write (an int over 64 bits, an int key)
                 pass
             else:
                 if text.isascii():   # json.dumps escapes the rest: keep its very text
                     return text
-        # json.dumps writes a str subclass as a plain str: the messages go as data first
-        fields["log"] = [[n, to, t.to_data() if isinstance(t, Msg) else t]
-                         for n, to, t in self.log]
-        return json.dumps(data, separators=(",", ":"), sort_keys=True, default=json_default)
+        return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
     def clone(self) -> Self:
         """A deep, independent copy (faster than a JSON round trip)."""
@@ -382,9 +379,9 @@ class State:
 
     def _log(self, text: Msg, to: int | None = None) -> None:
         self.events_seen += 1
-        # A tuple, not a list: the garbage collector stops tracking a tuple of plain values,
-        # and a bot keeps up to LOG_KEEP of these for each of its thousands of tables.
-        self.log.append((self.events_seen, to, text))
+        # A tuple of plain values, not the message: the garbage collector stops tracking
+        # it, and a bot keeps up to LOG_KEEP of these for each of its thousands of tables.
+        self.log.append(text.entry(self.events_seen, to))
 
 
 def not_your_turn(seat: int) -> Msg:
@@ -512,8 +509,8 @@ class Game:
             raise ValueError(f"This is a saved {data.get('game')} game, not {self.name}.")
         state = object.__new__(self.state_class)
         state.__dict__.update(data["state"])
-        # JSON has no tuples; a message comes back from its data (an old plain str as is)
-        state.log = [(n, to, from_data(text)) for n, to, text in state.log]
+        # JSON has no tuples; a message's English is made again from its data
+        state.log = [loaded(e) for e in state.log]
         state._init_transient()
         return state
 

@@ -22,10 +22,12 @@ messages (words that are translated: a bid's phrase) and these typed values:
   number said aloud (``"number"``), an ordinal (``"ordinal"``).  ``en`` is its English.
 * ``Join(items, sep)`` - messages in a row (a score list: ``{p0} 12, {p1} 4``).
 
-``Msg.plural(singular, plural, n, ...)`` is a message with plural forms.  A message is
-JSON-serialisable (``to_data``/``from_data``): the state JSON keeps the structure, and a
-saved game from before messages existed keeps its plain strings (``from_data`` of a str
-is that str), which the presentation shows as they are or through the catalogs.
+``Msg.plural(singular, plural, n, ...)`` is a message with plural forms.  A message keeps
+its parameters as plain data (``Msg.data``: ints, strs and tuples), so the engine's log
+holds ``(n, to, English, key, plural key, data)`` entries the garbage collector does not
+track, and the state JSON holds ``[n, to, key, plural key, data]`` (``saved``/``loaded``).
+A game saved before messages existed keeps its ``[n, to, text]`` entries: their text is
+a plain ``str``, which the presentation shows through the catalogs or as it is.
 """
 
 from __future__ import annotations
@@ -97,6 +99,11 @@ class Join:
 
 
 Value = Union[int, str, "Msg", Seat, Seats, Cards, Term, Join]
+# A parameter as plain data (what the state keeps and the JSON holds): an int or verbatim
+# str as it is, a typed value as a tuple led by its tag.  Only ints, strs, None and exact
+# tuples: the garbage collector stops tracking such tuples, and the engine keeps up to
+# LOG_KEEP events for each of a bot's thousands of tables.
+Data = tuple[tuple[str, Any], ...]
 
 
 def _english(value: Any) -> str:
@@ -107,15 +114,60 @@ def _english(value: Any) -> str:
     return value.english()
 
 
-class Msg(str):
-    """A message id (``key``, the English template) with typed ``args``; its ``str`` value
-    is the English sentence.  ``plural_key`` is set for a message with plural forms
-    (``key`` is then the singular and ``args["n"]`` picks the form)."""
+def encode(v: Any) -> Any:
+    """A parameter as plain data (see ``Data``)."""
+    if isinstance(v, Msg):
+        return ("m", v.key, v.plural_key, v.data)
+    if isinstance(v, (str, int)):
+        return v if type(v) in (str, int) else (str(v) if isinstance(v, str) else int(v))
+    if isinstance(v, Seat):
+        return ("p", v.n)
+    if isinstance(v, Seats):
+        return ("ps", v.joiner, *v.seats)
+    if isinstance(v, Cards):
+        return ("c", v.sep, *v.codes)
+    if isinstance(v, Term):
+        return ("t", v.kind, v.en, *v.data)
+    if isinstance(v, Join):
+        return ("j", v.sep, *(encode(m) for m in v.items))
+    raise TypeError(f"not a message parameter: {v!r}")
 
-    __slots__ = ("args", "key", "plural_key")
+
+def decode(v: Any) -> Any:
+    """A parameter from its plain data (lists from JSON read as tuples)."""
+    if not isinstance(v, (tuple, list)):
+        return v
+    tag = v[0]
+    if tag == "m":
+        return Msg._load(v[1], v[2], v[3])
+    if tag == "p":
+        return Seat(v[1])
+    if tag == "ps":
+        return Seats(tuple(v[2:]), v[1])
+    if tag == "c":
+        return Cards(tuple(v[2:]), v[1])
+    if tag == "t":
+        return Term(v[1], tuple(_tuples(x) for x in v[3:]), v[2])
+    if tag == "j":
+        return Join(tuple(decode(m) for m in v[2:]), v[1])
+    raise ValueError(f"not a message parameter: {v!r}")
+
+
+def _tuples(v: Any) -> Any:
+    """JSON's lists as tuples, all the way down."""
+    return tuple(_tuples(x) for x in v) if isinstance(v, (list, tuple)) else v
+
+
+class Msg(str):
+    """A message id (``key``, the English template) with typed parameters (``args``;
+    kept as plain ``data``); its ``str`` value is the English sentence.  ``plural_key``
+    is set for a message with plural forms (``key`` is then the singular and
+    ``args["n"]`` picks the form)."""
+
+    __slots__ = ("data", "key", "plural_key")
     key: str
-    args: Mapping[str, Value]
     plural_key: str | None
+    data: Data
 
     def __new__(cls, key: str, /, **args: Value) -> Msg:
         return cls._make(key, None, args)
@@ -126,17 +178,28 @@ class Msg(str):
         return cls._make(singular, plural, {"n": n, **args})
 
     @classmethod
-    def _make(cls, key: str, plural: str | None, args: Mapping[str, Value],
-              english: str | None = None) -> Msg:
-        if english is None:
-            template = plural if plural is not None and args.get("n") != 1 else key
-            english = template.format_map({k: _english(v) for k, v in args.items()}) \
-                if args else template
+    def _make(cls, key: str, plural: str | None, args: Mapping[str, Value]) -> Msg:
+        template = plural if plural is not None and args.get("n") != 1 else key
+        english = template.format_map({k: _english(v) for k, v in args.items()}) \
+            if args else template
+        return cls.wrap(english, key, plural, tuple((k, encode(v)) for k, v in args.items()))
+
+    @classmethod
+    def wrap(cls, english: str, key: str, plural: str | None, data: Data) -> Msg:
+        """The message of a kept event: its English and its data as the log holds them."""
         self = str.__new__(cls, english)
-        self.key = key
-        self.args = args
-        self.plural_key = plural
+        self.key, self.plural_key, self.data = key, plural, data
         return self
+
+    @classmethod
+    def _load(cls, key: str, plural: str | None, data: Any) -> Msg:
+        """A message from its data as JSON gave it back (lists for tuples)."""
+        data = _tuples(data)
+        return cls._make(key, plural, {k: decode(v) for k, v in data})
+
+    @property
+    def args(self) -> dict[str, Value]:
+        return {k: decode(v) for k, v in self.data}
 
     def english(self) -> str:
         return str.__str__(self)
@@ -149,44 +212,38 @@ class Msg(str):
         return f"Msg({self.key!r}{args})"
 
     def __reduce__(self) -> tuple:   # pickling (worker processes) keeps the structure
-        return (_from_pickle, (self.key, self.plural_key, dict(self.args), str(self)))
+        return (Msg.wrap, (str.__str__(self), self.key, self.plural_key, self.data))
 
     def same(self, other: object) -> bool:
         """The same message: id and parameters (``==`` compares the English only)."""
         return (isinstance(other, Msg) and self.key == other.key
-                and self.plural_key == other.plural_key and dict(self.args) == dict(other.args))
+                and self.plural_key == other.plural_key and self.data == other.data)
 
     def named(self, names: Sequence[str]) -> Msg:
         """This message with its English saying the seats' ``names`` (``{p1}`` -> "Bob"):
         what a caller shows in English, while a renderer still finds the seats in
         ``args`` and the names in ``names``."""
-        out = Msg._make(self.key, self.plural_key, self.args,
-                        english=fill_seats(str.__str__(self), names))
-        return _Named(out, names)
+        return _Named(fill_seats(str.__str__(self), names), self, names)
 
     @property
     def names(self) -> tuple[str, ...] | None:
         """The seat names this message was filled with (``named``), else None."""
         return None
 
-    # --- JSON ---------------------------------------------------------------------------
+    # --- the log's form -----------------------------------------------------------------
 
-    def to_data(self) -> dict:
-        out: dict[str, Any] = {"m": self.key}
-        if self.plural_key is not None:
-            out["pl"] = self.plural_key
-        if self.args:
-            out["a"] = {k: _encode(v) for k, v in self.args.items()}
-        return out
+    def entry(self, n: int, to: int | None) -> tuple:
+        """The kept event: ``(n, to, English, key, plural key, data)`` - plain data only."""
+        return (n, to, str.__str__(self), self.key, self.plural_key, self.data)
 
 
 class _Named(Msg):
     __slots__ = ("seat_names",)
     seat_names: tuple[str, ...]
 
-    def __new__(cls, msg: Msg, names: Sequence[str]) -> _Named:
-        self = str.__new__(cls, str.__str__(msg))
-        self.key, self.args, self.plural_key = msg.key, msg.args, msg.plural_key
+    def __new__(cls, english: str, msg: Msg, names: Sequence[str]) -> _Named:
+        self = str.__new__(cls, english)
+        self.key, self.plural_key, self.data = msg.key, msg.plural_key, msg.data
         self.seat_names = tuple(names)
         return self
 
@@ -195,8 +252,22 @@ class _Named(Msg):
         return self.seat_names
 
 
-def _from_pickle(key: str, plural: str | None, args: dict, english: str) -> Msg:
-    return Msg._make(key, plural, args, english=english)
+def said(entry: Sequence) -> str:
+    """A kept event's text: its message (an old game's plain str as it was saved)."""
+    return entry[2] if len(entry) == 3 else Msg.wrap(entry[2], entry[3], entry[4], entry[5])
+
+
+def saved(entry: Sequence) -> Sequence:
+    """A kept event as the state JSON holds it: ``[n, to, key, plural key, data]`` (the
+    English is made again on loading), an old game's ``[n, to, text]`` as it was."""
+    return entry if len(entry) == 3 else (entry[0], entry[1], entry[3], entry[4], entry[5])
+
+
+def loaded(entry: Sequence) -> tuple:
+    """A kept event from the state JSON (``saved``'s form) as the log holds it."""
+    if len(entry) == 3:
+        return tuple(entry)
+    return Msg._load(entry[2], entry[3], entry[4]).entry(entry[0], entry[1])
 
 
 def fill_seats(text: str, names: Sequence[str]) -> str:
@@ -209,62 +280,6 @@ def fill_seats(text: str, names: Sequence[str]) -> str:
         return names[i] if 0 <= i < len(names) else f"seat {i}"
 
     return SEAT_TOKEN.sub(sub, text)
-
-
-def _encode(v: Any) -> Any:
-    if isinstance(v, Msg):
-        return v.to_data()
-    if isinstance(v, (str, int)):
-        return v
-    if isinstance(v, Seat):
-        return {"p": v.n}
-    if isinstance(v, Seats):
-        return {"ps": list(v.seats), "j": v.joiner}
-    if isinstance(v, Cards):
-        return {"c": list(v.codes), "s": v.sep} if v.sep != " " else {"c": list(v.codes)}
-    if isinstance(v, Term):
-        return {"t": v.kind, "d": list(v.data), "en": v.en}
-    if isinstance(v, Join):
-        return {"i": [m.to_data() for m in v.items], "s": v.sep}
-    raise TypeError(f"not a message parameter: {v!r}")
-
-
-def _decode(v: Any) -> Any:
-    if not isinstance(v, dict):
-        return v
-    if "m" in v:
-        return from_data(v)
-    if "p" in v:
-        return Seat(v["p"])
-    if "ps" in v:
-        return Seats(tuple(v["ps"]), v["j"])
-    if "c" in v:
-        return Cards(tuple(v["c"]), v.get("s", " "))
-    if "t" in v:
-        return Term(v["t"], tuple(v["d"]), v["en"])
-    if "i" in v:
-        return Join(tuple(from_data(m) for m in v["i"]), v["s"])
-    raise ValueError(f"not a message parameter: {v!r}")
-
-
-def from_data(data: Any) -> Any:
-    """A message from ``to_data``'s dict; a plain ``str`` (a text saved before messages
-    existed) comes back as that ``str``."""
-    if not isinstance(data, dict):
-        return data
-    args = {k: _decode(v) for k, v in (data.get("a") or {}).items()}
-    return Msg._make(data["m"], data.get("pl"), args)
-
-
-def json_default(v: Any) -> Any:
-    """For ``orjson.dumps(..., default=)``/``json.dumps(..., default=)``: messages as data."""
-    if isinstance(v, Msg):
-        return v.to_data()
-    if isinstance(v, int):   # an int subclass (a Card) reaching the JSON: its number
-        return int(v)
-    if isinstance(v, str):
-        return str(v)
-    raise TypeError(f"{type(v).__name__} is not JSON serialisable")
 
 
 # --- typed words: what the presentation names in the reader's language ----------------

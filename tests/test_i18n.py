@@ -183,7 +183,7 @@ def test_refusals_in_the_readers_language(code):
     from bot.present.messages import said
     from rules.base import not_your_turn
     from rules.games.piquet.combos import claim_term
-    from rules.messages import Cards, Msg, Seat, suit
+    from rules.messages import Cards, Msg, suit
     lang, names = lang_for(code), ["Alice", "Bob"]
     for message in (
             "You are not playing at this table.",
