@@ -32,7 +32,7 @@ from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
-from .messages import Msg, Seat, loaded, said, saved
+from .messages import Msg, Seat, english, entry, loaded
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
@@ -40,9 +40,9 @@ except ImportError:  # pragma: no cover - a dependency; the engine also works wi
     _orjson = None  # type: ignore[assignment]
 
 LOG_KEEP = 80  # events kept in the state (the table core keeps the full action log)
-# (event number, only for this seat or None, the English, the message's key, plural key and
-# data): plain data, see ``rules.messages``; a game saved before messages existed keeps
-# (event number, seat or None, text).
+# (event number, only for this seat or None, the message's key, plural key and data): plain
+# data, see ``rules.messages``; a game saved before messages existed keeps (event number,
+# seat or None, text).
 LogEntry = tuple
 
 
@@ -118,6 +118,7 @@ class State:
     # knows when to send fresh hands, and search rollouts know where a hand ends.
     deal_field: ClassVar[str] = ""
     # The legal-move cache (see _init_transient).
+    _english: dict[int, str]   # event number -> its English, once read
     _version: int
     _legal_version: int
     _legal_list: list[Action]
@@ -203,8 +204,11 @@ class State:
             return False
         return True
 
-    def apply(self, seat: int, action: Action | str) -> list[dict]:
-        """Apply ``action`` for ``seat``; return the new events.  Raises IllegalAction."""
+    def apply(self, seat: int, action: Action | str, *, quiet: bool = False) -> list[dict]:
+        """Apply ``action`` for ``seat``; return the new events.  Raises IllegalAction.
+
+        ``quiet``: return none (a search's playouts read no events, and wording an event
+        costs more than most moves)."""
         if type(action) is Action and seat == self.current_seat and not self.over:
             # The common case (an action from legal_actions) skips parsing and seat checks,
             # never the legality check: bad input is refused before anything changes.
@@ -216,7 +220,13 @@ class State:
         first = len(log)
         self._version += 1
         self._apply(action)
-        return [] if len(log) == first else self._events_since(first)
+        if len(log) == first:
+            return []
+        if quiet:
+            if len(log) > LOG_KEEP:
+                del log[:len(log) - LOG_KEEP]
+            return []
+        return self._events_since(first)
 
     def ask_count(self, seat: int) -> list[dict]:
         """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new
@@ -237,7 +247,20 @@ class State:
             cut = len(self.log) - LOG_KEEP
             first = max(0, first - cut)
             del self.log[:cut]
-        return [{"n": e[0], "to": e[1], "text": said(e)} for e in self.log[first:]]
+        return [{"n": e[0], "to": e[1], "text": self._text(e)} for e in self.log[first:]]
+
+    def _text(self, e: LogEntry) -> str:
+        """A kept event's message (``Msg``), its English made once and kept aside; an old
+        game's plain text as it is."""
+        if len(e) == 3:
+            return e[2]
+        said = self._english.get(e[0])
+        if said is None:
+            if len(self._english) > 2 * LOG_KEEP:   # forget events no longer kept
+                kept = {x[0] for x in self.log}
+                self._english = {n: t for n, t in self._english.items() if n in kept}
+            said = self._english[e[0]] = english(e[2], e[3], e[4])
+        return Msg.wrap(said, e[2], e[3], e[4])
 
     def _check(self, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -268,7 +291,7 @@ class State:
             "options": dict(self.options),
             "current_seat": self.current_seat,
             "over": self.over,
-            "events": [{"n": e[0], "text": said(e)} for e in self.log
+            "events": [{"n": e[0], "text": self._text(e)} for e in self.log
                        if e[1] is None or e[1] == seat],
         }
         if self.deal_field:
@@ -289,7 +312,6 @@ class State:
 
     def to_json(self) -> str:
         fields = {k: v for k, v in vars(self).items() if not k.startswith("_")}
-        fields["log"] = [saved(e) for e in self.log]   # events without their English
         data = {"game": self.game.name, "state": fields}
         if _orjson is not None:
             try:
@@ -342,6 +364,7 @@ class State:
     # --- helpers for games ---------------------------------------------------------
 
     def _init_transient(self) -> None:
+        self._english = {}
         self._version = 0
         self._legal_version = -1
         self._legal_list = []
@@ -377,11 +400,13 @@ class State:
     def _shuffle(self, cards: list[int]) -> None:
         self._rng().shuffle(cards)
 
-    def _log(self, text: Msg, to: int | None = None) -> None:
+    def _log(self, message: tuple | Msg, to: int | None = None) -> None:
+        """Log an event (``rules.messages.event``); ``to``: a seat's private note."""
         self.events_seen += 1
-        # A tuple of plain values, not the message: the garbage collector stops tracking
-        # it, and a bot keeps up to LOG_KEEP of these for each of its thousands of tables.
-        self.log.append(text.entry(self.events_seen, to))
+        # A tuple of plain values, not a message object: the garbage collector stops
+        # tracking it, and a bot keeps up to LOG_KEEP of these for each of its thousands of
+        # tables.  Nothing is worded until the event is read.
+        self.log.append(entry(self.events_seen, to, message))
 
 
 def not_your_turn(seat: int) -> Msg:

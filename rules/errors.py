@@ -15,8 +15,8 @@ class IllegalAction(Exception):
     Raising it never changes the state: every check runs before any mutation.
     """
 
-    def __init__(self, message: str) -> None:
-        self.msg = message if isinstance(message, Msg) else Msg(message)
+    def __init__(self, message: str | tuple) -> None:
+        self.msg = Msg.of(message)   # a Msg, an event's data or a constant sentence
         super().__init__(self.msg)
 
     def __str__(self) -> str:

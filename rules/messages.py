@@ -91,14 +91,14 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    items: tuple[Msg, ...]
+    items: tuple[Any, ...]     # messages: ``event`` data or ``Msg``
     sep: str = ", "
 
     def english(self) -> str:
-        return self.sep.join(self.items)
+        return self.sep.join(_english(m) for m in self.items)
 
 
-Value = Union[int, str, "Msg", Seat, Seats, Cards, Term, Join]
+Value = Union[int, str, tuple, "Msg", Seat, Seats, Cards, Term, Join]   # tuple: an event
 # A parameter as plain data (what the state keeps and the JSON holds): an int or verbatim
 # str as it is, a typed value as a tuple led by its tag.  Only ints, strs, None and exact
 # tuples: the garbage collector stops tracking such tuples, and the engine keeps up to
@@ -111,25 +111,33 @@ def _english(value: Any) -> str:
         return value
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, tuple):    # a message as data (``event``)
+        return english(value[1], value[2], value[3])
     return value.english()
+
+
+_ENCODE: dict[type, Any] = {
+    int: None, str: None, tuple: None,   # as they are (a tuple is a message as data)
+    Seat: lambda v: ("p", v.n),
+    Seats: lambda v: ("ps", v.joiner, *v.seats),
+    Cards: lambda v: ("c", v.sep, *v.codes),
+    Term: lambda v: ("t", v.kind, v.en, *v.data),
+    Join: lambda v: ("j", v.sep, *(encode(m) for m in v.items)),
+}
 
 
 def encode(v: Any) -> Any:
     """A parameter as plain data (see ``Data``)."""
+    kind = type(v)
+    if kind in _ENCODE:
+        how = _ENCODE[kind]
+        return v if how is None else how(v)
     if isinstance(v, Msg):
         return ("m", v.key, v.plural_key, v.data)
-    if isinstance(v, (str, int)):
-        return v if type(v) in (str, int) else (str(v) if isinstance(v, str) else int(v))
-    if isinstance(v, Seat):
-        return ("p", v.n)
-    if isinstance(v, Seats):
-        return ("ps", v.joiner, *v.seats)
-    if isinstance(v, Cards):
-        return ("c", v.sep, *v.codes)
-    if isinstance(v, Term):
-        return ("t", v.kind, v.en, *v.data)
-    if isinstance(v, Join):
-        return ("j", v.sep, *(encode(m) for m in v.items))
+    if isinstance(v, str):
+        return str(v)
+    if isinstance(v, int):    # a Card, a bool
+        return int(v)
     raise TypeError(f"not a message parameter: {v!r}")
 
 
@@ -139,7 +147,7 @@ def decode(v: Any) -> Any:
         return v
     tag = v[0]
     if tag == "m":
-        return Msg._load(v[1], v[2], v[3])
+        return Msg.load(v[1], v[2], v[3])
     if tag == "p":
         return Seat(v[1])
     if tag == "ps":
@@ -149,13 +157,51 @@ def decode(v: Any) -> Any:
     if tag == "t":
         return Term(v[1], tuple(_tuples(x) for x in v[3:]), v[2])
     if tag == "j":
-        return Join(tuple(decode(m) for m in v[2:]), v[1])
+        return Join(tuple(_tuples(m) for m in v[2:]), v[1])
     raise ValueError(f"not a message parameter: {v!r}")
 
 
 def _tuples(v: Any) -> Any:
     """JSON's lists as tuples, all the way down."""
     return tuple(_tuples(x) for x in v) if isinstance(v, (list, tuple)) else v
+
+
+def english(key: str, plural: str | None, data: Data) -> str:
+    """A message's English straight from its data: seats as ``{pN}``, cards as codes."""
+    if plural is not None:
+        key = key if dict(data).get("n") == 1 else plural
+    if not data:
+        return key
+    return key.format_map({k: v if type(v) is not tuple else _english_data(v) for k, v in data})
+
+
+def _english_data(v: tuple) -> str:
+    tag = v[0]
+    if tag == "p":
+        return "{p" + str(v[1]) + "}"
+    if tag == "c":
+        return v[1].join(v[2:])
+    if tag == "t":
+        return v[2]
+    if tag == "m":
+        return english(v[1], v[2], v[3])
+    if tag == "ps":
+        return ("+" if v[1] == "+" else f" {v[1]} ").join("{p" + str(s) + "}" for s in v[2:])
+    if tag == "j":
+        return v[1].join(_english_data(m) if type(m) is tuple else m for m in v[2:])
+    raise ValueError(f"not a message parameter: {v!r}")
+
+
+def event(key: str, /, **args: Value) -> tuple:
+    """A message as plain data, ``("m", key, None, data)``: what an engine logs.  Nothing
+    is worded yet (the English too is made when the event is read), so logging costs a
+    rollout almost nothing."""
+    return ("m", key, None, tuple([(k, encode(v)) for k, v in args.items()]))
+
+
+def counted(singular: str, plural: str, n: int, /, **args: Value) -> tuple:
+    """``event`` with plural forms chosen by ``n`` (filled in as ``{n}``)."""
+    return ("m", singular, plural, (("n", n), *[(k, encode(v)) for k, v in args.items()]))
 
 
 class Msg(str):
@@ -179,10 +225,8 @@ class Msg(str):
 
     @classmethod
     def _make(cls, key: str, plural: str | None, args: Mapping[str, Value]) -> Msg:
-        template = plural if plural is not None and args.get("n") != 1 else key
-        english = template.format_map({k: _english(v) for k, v in args.items()}) \
-            if args else template
-        return cls.wrap(english, key, plural, tuple((k, encode(v)) for k, v in args.items()))
+        data = tuple([(k, encode(v)) for k, v in args.items()])
+        return cls.wrap(english(key, plural, data), key, plural, data)
 
     @classmethod
     def wrap(cls, english: str, key: str, plural: str | None, data: Data) -> Msg:
@@ -192,10 +236,20 @@ class Msg(str):
         return self
 
     @classmethod
-    def _load(cls, key: str, plural: str | None, data: Any) -> Msg:
-        """A message from its data as JSON gave it back (lists for tuples)."""
+    def load(cls, key: str, plural: str | None, data: Any) -> Msg:
+        """A message from its data (an ``event``'s, or lists for tuples as JSON gives it)."""
         data = _tuples(data)
-        return cls._make(key, plural, {k: decode(v) for k, v in data})
+        return cls.wrap(english(key, plural, data), key, plural, data)
+
+    @classmethod
+    def of(cls, message: Any) -> Msg:
+        """A message from what an engine gave: a ``Msg``, an ``event`` (data) or a plain
+        sentence (a constant: its id is the text)."""
+        if isinstance(message, Msg):
+            return message
+        if isinstance(message, tuple):
+            return cls.load(message[1], message[2], message[3])
+        return cls(message)
 
     @property
     def args(self) -> dict[str, Value]:
@@ -230,13 +284,6 @@ class Msg(str):
         """The seat names this message was filled with (``named``), else None."""
         return None
 
-    # --- the log's form -----------------------------------------------------------------
-
-    def entry(self, n: int, to: int | None) -> tuple:
-        """The kept event: ``(n, to, English, key, plural key, data)`` - plain data only."""
-        return (n, to, str.__str__(self), self.key, self.plural_key, self.data)
-
-
 class _Named(Msg):
     __slots__ = ("seat_names",)
     seat_names: tuple[str, ...]
@@ -252,22 +299,25 @@ class _Named(Msg):
         return self.seat_names
 
 
-def said(entry: Sequence) -> str:
-    """A kept event's text: its message (an old game's plain str as it was saved)."""
-    return entry[2] if len(entry) == 3 else Msg.wrap(entry[2], entry[3], entry[4], entry[5])
+def entry(n: int, to: int | None, message: Any) -> tuple:
+    """A kept event, ``(n, to, key, plural key, data)``: plain data only, as the state JSON
+    holds it too.  ``message`` is an ``event`` (or a ``Msg``)."""
+    if isinstance(message, tuple):
+        return (n, to, message[1], message[2], message[3])
+    m = Msg.of(message)
+    return (n, to, m.key, m.plural_key, m.data)
 
 
-def saved(entry: Sequence) -> Sequence:
-    """A kept event as the state JSON holds it: ``[n, to, key, plural key, data]`` (the
-    English is made again on loading), an old game's ``[n, to, text]`` as it was."""
-    return entry if len(entry) == 3 else (entry[0], entry[1], entry[3], entry[4], entry[5])
+def said(e: Sequence) -> str:
+    """A kept event's message (``Msg``); an old game's plain text as it is.  The state
+    keeps the English it has made (``State._text``); this makes it afresh."""
+    return e[2] if len(e) == 3 else Msg.wrap(english(e[2], e[3], e[4]), e[2], e[3], e[4])
 
 
-def loaded(entry: Sequence) -> tuple:
-    """A kept event from the state JSON (``saved``'s form) as the log holds it."""
-    if len(entry) == 3:
-        return tuple(entry)
-    return Msg._load(entry[2], entry[3], entry[4]).entry(entry[0], entry[1])
+def loaded(e: Sequence) -> tuple:
+    """A kept event from the state JSON (lists for tuples).  A game saved before messages
+    existed keeps its ``(n, to, text)``: its text is shown as it was written."""
+    return tuple(e) if len(e) == 3 else (e[0], e[1], e[2], e[3], _tuples(e[4]))
 
 
 def fill_seats(text: str, names: Sequence[str]) -> str:

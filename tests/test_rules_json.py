@@ -17,12 +17,10 @@ from hypothesis import strategies as st
 from rules import GAMES, IllegalAction, get_game
 from rules.cards import FRENCH_54
 from rules.lang import canonical_move
-from rules.messages import saved
 
 
 def _json_text(state) -> str:
     data = {k: v for k, v in vars(state).items() if not k.startswith("_")}
-    data["log"] = [saved(e) for e in state.log]   # events as data, without their English
     return json.dumps({"game": state.game.name, "state": data}, separators=(",", ":"),
                       sort_keys=True)
 

@@ -17,7 +17,7 @@ from ..core.daily_rules import DAILY_RULES
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..present import daily as words
 from ..present import present, presenter_for
-from ..present.base import ai_name
+from ..present.base import seat_label
 from ..present.messages import said
 from .moves import Moves
 from .play import (
@@ -100,7 +100,8 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                 return 0
             return 2
         style, width = _style(args, out), _width(out)
-        names = [ai_name(n, lang) for n in attempt.names]
+        names = [n if i == attempt.seat else seat_label(n, "ai", core.daily.ai_level, lang)
+                 for i, n in enumerate(attempt.names)]
         say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
                    "number, or help; quit keeps your attempt for later.",
                    title=words.title(attempt.game, attempt.day, lang),

@@ -30,15 +30,16 @@ from ..core import (
     SeatReplaced,
     Strike,
     TableError,
+    TableInfo,
     Update,
     display_rating,
-    rating_text,
 )
 from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
-from ..i18n import EN, LANGUAGES, Lang, lang_for
+from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
 from ..present import present, presenter_for
-from ..present.base import game_title
+from ..present.base import game_title, rating_words, seat_label
+from ..present.messages import said
 from ..present.scene import Scene
 from .moves import Moves
 from .table_view import Style, TableView, wants_colour
@@ -53,13 +54,14 @@ _MOVED = _Moved.MOVED   # the position changed while we waited for input (timer,
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
-def default_name() -> str:
-    """The login name as a player name ("Player" when there is none or it is root)."""
+def default_name(lang: Lang = EN) -> str:
+    """The login name as a player name ("Player" in ``lang`` when there is none or it is
+    root)."""
     try:
         login = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
         login = ""
-    return login.capitalize() if login and login.lower() != "root" else "Player"
+    return login.capitalize() if login and login.lower() != "root" else lang._("Player")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -109,7 +111,7 @@ def parse_options(pairs: list[str]) -> dict:
     return out
 
 
-GOODBYE = "Game stopped; nothing was recorded. Bye."
+GOODBYE = N_("Game stopped; nothing was recorded. Bye.")
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -117,7 +119,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
     try:
         return asyncio.run(_play(args, stdin or sys.stdin, out))
     except KeyboardInterrupt:  # Ctrl-C before the table was up or after it closed
-        print("\n" + GOODBYE, file=out, flush=True)
+        lang = terminal_lang(getattr(args, "lang", None))
+        print("\n" + lang._(GOODBYE), file=out, flush=True)
         return 0
 
 
@@ -135,6 +138,7 @@ def _width(out: TextIO) -> int:
 
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    lang = terminal_lang(getattr(args, "lang", None))
     try:
         game = rules.get_game(args.game)
         options = game.validate_options(parse_options(args.option))
@@ -145,7 +149,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                              f"{' or '.join(map(str, counts))} players, not {n}.")
         if args.turn_seconds < 0:
             raise ValueError("--turn-seconds cannot be negative.")
-        name = (args.name or default_name()).strip()
+        name = (args.name or default_name(lang)).strip()
         if not name:
             raise ValueError("--name cannot be empty.")
         if name.casefold() in PRONOUNS:
@@ -153,21 +157,21 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             raise ValueError(f"With --name {name} the game would say \"{name} takes "
                              "the trick\": give a name instead, e.g. your first name.")
     except ValueError as e:
-        print(f"Error: {e}", file=out)
+        print(lang._("Error: {error}", error=e), file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
-        print(f"Another terminal game is being played with the database {args.db}: finish "
-              "it first, or play this one with --db OTHER.db.", file=out)
+        print(lang._("Another terminal game is being played with the database {db}: finish it "
+                     "first, or play this one with --db OTHER.db.", db=args.db), file=out)
         return 2
     core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
-        print(f"Error: cannot open the database {args.db}: {e}", file=out)
+        print(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e),
+              file=out)
         return 2
-    term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
-                    terminal_lang(getattr(args, "lang", None)))
+    term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out), lang)
     try:
         return await term.play(args, options, n, name)
     finally:
@@ -220,7 +224,7 @@ class Terminal:
         core = self.core
         if core.table(LOCAL_CHANNEL) is not None:  # left over from a killed terminal session
             await core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-            self.say("(An unfinished terminal game was cancelled.)")
+            self.say(self.lang._("(An unfinished terminal game was cancelled.)"))
         try:
             await core.create_table(LOCAL_CHANNEL, LOCAL_USER, name, self.game.name,
                                     options, turn_seconds=args.turn_seconds, keep_order=True,
@@ -229,7 +233,7 @@ class Terminal:
                 await core.add_ai(LOCAL_CHANNEL, LOCAL_USER, args.ai)
             await core.start_game(LOCAL_CHANNEL, LOCAL_USER)
         except TableError as e:
-            self.say(f"Error: {e}")
+            self.say(self.lang._("Error: {error}", error=said(e, self.lang)))
             return 2
         _ = self.lang.gettext
         title = game_title(self.game.title, self.lang)
@@ -286,9 +290,9 @@ class Terminal:
             view = core.private_view(LOCAL_CHANNEL, LOCAL_USER)
             legal = core.legal_actions(LOCAL_CHANNEL, LOCAL_USER)
             forms = core.action_forms(LOCAL_CHANNEL, LOCAL_USER)
-            self.names = info.names
-            scene = self._scene(view, info.names, forms, legal)
-            table = self._table_view(info.names)
+            self.names = self._names(info)
+            scene = self._scene(view, self.names, forms, legal)
+            table = self._table_view(self.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
                           scene.hand.cards if scene.hand else ())
@@ -321,7 +325,7 @@ class Terminal:
                         await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
                         break
                     except TableError as e:
-                        self.say(str(e))
+                        self.say(said(e, self.lang))
                         continue
                 found = moves.resolve(line)
                 if found.error:
@@ -333,10 +337,11 @@ class Terminal:
                                    expect_move=info.move)
                     break
                 except StaleMove as e:
-                    self.say(str(e))
+                    self.say(said(e, self.lang))
                     break
                 except TableError as e:
-                    self.say(f"{e} Type help to see your moves.")
+                    self.say(self.lang._("{error} Type help to see your moves.",
+                                         error=said(e, self.lang)))
 
     async def _ask(self) -> str | None | _Moved:
         """The next input line (None at end of input), or _MOVED if the game moved first."""
@@ -364,39 +369,48 @@ class Terminal:
         while not self.sub.queue.empty():
             self._note(self.sub.queue.get_nowait())
 
+    def _names(self, info: TableInfo) -> list[str]:
+        """The seats' names in the terminal's language ("Ada (ИИ, сильный)")."""
+        return [seat_label(s.name, s.kind, s.ai_level, self.lang) for s in info.seats]
+
     def _note(self, u: Update) -> None:
         mine = getattr(u, "user_id", None) == LOCAL_USER
+        _ = self.lang.gettext
         if isinstance(u, GameOver):
             self.over = u
         elif isinstance(u, Reminder) and mine:
-            self.say(f"\nReminder: {u.seconds_left:.0f} s left for your move.\n> ", end="")
+            self.say("\n" + _("Reminder: {n} s left for your move.",
+                              n=f"{u.seconds_left:.0f}") + "\n> ", end="")
         elif isinstance(u, Strike) and mine:
             move = self._table_view(self.names).fill(self.presenter.describe(u.action))
-            self.say(f"\nTime's up: the AI made your move ({move}); "
-                     f"that is strike {u.strikes} of {u.max_strikes}.")
+            self.say("\n" + _("Time's up: the AI made your move ({move}); that is strike {n} "
+                              "of {most}.", move=move, n=u.strikes, most=u.max_strikes))
         elif isinstance(u, SeatReplaced) and mine:
-            self.say("The AI plays your seat for the rest of the game.")
+            self.say(_("The AI plays your seat for the rest of the game."))
 
     def _finish(self) -> int:
         u = self.over
         assert u is not None  # called once the game is over
-        names = u.table.names
+        _ = self.lang.gettext
+        names = self._names(u.table)
         scene = self._scene(u.view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
         if u.reason != "complete":
-            self.say("\nThe game ended unfinished: no human player is left at the table.")
-        self.say(f"\nGame #{u.game_id} recorded: see it again with 'parlour replay "
-                 f"{u.game_id}'.")
+            self.say("\n" + _("The game ended unfinished: no human player is left at the "
+                              "table."))
+        self.say("\n" + _("Game #{number} recorded: see it again with 'parlour replay "
+                          "{number}'.", number=u.game_id))
         for c in u.rating_changes:
-            scope = "overall" if c.scope == "global" else c.scope
-            self.say(f"Rating ({scope}) of {c.name}: {display_rating(c.before)} -> "
-                     f"{rating_text(c.after, c.games)}")
+            self.say(_("Rating ({scope}) of {name}: {before} -> {after}",
+                       scope=_("overall") if c.scope == "global" else c.scope, name=c.name,
+                       before=display_rating(c.before),
+                       after=rating_words(c.after, c.games, self.lang)))
         return 0
 
     async def _quit(self, eof: bool = True) -> None:
         if self.core.table(LOCAL_CHANNEL) is not None:
             await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-        self.say(("\n" if eof else "") + GOODBYE)
+        self.say(("\n" if eof else "") + self.lang._(GOODBYE))
 
 
 def _norm(line: str) -> str:

@@ -27,6 +27,18 @@ def ai_name(level: str) -> str:
     return f"AI ({level})"
 
 
+# How an AI seat's name ends: its level ("Ada (AI, hard)").  The presentation words the
+# suffix in the reader's language (``bot.present.base.seat_label``) from the seat's level.
+AI_SUFFIX = " (AI, {level})"
+
+
+def ai_first_name(name: str, level: str) -> str | None:
+    """The first name in an AI seat's ``name`` as ``ai_seat_name`` made it for ``level``
+    ("Ada"), or None for a name made otherwise."""
+    suffix = AI_SUFFIX.format(level=level)
+    return name[:-len(suffix)] if name.endswith(suffix) and len(name) > len(suffix) else None
+
+
 def ai_seat_name(level: str, taken: Sequence[str]) -> str:
     """A seat name for a new AI of ``level``, e.g. "Ada (AI, hard)".
 
@@ -38,4 +50,4 @@ def ai_seat_name(level: str, taken: Sequence[str]) -> str:
     if first is None:  # more seats than names (never with today's games): add a letter
         first = next(f"{f} {c}" for c in "BCDEFGH" for f in AI_FIRST_NAMES
                      if f"{f} {c}".casefold() not in used)
-    return f"{first} (AI, {level})"
+    return first + AI_SUFFIX.format(level=level)

@@ -13,10 +13,11 @@ sorting/grouping helpers (``suit_order``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import rules
+from bot.core.names import ai_first_name
+from bot.core.ratings import PROVISIONAL_GAMES, display_rating
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
 from rules.cards import SUIT_NAME, DeckKind
@@ -58,15 +59,26 @@ def game_title(title: str, lang: Lang = EN) -> str:
     return lang._(GAME_TITLES[title]) if title in GAME_TITLES else title
 
 
-_AI_SUFFIX = re.compile(r" \(AI, (?P<level>\w+)\)$")
-
-
-def ai_name(name: str, lang: Lang = EN) -> str:
-    """An AI seat's name, "Ada (AI, hard)", with the suffix in ``lang``'s words."""
-    if lang.code == "en":
+def seat_label(name: str, kind: str, ai_level: str | None, lang: Lang = EN) -> str:
+    """A seat's name as the table shows it in ``lang``: an AI seat's "Ada (AI, hard)" with
+    its suffix in ``lang``'s words ("Ada (ИИ, сильный)"), a human the AI plays for now
+    marked "(AI hard)", anyone else as they are called."""
+    if ai_level is None:
         return name
-    ai = lang._("AI")
-    return _AI_SUFFIX.sub(lambda m: f" ({ai}, {lang._(m['level'])})", name)
+    if kind == "ai":
+        first = ai_first_name(name, ai_level)
+        if first is None or lang.code == "en":
+            return name
+        return lang._("{name} (AI, {level})", name=first, level=lang._(ai_level))
+    return lang._("{name} (AI {level})", name=name, level=lang._(ai_level))
+
+
+def rating_words(value: float, games: int, lang: Lang = EN) -> str:
+    """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
+    shown = str(display_rating(value))
+    if games < PROVISIONAL_GAMES:
+        shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
+    return shown
 
 
 def register(cls: type[Presenter]) -> type[Presenter]:

@@ -19,7 +19,7 @@ from bot.i18n import EN, N_, Lang
 from bot.i18n.cards import claim_words, suit_word
 from rules import lang as card_lang
 from rules.cards import CARD, DeckKind
-from rules.messages import Cards, Join, Msg, Seat, Seats, Term
+from rules.messages import Cards, Data, Join, Msg, Seat, Seats, Term, decode
 
 from . import text
 
@@ -75,9 +75,11 @@ Cell = Callable[[int], str]
 
 def _value(v: object, lang: Lang, seat: Cell, cards: Callable[[Cards], str]) -> object:
     if isinstance(v, Msg):
-        return _render(v, lang, seat, cards)
+        return _render(v.key, v.plural_key, v.data, lang, seat, cards)
     if isinstance(v, (str, int)):
         return v
+    if isinstance(v, tuple):    # a message as data (an engine's ``event``)
+        return _render(v[1], v[2], v[3], lang, seat, cards)
     if isinstance(v, Seat):
         return seat(v.n)
     if isinstance(v, Cards):
@@ -88,17 +90,18 @@ def _value(v: object, lang: Lang, seat: Cell, cards: Callable[[Cards], str]) -> 
         sep = "+" if v.joiner == "+" else " " + lang._("and") + " "
         return sep.join(seat(s) for s in v.seats)
     if isinstance(v, Join):
-        return v.sep.join(_render(m, lang, seat, cards) for m in v.items)
+        return v.sep.join(str(_value(m, lang, seat, cards)) for m in v.items)
     raise TypeError(f"not a message parameter: {v!r}")
 
 
-def _render(msg: Msg, lang: Lang, seat: Cell, cards: Callable[[Cards], str]) -> str:
-    values = {k: _value(v, lang, seat, cards) for k, v in msg.args.items()}
-    if msg.plural_key is not None:
+def _render(key: str, plural: str | None, data: Data, lang: Lang, seat: Cell,
+            cards: Callable[[Cards], str]) -> str:
+    values = {k: _value(decode(v), lang, seat, cards) for k, v in data}
+    if plural is not None:
         n = values.pop("n")
         assert isinstance(n, int)  # a plural message is counted by an int
-        return lang.n_(msg.key, msg.plural_key, n, **values)
-    return lang._(msg.key, **values)
+        return lang.n_(key, plural, n, **values)
+    return lang._(key, **values)
 
 
 def _marked_cards(c: Cards) -> str:
@@ -111,7 +114,8 @@ def marked(message: str, lang: Lang = EN, deck: DeckKind | None = None) -> str:
     A plain string (an old saved game's event) goes through the catalogs as it is, its
     bare card codes marked when the ``deck`` is given."""
     if isinstance(message, Msg):
-        return _render(message, lang, text.seat, _marked_cards)
+        return _render(message.key, message.plural_key, message.data, lang, text.seat,
+                       _marked_cards)
     said = lang._(message) if message else message
     return text.from_engine(said, deck) if deck is not None else said
 
@@ -128,7 +132,8 @@ def plain(message: str, lang: Lang = EN, names: Sequence[str] = ()) -> str:
     def seat(i: int) -> str:
         return text.name_of(who, i) if who else text.seat(i)
 
-    return _render(message, lang, seat, lambda c: c.english())
+    return _render(message.key, message.plural_key, message.data, lang, seat,
+                   lambda c: c.english())
 
 
 def said(error: BaseException | str, lang: Lang = EN) -> str:

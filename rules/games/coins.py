@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..base import Game, Option
 from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, SUIT_SHIFT
-from ..messages import Cards, Msg, Seat, Value, card_named
+from ..messages import Cards, Msg, Seat, Value, card_named, counted, event
 from ..tricks import TrickState
 
 # Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
@@ -50,7 +50,7 @@ class CoinsState(TrickState):
 
     def _new_hand(self, dealer: int) -> None:
         self._deal_hand(dealer, 16)
-        self._log(Msg("Hand {n}: {dealer} deals; {first} leads.", n=self.hand_no,
+        self._log(event("Hand {n}: {dealer} deals; {first} leads.", n=self.hand_no,
                       dealer=Seat(dealer), first=Seat(self.leader)))
 
     _legal = TrickState._play_actions  # the only move is "play <card>"
@@ -74,15 +74,15 @@ class CoinsState(TrickState):
         self.scores[winner] += gained
         cards = Cards.of(played)
         if gained:
-            self._log(Msg("{who} takes the trick ({cards}), +{n}.", who=Seat(winner), cards=cards,
-                          n=Msg.plural("{n} coin", "{n} coins", gained)))
+            self._log(event("{who} takes the trick ({cards}), +{n}.", who=Seat(winner), cards=cards,
+                          n=counted("{n} coin", "{n} coins", gained)))
         else:
-            self._log(Msg("{who} takes the trick ({cards}).", who=Seat(winner), cards=cards))
+            self._log(event("{who} takes the trick ({cards}).", who=Seat(winner), cards=cards))
         if self.scores[winner] < self.target:
             return False
         self.winner = winner
         self._finish()
-        self._log(Msg("{who} reaches {n} and wins the game.", who=Seat(winner),
+        self._log(event("{who} reaches {n} and wins the game.", who=Seat(winner),
                       n=self.scores[winner]))
         return True
 

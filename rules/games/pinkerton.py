@@ -20,7 +20,7 @@ from ..actions import Action, parse_action
 from ..base import Game, Option
 from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards
 from ..errors import IllegalAction
-from ..messages import N_, Cards, Msg, Seat, ordinal
+from ..messages import N_, Cards, Msg, Seat, event, ordinal
 from ..sampling import Slot, redeal
 from .pinkerton_beats import VALUE, beat_size, beats, can_beat, canonical, pile_points
 from .pinkerton_moves import (
@@ -67,7 +67,7 @@ class PinkertonState(MoveChecks):
         self.opener: int | None = None
         self.phase = 1
         self.step = "turn"
-        self._log(Msg("Round {n}: {who} deals 5 cards each.", n=self.round_no, who=Seat(dealer)))
+        self._log(event("Round {n}: {who} deals 5 cards each.", n=self.round_no, who=Seat(dealer)))
         self._deal(5)
         self._turn_up()
         self.pending = self._active_from(dealer + 1)
@@ -86,11 +86,11 @@ class PinkertonState(MoveChecks):
         if self.discard:
             order = self._deal_order(self.discard)
             self.discard = []
-            self._log(Msg("The stock is used up: the discard pile is shuffled into a new stock."))
+            self._log(event("The stock is used up: the discard pile is shuffled into a new stock."))
         else:
             self.extra_decks += 1
             order = self._deal_order(FRENCH_52.cards)
-            self._log(Msg("The stock and the discard pile are both empty: a fresh 52-card deck "
+            self._log(event("The stock and the discard pile are both empty: a fresh 52-card deck "
                           "is shuffled in."))
         self.stock = order[::-1]
 
@@ -104,7 +104,7 @@ class PinkertonState(MoveChecks):
         for s in seats:
             self.hands[s].extend(got[s])
             self.hands[s].sort()
-            self._log(Msg("You receive {cards}.", cards=Cards.of(canonical(got[s]))), to=s)
+            self._log(event("You receive {cards}.", cards=Cards.of(canonical(got[s]))), to=s)
 
     def _turn_up(self) -> None:
         card = self._draw()
@@ -113,7 +113,7 @@ class PinkertonState(MoveChecks):
         self.count_shown = False
         text = (N_("{who} turns up {card} onto the centre.") if len(self.pile) == 1 else
                 N_("{who} turns up {card} onto the centre, making a pile."))
-        self._log(Msg(text, who=Seat(self.dealer), card=Cards.of((card,))))
+        self._log(event(text, who=Seat(self.dealer), card=Cards.of((card,))))
 
     # --- what is legal -------------------------------------------------------------
 
@@ -149,7 +149,7 @@ class PinkertonState(MoveChecks):
         first = len(self.log)
         self._version += 1
         self.count_shown = True
-        self._log(Msg("{who} asks for the count: the pile stands at {n}.", who=Seat(seat),
+        self._log(event("{who} asks for the count: the pile stands at {n}.", who=Seat(seat),
                       n=self.total))
         return self._events_since(first)
 
@@ -171,7 +171,7 @@ class PinkertonState(MoveChecks):
                        "penalty.") if self.step == "open" else
                     N_("{who} has beaten but has no card that may be added, and passes without "
                        "penalty."))
-            self._log(Msg(text, who=Seat(seat)))
+            self._log(event(text, who=Seat(seat)))
             self._end_turn(seat)
         else:
             self._penalty_pass(seat, [int(c) for c in action.args])
@@ -188,17 +188,17 @@ class PinkertonState(MoveChecks):
                 else N_("{who} beats the pile ({was}) with {cards} ({sum}).") if shown
                 else N_("{who} beats the centre card with {cards} ({sum}).") if centre
                 else N_("{who} beats the pile with {cards} ({sum})."))
-        self._log(Msg(text, who=Seat(seat), cards=Cards.of(canonical(cards)), sum=s,
+        self._log(event(text, who=Seat(seat), cards=Cards.of(canonical(cards)), sum=s,
                       **({"was": self.total} if shown else {})))
         if take is not None:
             self.pass_cards[seat].remove(take)
             hand.append(take)
             hand.sort()
             self.passes[seat] -= 1
-            self._log(Msg("{who} matched it exactly and takes back a pass card ({n} of {limit} "
+            self._log(event("{who} matched it exactly and takes back a pass card ({n} of {limit} "
                           "passes now).", who=Seat(seat), n=self.passes[seat],
                           limit=self.options["passes"]))
-            self._log(Msg("You take back {card}.", card=Cards.of((take,))), to=seat)
+            self._log(event("You take back {card}.", card=Cards.of((take,))), to=seat)
         if self.phase == 3:
             self.step = "add"
         else:
@@ -214,18 +214,18 @@ class PinkertonState(MoveChecks):
             text = (N_("{who} skips the beat at 0 and adds {card} to the pile: the pile stands "
                        "at {n}.") if skipped else
                     N_("{who} adds {card} to the pile: the pile stands at {n}."))
-            self._log(Msg(text, who=Seat(seat), card=Cards.of((card,)), n=self.total))
+            self._log(event(text, who=Seat(seat), card=Cards.of((card,)), n=self.total))
         else:
             text = (N_("{who} skips the beat at 0 and adds {card} to the pile.") if skipped
                     else N_("{who} adds {card} to the pile."))
-            self._log(Msg(text, who=Seat(seat), card=Cards.of((card,))))
+            self._log(event(text, who=Seat(seat), card=Cards.of((card,))))
         self._end_turn(seat)
 
     def _penalty_pass(self, seat: int, cards: list[int]) -> None:
         if cards:
             self.hands[seat].remove(cards[0])
             self.pass_cards[seat].append(cards[0])
-            self._log(Msg("You lay {card} face down.", card=Cards.of(cards[:1])), to=seat)
+            self._log(event("You lay {card} face down.", card=Cards.of(cards[:1])), to=seat)
         self.passes[seat] += 1
         count, limit = self.passes[seat], self.options["passes"]
         if count >= limit:
@@ -234,7 +234,7 @@ class PinkertonState(MoveChecks):
                        "out of this round.") if cards else
                     N_("{who} cannot beat, has no cards and passes for the {nth} time: out of "
                        "this round."))
-            self._log(Msg(text, who=Seat(seat),
+            self._log(event(text, who=Seat(seat),
                           nth=ordinal(count, ORDINAL.get(count, f"{count}th"))))
             left = [s for s in range(self.n) if not self.out[s]]
             if len(left) == 1:
@@ -244,7 +244,7 @@ class PinkertonState(MoveChecks):
             text = (N_("{who} cannot beat, lays a card face down and passes ({n} of {limit}).")
                     if cards else
                     N_("{who} cannot beat, has no cards and passes ({n} of {limit})."))
-            self._log(Msg(text, who=Seat(seat), n=count, limit=limit))
+            self._log(event(text, who=Seat(seat), n=count, limit=limit))
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -252,7 +252,7 @@ class PinkertonState(MoveChecks):
         self.step = "turn"
         self.pending.pop(0)
         if self.turns >= MAX_TURNS:
-            self._log(Msg("The round reaches {n} turns and is abandoned: no score.", n=MAX_TURNS))
+            self._log(event("The round reaches {n} turns and is abandoned: no score.", n=MAX_TURNS))
             self._finish_round(None)
             return
         if not self.pending:
@@ -262,23 +262,23 @@ class PinkertonState(MoveChecks):
     def _next_stage(self, last: int) -> None:
         if self.phase == 1:
             self.phase = 2
-            self._log(Msg("Phase II: everyone still in gets 3 more cards."))
+            self._log(event("Phase II: everyone still in gets 3 more cards."))
             self._deal(3)
             self._turn_up()
             self.pending = self._active_from(self.dealer + 1)
         elif self.phase == 2:
             self.phase = 3
             self.cycle = 1
-            self._log(Msg("Phase III, the bidding: everyone still in gets 3 more cards."))
+            self._log(event("Phase III, the bidding: everyone still in gets 3 more cards."))
             self._deal(3)
             self.opener = self._pick_opener()
             self.step = "open"
             self.pending = self._active_from(self.opener)
-            self._log(Msg("{who} opens the bidding.", who=Seat(self.opener)))
+            self._log(event("{who} opens the bidding.", who=Seat(self.opener)))
         else:
             k = beat_size(self.total)
             self.cycle += 1
-            self._log(Msg("Cycle {n}: everyone still in gets {k} more cards.", n=self.cycle,
+            self._log(event("Cycle {n}: everyone still in gets {k} more cards.", n=self.cycle,
                           k=k + 1))
             self._deal(k + 1)
             self.pending = self._active_from(last + 1)
@@ -296,14 +296,14 @@ class PinkertonState(MoveChecks):
             size = len(self.pile)
             gain = pile_points(size)
             self.scores[scorer] += gain
-            self._log(Msg("{who} is the last player in and scores {gain} for the {size}-card "
+            self._log(event("{who} is the last player in and scores {gain} for the {size}-card "
                           "pile ({total} in all).", who=Seat(scorer), gain=gain, size=size,
                           total=self.scores[scorer]))
             if self.scores[scorer] >= self.options["target"]:
                 self.winner = scorer
                 self.over = True
                 self.current_seat = None
-                self._log(Msg("{who} reaches the target of {target} with {n} points and wins "
+                self._log(event("{who} reaches the target of {target} with {n} points and wins "
                               "the game.", who=Seat(scorer), target=self.options["target"],
                               n=self.scores[scorer]))
                 return

@@ -23,7 +23,7 @@ from ..actions import Action, act
 from ..base import Game, Option
 from ..cards import CARD, FRENCH_52, SUIT_NAME
 from ..errors import IllegalAction
-from ..messages import Cards, Join, Msg, Seat, Seats, Term
+from ..messages import Cards, Join, Msg, Seat, Seats, Term, counted, event
 from ..messages import suit as suit_of
 from ..sampling import Slot, redeal
 from ..tricks import SUIT_SINGULAR, TrickState
@@ -95,7 +95,7 @@ class StarshinaState(TrickState):
         self.step = 0                       # starshina: gives made this hand
         self.plan: list[list[int]] = []     # classic: [giver, receiver, cards still to give]
         self.reached: int | None = None     # the seat that reached 12 tricks this hand
-        self._log(Msg("Hand {n}: {dealer} deals. Quotas: {a} {qa}, {b} {qb}, {c} {qc}.",
+        self._log(event("Hand {n}: {dealer} deals. Quotas: {a} {qa}, {b} {qb}, {c} {qc}.",
                       n=self.hand_no, dealer=Seat(dealer), a=Seat(dealer), qa=q[0],
                       b=Seat(first), qb=q[1], c=Seat((dealer + 2) % self.n), qc=q[2]))
         if self.rules == "starshina":
@@ -108,8 +108,8 @@ class StarshinaState(TrickState):
             self.phase = "exchange"
             self.current_seat = self.plan[0][0]
             for giver, receiver, count in self.plan:
-                self._log(Msg("{who} was up and gives {n} to {to}.", who=Seat(giver),
-                              n=Msg.plural("{n} card", "{n} cards", count), to=Seat(receiver)))
+                self._log(event("{who} was up and gives {n} to {to}.", who=Seat(giver),
+                              n=counted("{n} card", "{n} cards", count), to=Seat(receiver)))
         else:
             self.phase = "trump"
             self.current_seat = dealer
@@ -233,9 +233,9 @@ class StarshinaState(TrickState):
         self.pending = card
         self.exchanges.append([giver, receiver, card, None])
         g, r, shown = Seat(giver), Seat(receiver), Cards.of((card,))
-        self._log(Msg("{g} gives a card face down to {r}.", g=g, r=r))
-        self._log(Msg("You give {card} to {r}.", card=shown, r=r), to=giver)
-        self._log(Msg("{g} gives you {card}.", g=g, card=shown), to=receiver)
+        self._log(event("{g} gives a card face down to {r}.", g=g, r=r))
+        self._log(event("You give {card} to {r}.", card=shown, r=r), to=giver)
+        self._log(event("{g} gives you {card}.", g=g, card=shown), to=receiver)
         self.phase = "return"
         self.current_seat = receiver
 
@@ -247,9 +247,9 @@ class StarshinaState(TrickState):
         self.exchanges[-1][3] = card
         self.pending = None
         g, r, shown = Seat(giver), Seat(receiver), Cards.of((card,))
-        self._log(Msg("{r} returns a card to {g}.", r=r, g=g))
-        self._log(Msg("You return {card} to {g}.", card=shown, g=g), to=receiver)
-        self._log(Msg("{r} returns {card} to you.", r=r, card=shown), to=giver)
+        self._log(event("{r} returns a card to {g}.", r=r, g=g))
+        self._log(event("You return {card} to {g}.", card=shown, g=g), to=receiver)
+        self._log(event("{r} returns {card} to you.", r=r, card=shown), to=giver)
         self.step += 1
         if self.step < self.n:
             self.phase = "give"
@@ -266,17 +266,17 @@ class StarshinaState(TrickState):
         self.exchanges.append([giver, receiver, card, back])
         g, r, shown = Seat(giver), Seat(receiver), Cards.of((card,))
         word = suit_word(suit)
-        self._log(Msg("{g} gives a card to {r} and gets one back.", g=g, r=r))
+        self._log(event("{g} gives a card to {r} and gets one back.", g=g, r=r))
         if back == card:
-            self._log(Msg("You give {card} to {r}; it comes back (no higher {suit}).",
+            self._log(event("You give {card} to {r}; it comes back (no higher {suit}).",
                           card=shown, r=r, suit=word), to=giver)
-            self._log(Msg("{g} gives you {card}; you hold no higher {suit}, so it goes back.",
+            self._log(event("{g} gives you {card}; you hold no higher {suit}, so it goes back.",
                           g=g, card=shown, suit=word), to=receiver)
         else:
             got = Cards.of((back,))
-            self._log(Msg("You give {card} to {r} and get {back} back.", card=shown, r=r,
+            self._log(event("You give {card} to {r} and get {back} back.", card=shown, r=r,
                           back=got), to=giver)
-            self._log(Msg("{g} gives you {card}; you return {back}, your highest {suit}.",
+            self._log(event("{g} gives you {card}; you return {back}, your highest {suit}.",
                           g=g, card=shown, back=got, suit=word), to=receiver)
         self.plan[0][2] -= 1
         if self.plan[0][2] == 0:
@@ -289,7 +289,7 @@ class StarshinaState(TrickState):
 
     def _name_trump(self, suit: int) -> None:
         self.trump = suit
-        self._log(Msg("{who} names {suit} as trumps.", who=Seat(self.dealer),
+        self._log(event("{who} names {suit} as trumps.", who=Seat(self.dealer),
                       suit=suit_of(suit, SUIT_NAME[suit])))
         self._take_kitty()
 
@@ -300,8 +300,8 @@ class StarshinaState(TrickState):
         hand = self.hands[dealer]
         hand.extend(self.kitty_cards)
         hand.sort()
-        self._log(Msg("{who} takes the kitty and will discard four cards.", who=Seat(dealer)))
-        self._log(Msg("The kitty holds {cards}.", cards=Cards.of(self.kitty_cards)), to=dealer)
+        self._log(event("{who} takes the kitty and will discard four cards.", who=Seat(dealer)))
+        self._log(event("The kitty holds {cards}.", cards=Cards.of(self.kitty_cards)), to=dealer)
         self.phase = "discard"
         self.current_seat = dealer
 
@@ -312,11 +312,11 @@ class StarshinaState(TrickState):
             hand.remove(c)
         self.discards = sorted(cards)
         note_discard(self.known, dealer)
-        self._log(Msg("{who} discards four cards face down.", who=Seat(dealer)))
-        self._log(Msg("You discard {cards}.", cards=Cards.of(self.discards)), to=dealer)
+        self._log(event("{who} discards four cards face down.", who=Seat(dealer)))
+        self._log(event("You discard {cards}.", cards=Cards.of(self.discards)), to=dealer)
         self.phase = "play"
         self.current_seat = self.leader
-        self._log(Msg("{who} leads.", who=Seat(self.leader)))
+        self._log(event("{who} leads.", who=Seat(self.leader)))
 
     # --- trick play and scoring -------------------------------------------------------
 
@@ -324,26 +324,26 @@ class StarshinaState(TrickState):
         return self.trump
 
     def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
-        self._log(Msg("{who} takes the trick ({cards}).", who=Seat(winner),
+        self._log(event("{who} takes the trick ({cards}).", who=Seat(winner),
                       cards=Cards.of(c for _, c in trick)))
         if self.tricks[winner] == WIN_TRICKS and self.reached is None:
             self.reached = winner
-            self._log(Msg("{who} has {n} tricks and wins the game; the hand is played out.",
+            self._log(event("{who} has {n} tricks and wins the game; the hand is played out.",
                           who=Seat(winner), n=WIN_TRICKS))
         return False
 
     def _end_hand(self, winner: int) -> None:
         tricks, quotas = list(self.tricks), list(self.quotas)
         diffs = [t - q for t, q in zip(tricks, quotas, strict=True)]
-        parts = Join(tuple(Msg("{who} {tricks}/{quota}", who=Seat(s), tricks=tricks[s],
+        parts = Join(tuple(event("{who} {tricks}/{quota}", who=Seat(s), tricks=tricks[s],
                                quota=quotas[s]) for s in range(self.n)))
-        self._log(Msg("Hand {n} over (tricks/quota): {parts}.", n=self.hand_no, parts=parts))
+        self._log(event("Hand {n} over (tricks/quota): {parts}.", n=self.hand_no, parts=parts))
         if self.rules == "classic":
             for s in range(self.n):
                 self.stakes[s] += diffs[s]
-            settled = Join(tuple(Msg("{who} {change}", who=Seat(s), change=f"{diffs[s]:+d}")
+            settled = Join(tuple(event("{who} {change}", who=Seat(s), change=f"{diffs[s]:+d}")
                                  for s in range(self.n)))
-            self._log(Msg("Settled: {parts}.", parts=settled))
+            self._log(event("Settled: {parts}.", parts=settled))
         self.last_hand = {"tricks": tricks, "quotas": quotas, "diffs": diffs}
         reached = self.reached
         if reached is None:
@@ -358,17 +358,17 @@ class StarshinaState(TrickState):
                     self.stakes[s] -= pay
                     self.stakes[winner] += pay
             if missed:
-                self._log(Msg("{who} takes the pot of {n} stakes, plus one from {missed} for "
+                self._log(event("{who} takes the pot of {n} stakes, plus one from {missed} for "
                               "missing quota.", who=Seat(winner), n=self.n,
                               missed=Seats(tuple(missed))))
             else:
-                self._log(Msg("{who} takes the pot of {n} stakes.", who=Seat(winner), n=self.n))
+                self._log(event("{who} takes the pot of {n} stakes.", who=Seat(winner), n=self.n))
         self.winner = winner
         self.win_hand = {"hand": self.hand_no, "tricks": tricks, "quotas": quotas,
                          "missed": missed}
         self.phase = "over"
         self._finish()
-        self._log(Msg("{who} wins the game.", who=Seat(winner)))
+        self._log(event("{who} wins the game.", who=Seat(winner)))
 
     # --- views and results -------------------------------------------------------------
 

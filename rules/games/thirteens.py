@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..base import Game, Option
 from ..cards import CARD, FRENCH_54, JOKER_SUIT, SUIT_LETTER, SUIT_NAME
-from ..messages import Cards, Join, Msg, Seat, Seats, suit
+from ..messages import Cards, Join, Msg, Seat, Seats, event, suit
 from ..sampling import Slot
 from ..tricks import TrickState, highest_card
 from .thirteens_scoring import NO_TRICK_PENALTY, describe, trick_points
@@ -73,10 +73,10 @@ class ThirteensState(TrickState):
         self.trump = None if is_joker(self.turned) else self.turned >> 4
         self.hand_points = [0] * self.n
         if self.trump is None:
-            trumps = Msg("a joker: no trumps this hand")
+            trumps = event("a joker: no trumps this hand")
         else:
-            trumps = Msg("{suit} are trumps", suit=suit(self.trump, SUIT_NAME[self.trump]))
-        self._log(Msg("Hand {n}: {dealer} deals {k} cards each and turns {card} ({trumps}); "
+            trumps = event("{suit} are trumps", suit=suit(self.trump, SUIT_NAME[self.trump]))
+        self._log(event("Hand {n}: {dealer} deals {k} cards each and turns {card} ({trumps}); "
                       "{first} leads.", n=self.hand_no, dealer=Seat(dealer), k=per_seat,
                       card=Cards.of((self.turned,)), trumps=trumps, first=Seat(first)))
 
@@ -99,7 +99,7 @@ class ThirteensState(TrickState):
         points, combos, jokers = trick_points(cards, self.thirteen_value)
         self.hand_points[winner] += points
         why = describe(combos, jokers, self.thirteen_value, points)
-        self._log(Msg("{who} takes the trick ({cards}): {why}.", who=Seat(winner),
+        self._log(event("{who} takes the trick ({cards}): {why}.", who=Seat(winner),
                       cards=Cards.of(cards), why=why))
         return False
 
@@ -107,24 +107,24 @@ class ThirteensState(TrickState):
         for seat in range(self.n):
             if self.tricks[seat] == 0:
                 self.hand_points[seat] -= NO_TRICK_PENALTY
-                self._log(Msg("{who} took no trick this hand: {n}.", who=Seat(seat),
+                self._log(event("{who} took no trick this hand: {n}.", who=Seat(seat),
                               n=-NO_TRICK_PENALTY))
         for seat in range(self.n):
             self.scores[seat] += self.hand_points[seat]
         self.last_hand = list(self.hand_points)
-        summary = Join(tuple(Msg("{who} {change} ({total})", who=Seat(s),
+        summary = Join(tuple(event("{who} {change} ({total})", who=Seat(s),
                                  change=f"{self.hand_points[s]:+d}", total=self.scores[s])
                              for s in range(self.n)))
-        self._log(Msg("End of hand {n}: {parts}.", n=self.hand_no, parts=summary))
+        self._log(event("End of hand {n}: {parts}.", n=self.hand_no, parts=summary))
         best = max(self.scores)
         if best >= self.target:
             self._finish()
             leaders = [s for s in range(self.n) if self.scores[s] == best]
             if len(leaders) > 1:
-                self._log(Msg("{names} share the win with {n} points.",
+                self._log(event("{names} share the win with {n} points.",
                               names=Seats(tuple(leaders)), n=best))
             else:
-                self._log(Msg("{who} wins with {n} points.", who=Seat(leaders[0]), n=best))
+                self._log(event("{who} wins with {n} points.", who=Seat(leaders[0]), n=best))
             return
         self._new_hand(dealer=(self.dealer + 1) % self.n)
 

@@ -10,7 +10,7 @@ out a double.  If both pass before anyone bids, the same dealer deals again.
 from __future__ import annotations
 
 from ...actions import Action, act
-from ...messages import N_, Msg, Seat, number
+from ...messages import N_, Msg, Seat, counted, event, number
 from .combos import number_word
 from .host import PiquetHost
 from .variants import auction_thresholds
@@ -23,14 +23,14 @@ def bid_rank(value: int) -> int:
     return BIDS.index(act("bid", value))
 
 
-def bid_text(value: int) -> Msg:
+def bid_text(value: int) -> tuple:
     n = abs(value)
     said = number(n, number_word(n))
     if value > 0:
-        return Msg("{n} (to take at least {tricks})", n=said,
-                   tricks=Msg.plural("{n} trick", "{n} tricks", n))
-    return Msg("minus {n} (to take at most {tricks})", n=said,
-               tricks=Msg.plural("{n} trick", "{n} tricks", 12 - n))
+        return event("{n} (to take at least {tricks})", n=said,
+                     tricks=counted("{n} trick", "{n} tricks", n))
+    return event("minus {n} (to take at most {tricks})", n=said,
+                 tricks=counted("{n} trick", "{n} tricks", 12 - n))
 
 
 class BiddingMixin(PiquetHost):
@@ -86,26 +86,26 @@ class BiddingMixin(PiquetHost):
             value = action.args[0]
             self.high = [seat, value]
             self.mult = 1
-            self._call(seat, f"bid {value}", Msg("{who} bids {bid}.", who=Seat(seat),
+            self._call(seat, f"bid {value}", event("{who} bids {bid}.", who=Seat(seat),
                                                  bid=bid_text(value)))
         elif action.kind == "double":
             self.mult = 2
-            self._call(seat, "double", Msg("{who}: Double.", who=Seat(seat)))
+            self._call(seat, "double", event("{who}: Double.", who=Seat(seat)))
         elif action.kind == "redouble":
             self.mult = 4
-            self._call(seat, "redouble", Msg("{who}: Redouble.", who=Seat(seat)))
+            self._call(seat, "redouble", event("{who}: Redouble.", who=Seat(seat)))
         else:
-            self._call(seat, "pass", Msg("{who}: Pass.", who=Seat(seat)))
+            self._call(seat, "pass", event("{who}: Pass.", who=Seat(seat)))
             if self.high is not None:
                 self._set_contract()
                 return
             if len(self.calls) == 2:
-                self._log(Msg("Both pass: {who} deals again.", who=Seat(self.dealer)))
+                self._log(event("Both pass: {who} deals again.", who=Seat(self.dealer)))
                 self._new_deal(self.dealer, counted=False)
                 return
         self.current_seat = other
 
-    def _call(self, seat: int, said: str, text: Msg) -> None:
+    def _call(self, seat: int, said: str, text: tuple) -> None:
         self.calls.append([seat, said])
         self._log(text)
 
@@ -116,5 +116,5 @@ class BiddingMixin(PiquetHost):
         self.rep, self.piq = (list(t) for t in auction_thresholds(value < 0))
         text = {1: N_("Contract: {who} {bid}."), 2: N_("Contract: {who} {bid}, doubled."),
                 4: N_("Contract: {who} {bid}, redoubled.")}[self.mult]
-        self._log(Msg(text, who=Seat(seat), bid=bid_text(value)))
+        self._log(event(text, who=Seat(seat), bid=bid_text(value)))
         self._start_declaring()

@@ -13,7 +13,7 @@ the hand holds, so nobody can overclaim.
 from __future__ import annotations
 
 from ...actions import Action, act
-from ...messages import N_, Cards, Join, Msg, Seat, Term, number
+from ...messages import N_, Cards, Join, Msg, Seat, Term, event, number
 from .combos import (
     RANK_WORD,
     RANKS_WORD,
@@ -180,9 +180,9 @@ class DeclaringMixin(PiquetHost):
         assert seat is not None
         cat = self._category()
         if action.kind == "good":
-            self._log(Msg("{who}: Good.", who=Seat(seat)))
+            self._log(event("{who}: Good.", who=Seat(seat)))
         elif action.kind == "sink":
-            self._log(Msg({"point": N_("{who} does not declare a point."),
+            self._log(event({"point": N_("{who} does not declare a point."),
                            "sequence": N_("{who} does not declare a sequence."),
                            "set": N_("{who} does not declare any set.")}[cat], who=Seat(seat)))
         else:
@@ -206,14 +206,14 @@ class DeclaringMixin(PiquetHost):
         best = self.best
         if best is None:
             self.best = [seat, n, x, False]
-            self._log(Msg("{who}: {said}.", who=who, said=claim_term(cat, n, x, capital=True)))
+            self._log(event("{who}: {said}.", who=who, said=claim_term(cat, n, x, capital=True)))
             return
         bseat = best[0]
         said: Term
         if cat == "point" and n == best[1]:
             # Equal length: the pip values decide, so both are said aloud.
             if not best[3]:
-                self._log(Msg("{who}: Making?", who=who))
+                self._log(event("{who}: Making?", who=who))
                 best[3] = True
                 self._announce_value(bseat, best[2])
             record["v"] = x
@@ -224,26 +224,26 @@ class DeclaringMixin(PiquetHost):
         if key > bkey:
             self.best = [seat, n, x, record["v"] is not None]
             self.equal = []
-            self._log(Msg("{who}: Not good. {said}.", who=who, said=said))
+            self._log(event("{who}: Not good. {said}.", who=who, said=said))
         elif key < bkey:
             if cat == "point" and n == best[1]:
                 record["v"] = None  # one says "good" without telling one's own count
-                self._log(Msg("{who}: Good.", who=who))
+                self._log(event("{who}: Good.", who=who))
             else:
-                self._log(Msg("{who}: {said}. Good.", who=who, said=said))
+                self._log(event("{who}: {said}. Good.", who=who, said=said))
         elif any(self.side(h) == self.side(seat) for h in [bseat] + self.equal):
-            self._log(Msg("{who}: {said}, no better than my partner's: it does not count.",
+            self._log(event("{who}: {said}, no better than my partner's: it does not count.",
                           who=who, said=said))
         else:
             self.equal.append(seat)
-            self._log(Msg("{who}: {said}. Equal.", who=who, said=said))
+            self._log(event("{who}: {said}. Equal.", who=who, said=said))
 
     def _announce_value(self, seat: int, value: int) -> None:
         for rec in reversed(self.claims):
             if rec["seat"] == seat and rec["cat"] == "point":
                 rec["v"] = value
                 break
-        self._log(Msg("{who}: {said}.", who=Seat(seat), said=said_number(value)))
+        self._log(event("{who}: {said}.", who=Seat(seat), said=said_number(value)))
 
     # --- closing a category ----------------------------------------------------------------
 
@@ -251,9 +251,9 @@ class DeclaringMixin(PiquetHost):
         cat = self._category()
         ended = False
         if self.best is None:
-            self._log(Msg("Nobody scores for {what}.", what=THE_CAT[cat]))
+            self._log(event("Nobody scores for {what}.", what=THE_CAT[cat]))
         elif self.equal:
-            self._log(Msg({"point": N_("The point is equal: nobody scores."),
+            self._log(event({"point": N_("The point is equal: nobody scores."),
                            "sequence": N_("The sequences are equal: nobody scores."),
                            "set": N_("The sets are equal: nobody scores.")}[cat]))
         else:
@@ -301,12 +301,12 @@ class DeclaringMixin(PiquetHost):
         for _, cards, name in parts:
             self.shown.append({"seat": seat, "what": name.en, "cards": cards})
         if cat == "point":
-            self._log(Msg("{who} scores {n} for the point ({cards}).", who=Seat(seat), n=total,
+            self._log(event("{who} scores {n} for the point ({cards}).", who=Seat(seat), n=total,
                           cards=Cards.of(parts[0][1])))
         else:
-            listed = Join(tuple(Msg("{claim} ({cards})", claim=name, cards=Cards.of(cards))
+            listed = Join(tuple(event("{claim} ({cards})", claim=name, cards=Cards.of(cards))
                                 for _, cards, name in parts))
-            self._log(Msg("{who} scores {n} for {what}: {parts}.", who=Seat(seat), n=total,
+            self._log(event("{who} scores {n} for {what}: {parts}.", who=Seat(seat), n=total,
                           what=THE_CAT[cat], parts=listed))
         label = {"point": "point", "sequence": "sequences", "set": "sets"}[cat]
         return self._reckon(seat, total, "decl", label)

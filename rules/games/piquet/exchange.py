@@ -11,7 +11,7 @@ from itertools import combinations
 
 from ...actions import Action, act
 from ...cards import CARD, as_cards
-from ...messages import Cards, Msg, Seat
+from ...messages import Cards, Msg, Seat, event
 from .host import PiquetHost
 
 KEEP = act("keep")
@@ -116,13 +116,13 @@ class ExchangeMixin(PiquetHost):
         if left:
             # Elder may look at the untaken cards of the top five: they stay on top.
             self.seen[seat] = self.talon[:left]
-            self._log(Msg("{who} exchanges {n}, leaving {left}.", who=Seat(seat), n=len(out),
+            self._log(event("{who} exchanges {n}, leaving {left}.", who=Seat(seat), n=len(out),
                           left=left))
-            self._log(Msg("You discard {out} and draw {got}; the cards you left are {left}.",
+            self._log(event("You discard {out} and draw {got}; the cards you left are {left}.",
                           out=Cards.of(out), got=Cards.of(taken),
                           left=Cards.of(self.seen[seat])), to=seat)
         else:
-            self._log(Msg("{who} exchanges five.", who=Seat(seat)))
+            self._log(event("{who} exchanges five.", who=Seat(seat)))
             self._log(_drawn(out, taken), to=seat)
         self.current_seat = self.order[1]
 
@@ -130,27 +130,27 @@ class ExchangeMixin(PiquetHost):
         if self.talon:
             self.seen[seat] = self.talon[:]
             self.talon_open.append(seat)
-            self._log(Msg("{who} exchanges {n}, leaving {left}.", who=Seat(seat), n=len(out),
+            self._log(event("{who} exchanges {n}, leaving {left}.", who=Seat(seat), n=len(out),
                           left=len(self.talon)))
-            self._log(Msg("You discard {out} and draw {got}; the cards left are {left}.",
+            self._log(event("You discard {out} and draw {got}; the cards left are {left}.",
                           out=Cards.of(out), got=Cards.of(taken), left=Cards.of(self.talon)),
                       to=seat)
         else:
-            self._log(Msg("{who} exchanges {n}, taking the whole talon.", who=Seat(seat),
+            self._log(event("{who} exchanges {n}, taking the whole talon.", who=Seat(seat),
                           n=len(out)))
             self._log(_drawn(out, taken), to=seat)
         self._start_declaring()
 
     def _dealer_exchanged(self, seat: int, out: list[int], taken: list[int]) -> None:
         if out:
-            self._log(Msg("{who} exchanges {n}.", who=Seat(seat), n=len(out)))
+            self._log(event("{who} exchanges {n}.", who=Seat(seat), n=len(out)))
             self._log(_drawn(out, taken), to=seat)
         else:
-            self._log(Msg("{who} keeps the hand.", who=Seat(seat)))
+            self._log(event("{who} keeps the hand.", who=Seat(seat)))
         if self.talon:
             self.seen[seat] = self.talon[:]
             self.talon_open.append(seat)
-            self._log(Msg("The talon card(s) you left: {cards}.", cards=Cards.of(self.talon)),
+            self._log(event("The talon card(s) you left: {cards}.", cards=Cards.of(self.talon)),
                       to=seat)
         self._start_declaring()
 
@@ -159,10 +159,10 @@ class ExchangeMixin(PiquetHost):
         elder = self.order[0]
         if self._v.exchange == "both" and self.talon and elder not in self.talon_open:
             self.talon_open.append(elder)
-            self._log(Msg("The cards {who} left in the talon: {cards}.",
+            self._log(event("The cards {who} left in the talon: {cards}.",
                           who=Seat(self.order[1]), cards=Cards.of(self.talon)), to=elder)
 
 
-def _drawn(out: list[int], taken: list[int]) -> Msg:
+def _drawn(out: list[int], taken: list[int]) -> tuple:
     """The private note of an exchange: what went and what came."""
-    return Msg("You discard {out} and draw {got}.", out=Cards.of(out), got=Cards.of(taken))
+    return event("You discard {out} and draw {got}.", out=Cards.of(out), got=Cards.of(taken))

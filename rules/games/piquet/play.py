@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...actions import Action
 from ...cards import CARD
-from ...messages import N_, Cards, Join, Msg, Seat, Seats
+from ...messages import N_, Cards, Join, Msg, Seat, Seats, event
 from .host import PiquetHost
 from .scoring import contract_points
 
@@ -45,9 +45,9 @@ class PlayMixin(PiquetHost):
 
     def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
         leader = trick[0][0]
-        plays = Join(tuple(Msg("{who} plays {card}", who=Seat(s), card=Cards.of((c,)))
+        plays = Join(tuple(event("{who} plays {card}", who=Seat(s), card=Cards.of((c,)))
                            for s, c in trick[1:]))
-        self._log(Msg("{leader} leads {card}, {plays}: {winner} wins.", leader=Seat(leader),
+        self._log(event("{leader} leads {card}, {plays}: {winner} wins.", leader=Seat(leader),
                       card=Cards.of((trick[0][1],)), plays=plays, winner=Seat(winner)))
         if not self._v.lead_points:
             return self._reckon(winner, 1, "play", "play")
@@ -69,11 +69,11 @@ class PlayMixin(PiquetHost):
         if ended:
             return
         self._record_deal()
-        scores = Join(tuple(Msg("{side} {n}", side=self._side_name(s), n=p)
+        scores = Join(tuple(event("{side} {n}", side=self._side_name(s), n=p)
                             for s, p in enumerate(self.deal_pts)))
-        totals = Join(tuple(Msg("{side} {n}", side=self._side_name(s), n=p)
+        totals = Join(tuple(event("{side} {n}", side=self._side_name(s), n=p)
                             for s, p in enumerate(self.totals)))
-        self._log(Msg("Deal {n} scores: {scores}. Totals: {totals}.",
+        self._log(event("Deal {n} scores: {scores}. Totals: {totals}.",
                       n=self.deal_no, scores=scores, totals=totals))
         self._next_or_finish()
 
@@ -99,7 +99,7 @@ class PlayMixin(PiquetHost):
         best = max(sides)
         winners = [s for s, t in enumerate(sides) if t == best]
         if len(winners) > 1:
-            self._log(Msg("The cards are divided."))
+            self._log(event("The cards are divided."))
             return False
         side = winners[0]
         seat = max((s for s in range(self.n) if self.side(s) == side),
@@ -109,11 +109,11 @@ class PlayMixin(PiquetHost):
         if best == sum(sides):
             text = N_("{side} win every trick: capot, +{n}.") if teams else \
                 N_("{side} wins every trick: capot, +{n}.")
-            self._log(Msg(text, side=who, n=self._v.capot))
+            self._log(event(text, side=who, n=self._v.capot))
             return self._reckon(seat, self._v.capot, "other", "capot")
         text = N_("{side} win the cards with {n} tricks: +10.") if teams else \
             N_("{side} wins the cards with {n} tricks: +10.")
-        self._log(Msg(text, side=who, n=best))
+        self._log(event(text, side=who, n=best))
         return self._reckon(seat, 10, "other", "cards")
 
     def _score_contract(self) -> bool:
@@ -123,14 +123,14 @@ class PlayMixin(PiquetHost):
         taken = self.tricks[seat]
         mine, theirs = contract_points(c["n"], c["negative"], c["mult"], taken)
         if mine:
-            self._log(Msg("{who} takes {n} tricks and beats the contract: +{m}.",
+            self._log(event("{who} takes {n} tricks and beats the contract: +{m}.",
                           who=Seat(seat), n=taken, m=mine))
             return self._reckon(seat, mine, "other", "contract")
         if theirs:
-            self._log(Msg("{who} takes {n} tricks and fails the contract: {other} +{m}.",
+            self._log(event("{who} takes {n} tricks and fails the contract: {other} +{m}.",
                           who=Seat(seat), n=taken, other=Seat(other), m=theirs))
             return self._reckon(other, theirs, "other", "contract")
-        self._log(Msg("{who} takes {n} tricks: the contract is made exactly.", who=Seat(seat),
+        self._log(event("{who} takes {n} tricks: the contract is made exactly.", who=Seat(seat),
                       n=taken))
         return False
 
@@ -139,7 +139,7 @@ class PlayMixin(PiquetHost):
         if v.deals is not None and self.deal_no >= self.deals_planned:
             if len(set(self.totals)) == 1 and self.deals_planned == v.deals:
                 self.deals_planned += self.n
-                self._log(Msg("The scores are tied: one more deal each."))
+                self._log(event("The scores are tied: one more deal each."))
             else:
                 self._finish()
                 return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...messages import N_, Msg, Seat
+from ...messages import N_, Seat, event
 from .host import PiquetHost
 from .variants import AU_CENT_TARGET
 
@@ -86,7 +86,7 @@ class ReckonMixin(PiquetHost):
             self._log(self._bonus_said(seat, "pique", self.decl_pts[side] + self.play_pts[side],
                                        piq_bonus))
 
-    def _bonus_said(self, seat: int, bonus: str, pts: int, gain: int) -> Msg:
+    def _bonus_said(self, seat: int, bonus: str, pts: int, gain: int) -> tuple:
         """"{p0} repiques (30 before anything against): +60." (with a partner: "and {p2}
         repique")."""
         if self._v.teams:
@@ -94,10 +94,10 @@ class ReckonMixin(PiquetHost):
                                   "against): +{n}."),
                     "pique": N_("{who} and {partner} pique ({pts} before anything against): "
                                 "+{n}.")}[bonus]
-            return Msg(text, who=Seat(seat), partner=Seat((seat + 2) % 4), pts=pts, n=gain)
+            return event(text, who=Seat(seat), partner=Seat((seat + 2) % 4), pts=pts, n=gain)
         text = {"repique": N_("{who} repiques ({pts} before anything against): +{n}."),
                 "pique": N_("{who} piques ({pts} before anything against): +{n}.")}[bonus]
-        return Msg(text, who=Seat(seat), pts=pts, n=gain)
+        return event(text, who=Seat(seat), pts=pts, n=gain)
 
     def _reached_target(self, seat: int) -> bool:
         """Au cent stops the moment a player reaches 100."""
@@ -106,7 +106,7 @@ class ReckonMixin(PiquetHost):
         side = self.side(seat)
         if self.totals[side] < AU_CENT_TARGET:
             return False
-        self._log(Msg("{who} reaches {n}: play stops at once.", who=Seat(seat),
+        self._log(event("{who} reaches {n}: play stops at once.", who=Seat(seat),
                       n=self.totals[side]))
         self._record_deal(stopped=True)
         self._finish()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...actions import Action
-from ...messages import N_, Msg, Seat
+from ...messages import N_, Msg, Seat, event
 from .bidding import BiddingMixin
 from .combos import is_carte_blanche
 from .declaring import DeclaringMixin
@@ -65,11 +65,11 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
         self.calls: list[list] = []
         self.high: list | None = None
         self.mult = 1
-        self._log(Msg("Deal {n}: {dealer} deals; {elder} is elder.", n=self.deal_no,
+        self._log(event("Deal {n}: {dealer} deals; {elder} is elder.", n=self.deal_no,
                       dealer=Seat(dealer), elder=Seat(elder)))
         self.blanche = [s for s in self.order if is_carte_blanche(self.hands[s])]
         for s in self.blanche:
-            self._log(Msg("{who} holds carte blanche (no king, queen or jack): 10 points.",
+            self._log(event("{who} holds carte blanche (no king, queen or jack): 10 points.",
                           who=Seat(s)))
         if v.name == "auction":
             self._start_bidding()
@@ -83,7 +83,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
         self.phase = "done"
         r = self._result()
         if r.get("drawn"):
-            self._log(Msg("The partie is drawn."))
+            self._log(event("The partie is drawn."))
         elif "partie" in r:
             game = self._v.name == "au_cent"
             if self._v.teams:
@@ -92,7 +92,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
             else:
                 text = N_("{side} wins the game by {n}.") if game else \
                     N_("{side} wins the partie by {n}.")
-            self._log(Msg(text, side=self._side_name(r["winner_side"]), n=r["partie"]))
+            self._log(event(text, side=self._side_name(r["winner_side"]), n=r["partie"]))
 
     # --- the contract ---------------------------------------------------------------------
 
