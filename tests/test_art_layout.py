@@ -19,7 +19,7 @@ from bot.i18n import lang_for
 from bot.present import present
 from bot.present.art.canvas import Canvas, fit, ink_width
 from bot.present.art.table import render_table
-from bot.present.base import ai_name
+from bot.present.base import seat_label
 from rules.cards import FRENCH_52
 from tests.art_layout import problems
 
@@ -34,7 +34,11 @@ NAMES = ("Basil (AI, easy)", "Ada (AI, normal)", "Клара Длиннофам�
 
 def _names(lang: str, seed: int, n: int) -> list[str]:
     rotated = NAMES[seed % len(NAMES):] + NAMES[:seed % len(NAMES)]
-    return [ai_name(name, lang_for(lang)) for name in (rotated * 2)[:n]]
+    out = []
+    for name in (rotated * 2)[:n]:
+        level = name.removesuffix(")").split(", ")[-1] if "(AI, " in name else None
+        out.append(seat_label(name, "ai" if level else "human", level, lang_for(lang)))
+    return out
 
 
 def _check(state, names: list[str], lang: str) -> list[str]:

@@ -18,10 +18,10 @@ from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
 from ..core.daily_rules import daily_rules
 from ..i18n import EN, LANGUAGES, N_, Lang
-from ..i18n.errors import translate as translate_error
 from ..present import daily as words
 from ..present import present, presenter_for
-from ..present.base import ai_name
+from ..present.base import seat_label
+from ..present.messages import said
 from ..present.scene import CentreScene, Scene
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
@@ -50,7 +50,7 @@ def refusal(e: TableError, lang: Lang) -> str:
     """A refusal in the terminal's language (a daily one worded afresh)."""
     if isinstance(e, DailyError):
         return words.error_text(e, lang)
-    return translate_error(lang, str(e))
+    return said(e, lang)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -114,7 +114,8 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                 return 0
             return 2
         style = _style(args, out)
-        names = [ai_name(n, lang) for n in attempt.names]
+        names = [n if i == attempt.seat else seat_label(n, "ai", core.daily.ai_level, lang)
+                 for i, n in enumerate(attempt.names)]
         say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
                    "number, or help; quit keeps your attempt for later.",
                    title=words.title(attempt.game, attempt.day, lang),

@@ -32,16 +32,16 @@ from ..core import (
     SeatReplaced,
     Strike,
     TableError,
+    TableInfo,
     Update,
     display_rating,
-    rating_text,
 )
 from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
-from ..i18n import EN, LANGUAGES, Lang, lang_for
-from ..i18n.errors import translate as translate_error
+from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
 from ..present import present, presenter_for
-from ..present.base import game_title
+from ..present.base import game_title, rating_words, seat_label
+from ..present.messages import said
 from ..present.scene import Scene
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
@@ -59,13 +59,14 @@ LOG_WORDS = ("log", "older", "earlier")   # the recent events left out to fit th
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
-def default_name() -> str:
-    """The login name as a player name ("Player" when there is none or it is root)."""
+def default_name(lang: Lang = EN) -> str:
+    """The login name as a player name ("Player" in ``lang`` when there is none or it is
+    root)."""
     try:
         login = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
         login = ""
-    return login.capitalize() if login and login.lower() != "root" else "Player"
+    return login.capitalize() if login and login.lower() != "root" else lang._("Player")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -123,7 +124,7 @@ def parse_options(pairs: list[str]) -> dict:
     return out
 
 
-GOODBYE = "Game stopped; nothing was recorded. Bye."
+GOODBYE = N_("Game stopped; nothing was recorded. Bye.")
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -134,7 +135,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
     try:
         return asyncio.run(_play(args, stdin or sys.stdin, out))
     except KeyboardInterrupt:  # Ctrl-C before the table was up or after it closed
-        print("\n" + GOODBYE, file=out, flush=True)
+        lang = terminal_lang(getattr(args, "lang", None))
+        print("\n" + lang._(GOODBYE), file=out, flush=True)
         return 0
 
 
@@ -172,6 +174,7 @@ def _height(args: argparse.Namespace, out: TextIO) -> int | None:
 
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    lang = terminal_lang(getattr(args, "lang", None))
     try:
         game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))
@@ -182,7 +185,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                              f"{' or '.join(map(str, counts))} players, not {n}.")
         if args.turn_seconds < 0:
             raise ValueError("--turn-seconds cannot be negative.")
-        name = (args.name or default_name()).strip()
+        name = (args.name or default_name(lang)).strip()
         if not name:
             raise ValueError("--name cannot be empty.")
         if name.casefold() in PRONOUNS:
@@ -190,21 +193,22 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             raise ValueError(f"With --name {name} the game would say \"{name} takes "
                              "the trick\": give a name instead, e.g. your first name.")
     except ValueError as e:
-        print(f"Error: {e}", file=out)
+        print(lang._("Error: {error}", error=e), file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
-        print(f"Another terminal game is being played with the database {args.db}: finish "
-              "it first, or play this one with --db OTHER.db.", file=out)
+        print(lang._("Another terminal game is being played with the database {db}: finish it "
+                     "first, or play this one with --db OTHER.db.", db=args.db), file=out)
         return 2
     core = Core(terminal_config(args.db))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
-        print(f"Error: cannot open the database {args.db}: {e}", file=out)
+        print(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e),
+              file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
-                    terminal_lang(getattr(args, "lang", None)), _height(args, out))
+                    lang, _height(args, out))
     try:
         return await term.play(args, options, n, name)
     finally:
@@ -268,7 +272,7 @@ class Terminal:
         core = self.core
         if core.table(LOCAL_CHANNEL) is not None:  # left over from a killed terminal session
             await core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-            self.say("(An unfinished terminal game was cancelled.)")
+            self.say(self.lang._("(An unfinished terminal game was cancelled.)"))
         try:
             await core.create_table(LOCAL_CHANNEL, LOCAL_USER, name, self.game.name,
                                     options, turn_seconds=args.turn_seconds, keep_order=True,
@@ -277,7 +281,7 @@ class Terminal:
                 await core.add_ai(LOCAL_CHANNEL, LOCAL_USER, args.ai)
             await core.start_game(LOCAL_CHANNEL, LOCAL_USER)
         except TableError as e:
-            self.say(f"Error: {e}")
+            self.say(self.lang._("Error: {error}", error=said(e, self.lang)))
             return 2
         _ = self.lang.gettext
         self.say("\n".join(self._intro(name)))
@@ -345,9 +349,9 @@ class Terminal:
             view = core.private_view(LOCAL_CHANNEL, LOCAL_USER)
             legal = core.legal_actions(LOCAL_CHANNEL, LOCAL_USER)
             forms = core.action_forms(LOCAL_CHANNEL, LOCAL_USER)
-            self.names = info.names
-            scene = self._scene(view, info.names, forms, legal)
-            table = self._table_view(info.names)
+            self.names = self._names(info)
+            scene = self._scene(view, self.names, forms, legal)
+            table = self._table_view(self.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
                           scene.hand.cards if scene.hand else (),
@@ -387,7 +391,7 @@ class Terminal:
                         await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
                         break
                     except TableError as e:
-                        self.say(translate_error(self.lang, str(e)))
+                        self.say(said(e, self.lang))
                         continue
                 found = moves.resolve(line)
                 if found.error:
@@ -399,11 +403,11 @@ class Terminal:
                                    expect_move=info.move)
                     break
                 except StaleMove as e:
-                    self.say(translate_error(self.lang, str(e)))
+                    self.say(said(e, self.lang))
                     break
                 except TableError as e:
-                    self.say(translate_error(self.lang, str(e)) + " "
-                             + _("Type help to see your moves."))
+                    self.say(self.lang._("{error} Type help to see your moves.",
+                                         error=said(e, self.lang)))
 
     def _log_lines(self, table: TableView) -> list[str]:
         """What the view left out of Recent to fit the screen (the events since your last
@@ -440,8 +444,13 @@ class Terminal:
         while not self.sub.queue.empty():
             self._note(self.sub.queue.get_nowait())
 
+    def _names(self, info: TableInfo) -> list[str]:
+        """The seats' names in the terminal's language ("Ada (ИИ, сильный)")."""
+        return [seat_label(s.name, s.kind, s.ai_level, self.lang) for s in info.seats]
+
     def _note(self, u: Update) -> None:
         mine = getattr(u, "user_id", None) == LOCAL_USER
+        _ = self.lang.gettext
         if isinstance(u, GameOver):
             self.over = u
         elif isinstance(u, Reminder) and mine:
@@ -454,28 +463,31 @@ class Terminal:
             self.say("\n" + self.lang._("Time's up: the AI made your move ({move}).",
                                          move=move))
         elif isinstance(u, SeatReplaced) and mine:
-            self.say("The AI plays your seat for the rest of the game.")
+            self.say(_("The AI plays your seat for the rest of the game."))
 
     def _finish(self) -> int:
         u = self.over
         assert u is not None  # called once the game is over
-        names = u.table.names
+        _ = self.lang.gettext
+        names = self._names(u.table)
         scene = self._scene(u.view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
         if u.reason != "complete":
-            self.say("\nThe game ended unfinished: no human player is left at the table.")
-        self.say(f"\nGame #{u.game_id} recorded: see it again with 'parlour replay "
-                 f"{u.game_id}'.")
+            self.say("\n" + _("The game ended unfinished: no human player is left at the "
+                              "table."))
+        self.say("\n" + _("Game #{number} recorded: see it again with 'parlour replay "
+                          "{number}'.", number=u.game_id))
         for c in u.rating_changes:
-            scope = "overall" if c.scope == "global" else c.scope
-            self.say(f"Rating ({scope}) of {c.name}: {display_rating(c.before)} -> "
-                     f"{rating_text(c.after, c.games)}")
+            self.say(_("Rating ({scope}) of {name}: {before} -> {after}",
+                       scope=_("overall") if c.scope == "global" else c.scope, name=c.name,
+                       before=display_rating(c.before),
+                       after=rating_words(c.after, c.games, self.lang)))
         return 0
 
     async def _quit(self, eof: bool = True) -> None:
         if self.core.table(LOCAL_CHANNEL) is not None:
             await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-        self.say(("\n" if eof else "") + GOODBYE)
+        self.say(("\n" if eof else "") + self.lang._(GOODBYE))
 
 
 def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:

@@ -248,7 +248,7 @@ class Daily:
             try:
                 state.apply(seat, action)
             except IllegalAction as e:
-                raise TableError(fill_names(str(e), found.names)) from e
+                raise TableError(fill_names(e.msg, found.names)) from e
             log = [[seat, str(plugins.engine(rule.game).parse_action(action, state.options))]]
             seed = daily_seed(rule.game, day)
             await self._run_ai(rule, state, seat, seed, self.ai_level, log)

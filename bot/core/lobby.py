@@ -7,6 +7,7 @@ import random
 
 import rules
 from rules.ai.players import LEVELS
+from rules.messages import Msg
 
 from .. import plugins
 from .clock import Clock
@@ -260,7 +261,7 @@ class Lobby:
     def _require_room(table: Table) -> None:
         most = max(table.game.player_counts(table.options))
         if len(table.seats) >= most:
-            raise TableError(f"The table is full ({most} players).")
+            raise TableError(Msg("The table is full ({n} players).", n=most))
 
     async def _remove_from_lobby(self, table: Table, seat: int) -> TableInfo:
         snap = table.snapshot()

@@ -14,6 +14,8 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from rules.messages import Msg
+
 from .clock import Clock
 from .config import CoreConfig
 from .errors import NO_TABLE, NotSaved, StaleMove, TableError
@@ -166,7 +168,8 @@ class TableRegistry:
     @staticmethod
     def require_host(table: Table, user_id: int, moderator: bool) -> None:
         if not moderator and user_id != table.host_id:
-            raise TableError(f"Only the host ({table.host_name}) or a moderator can do that.")
+            raise TableError(Msg("Only the host ({who}) or a moderator can do that.",
+                                 who=table.host_name))
 
     @staticmethod
     def require_status(table: Table, status: str) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 
+from rules.base import not_your_turn
 from rules.errors import IllegalAction
+from rules.messages import Msg
 
 from .ai_runner import AIRunner, choose_action
 from .background import Background
@@ -64,7 +66,7 @@ class Turns:
             try:
                 events = table.live.ask_count(seat)
             except IllegalAction as e:
-                raise TableError(self.registry.fill(table, str(e))) from None
+                raise TableError(self.registry.fill(table, e.msg)) from None
             await self.registry.commit_or_undo(table, snap, state_json=table.live.to_json())
             self.registry.publish_board(table, events)
             return tuple(self.registry.fill(table, e["text"]) for e in events if e["to"] is None)
@@ -79,13 +81,12 @@ class Turns:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
             state = table.live
             if state.current_seat != seat:
-                raise TableError(self.registry.fill(
-                    table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
+                raise TableError(self.registry.fill(table, not_your_turn(state._mover)))
             try:
                 parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)
             except IllegalAction as e:
-                raise TableError(self.registry.fill(table, str(e))) from None
+                raise TableError(self.registry.fill(table, e.msg)) from None
             except Exception:
                 log.exception("engine failed on %r at table %s", action, table.id)
                 table.reload_state()
@@ -141,7 +142,7 @@ class Turns:
         """Leave or kick during play (lock held): hand the seat over, commit, publish."""
         s = table.seats[seat]
         if s.abandoned:
-            raise TableError(f"{s.name} has already left this game.")
+            raise TableError(Msg("{who} has already left this game.", who=s.name))
         snap = table.snapshot()
         note = self._hand_to_ai(table, seat, reason)
         ending = "abandoned" if table.deserted() else None

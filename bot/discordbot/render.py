@@ -12,10 +12,11 @@ from collections.abc import Sequence
 import rules
 
 from .. import plugins
-from ..core import SeatInfo, TableInfo, display_rating
+from ..core import SeatInfo, TableInfo
 from ..core.ratings import PROVISIONAL_GAMES
 from ..i18n import EN, Lang
-from ..present.base import ai_name
+from ..present.base import rating_words as rating_words  # shown by the board and /stats
+from ..present.base import seat_label
 
 
 def game_of(name: str) -> rules.Game:
@@ -30,19 +31,7 @@ def clip(text: str, limit: int) -> str:
 
 
 def seat_name(seat: SeatInfo, lang: Lang = EN) -> str:
-    if seat.kind == "ai":   # "Ada (AI, hard)": the level in the reader's words
-        return ai_name(seat.name, lang)
-    if seat.ai_level is not None:  # a human whose seat the AI plays now
-        return lang._("{name} (AI {level})", name=seat.name, level=lang._(seat.ai_level))
-    return seat.name
-
-
-def rating_words(value: float, games: int, lang: Lang = EN) -> str:
-    """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
-    shown = str(display_rating(value))
-    if games < PROVISIONAL_GAMES:
-        shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
-    return shown
+    return seat_label(seat.name, seat.kind, seat.ai_level, lang)
 
 
 def provisional_note(lang: Lang = EN) -> str:

@@ -18,12 +18,14 @@ import re
 from collections.abc import Sequence
 
 from bot import plugins
+from bot.core.names import ai_first_name
+from bot.core.ratings import PROVISIONAL_GAMES, display_rating
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
-from bot.i18n.events import translate as translate_event
 from rules.cards import SUIT_NAME, DeckKind
 
 from . import text
+from .messages import marked, ordinal
 from .scene import (
     Fact,
     HandScene,
@@ -71,28 +73,31 @@ def game_title(title: str, lang: Lang = EN) -> str:
     return lang._(plugin.title_id) if plugin is not None else title
 
 
-_AI_SUFFIX = re.compile(r" \(AI, (?P<level>\w+)\)$")
-
-
-def ai_name(name: str, lang: Lang = EN) -> str:
-    """An AI seat's name, "Ada (AI, hard)", with the suffix in ``lang``'s words."""
-    if lang.code == "en":
+def seat_label(name: str, kind: str, ai_level: str | None, lang: Lang = EN) -> str:
+    """A seat's name as the table shows it in ``lang``: an AI seat's "Ada (AI, hard)" with
+    its suffix in ``lang``'s words ("Ada (ИИ, сильный)"), a human the AI plays for now
+    marked "(AI hard)", anyone else as they are called."""
+    if ai_level is None:
         return name
-    ai = lang._("AI")
-    return _AI_SUFFIX.sub(lambda m: f" ({ai}, {lang._(m['level'])})", name)
+    if kind == "ai":
+        first = ai_first_name(name, ai_level)
+        if first is None or lang.code == "en":
+            return name
+        return lang._("{name} (AI, {level})", name=first, level=lang._(ai_level))
+    return lang._("{name} (AI {level})", name=name, level=lang._(ai_level))
+
+
+def rating_words(value: float, games: int, lang: Lang = EN) -> str:
+    """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
+    shown = str(display_rating(value))
+    if games < PROVISIONAL_GAMES:
+        shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
+    return shown
 
 
 def presenter_for(game: str, lang: Lang | str | None = None) -> Presenter:
     """``game``'s presenter speaking ``lang`` (a ``Lang`` or a locale code; English if None)."""
     return plugins.get(game).presenter(lang if isinstance(lang, Lang) else lang_for(lang))
-
-
-def ordinal(n: int, lang: Lang = EN) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st (``1.`` in Polish and Russian)."""
-    if lang.code != "en":
-        return lang._("{n}th", n=n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def number_word(n: int, lang: Lang = EN) -> str:
@@ -211,7 +216,8 @@ class Presenter:
     # -- shared pieces ----------------------------------------------------------------
 
     def events(self, view: dict, recent: int, shown_elsewhere=None) -> tuple[str, ...]:
-        """The last ``recent`` events of the view, card codes marked.
+        """The last ``recent`` events of the view in the presenter's language, seats and
+        cards marked (an old saved game's plain text as it was written).
 
         Said once: the public line of the viewer's own act followed by the viewer's private
         line of it ("Alice discards four cards face down." then "You discard ..."; "Ada
@@ -228,7 +234,7 @@ class Presenter:
                 continue
             if shown_elsewhere is not None and shown_elsewhere(said):
                 continue
-            kept.append(translate_event(self.lang, text.from_engine(said, self.deck)))
+            kept.append(marked(said, self.lang, self.deck))
         return tuple(kept)
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,

@@ -162,7 +162,7 @@ class SearchPlayer:
             base, roll_seed = worlds[j]
             world = base.clone()
             try:
-                world.apply(seat, move)
+                world.apply(seat, move, quiet=True)
                 return self._rollout(world, seat, random.Random(roll_seed))
             except Exception:  # any failure at all means this world is unusable
                 self.bad_worlds += 1
@@ -176,7 +176,7 @@ class SearchPlayer:
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
             s = world._mover
-            world.apply(s, policy(world, s, rng))
+            world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
 
