@@ -36,6 +36,7 @@ import time
 from ..actions import Action
 from ..base import State
 from . import evaluate
+from .endgame import Solver
 from .hooks import hooks_for
 from .hooks import rng_for as _rng_for
 
@@ -55,12 +56,16 @@ EXPLORATION = 0.7            # times the spread of the values seen
 DEFAULT_TIME_BUDGET = 0.25   # seconds: the safety cap when the caller gives none
 BAD_WORLD_RETRIES = 4
 CONFIDENCE = 0.5             # standard errors by which search must beat the heuristic's move
+# The endgame solver's work per node searched, against one simulated action (about 6 us
+# against 30 us on this machine's Xeon; docs/AI.md).
+NODE_COST = 0.2
 
 
 class SearchPlayer:
     def __init__(self, game: str, level: str = "hard", seed: int = 0,
                  iterations: int | None = None, time_budget: float | None = DEFAULT_TIME_BUDGET,
-                 max_candidates: int | None = None, work: float | None = None) -> None:
+                 max_candidates: int | None = None, work: float | None = None,
+                 endgame_tricks: int | None = None) -> None:
         self.game = game
         self.level = level
         self.seed = seed
@@ -77,11 +82,17 @@ class SearchPlayer:
         self.last_iterations = 0
         self.last_capped = False
         self.bad_worlds = 0          # sampled worlds that could not be played (see _play_world)
+        # Sampled worlds with this many tricks left (or fewer) are solved exactly.
+        self._endgame = self.hooks.endgame
+        tricks = self.hooks.endgame_tricks if endgame_tricks is None else endgame_tricks
+        self._endgame_tricks = tricks if self._endgame is not None else 0
+        self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
 
     def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
         """The move for ``seat``; ``time_budget`` (seconds) caps this one search."""
         self.last_iterations = 0
         self.last_capped = False
+        self._solvers = {}
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -155,7 +166,7 @@ class SearchPlayer:
         return cands[best]
 
     def _play_world(self, worlds: list[tuple[State, int]], j: int, state: State, seat: int,
-                    move: Action, rng: random.Random) -> tuple[float, int] | None:
+                    move: Action, rng: random.Random) -> tuple[float, float] | None:
         """``move`` then a rollout in world ``j``.  A sampled world the game cannot play on
         (a sampler that missed some public fact, say) is replaced by a fresh sample."""
         for _ in range(BAD_WORLD_RETRIES):
@@ -163,22 +174,50 @@ class SearchPlayer:
             world = base.clone()
             try:
                 world.apply(seat, move)
-                return self._rollout(world, seat, random.Random(roll_seed))
+                return self._rollout(world, seat, random.Random(roll_seed), j)
             except Exception:  # any failure at all means this world is unusable
                 self.bad_worlds += 1
+                self._solvers.pop(j, None)
                 worlds[j] = (state.sample_world(seat, rng), rng.getrandbits(32))
         return None
 
-    def _rollout(self, world: State, seat: int, rng: random.Random) -> tuple[float, int]:
-        """Play on to the end of the hand; the value there and the number of actions."""
+    def _rollout(self, world: State, seat: int, rng: random.Random,
+                 j: int = -1) -> tuple[float, float]:
+        """Play on to the end of the hand; the value there and the work it took (actions;
+        a solved ending counts its nodes).  Once few enough cards are left, the rest of
+        the hand is solved exactly instead (PIMC with a perfect-information solver)."""
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
+        limit = self._endgame_tricks * world.n
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
+            if limit and sum(len(h) for h in world.hands) <= limit:  # type: ignore[attr-defined]
+                solved = self._solve(world, seat, j)
+                if solved is not None:
+                    return solved[0], steps + solved[1]
+                limit = 0     # not in trick play (an exchange, say): roll out
             s = world._mover
             world.apply(s, policy(world, s, rng))
             steps += 1
         return evaluate.value(world, seat), steps
+
+    def _solve(self, world: State, seat: int, j: int) -> tuple[float, float] | None:
+        """The exact value of the rest of the hand in this sampled world (it sees every
+        hand: never called on the real state) and its work; None outside trick play."""
+        assert self._endgame is not None   # _endgame_tricks is 0 without a model
+        got = self._endgame(world, seat)
+        if got is None:
+            return None
+        model, pos = got
+        solver = self._solvers.get(j)
+        if solver is None:
+            # One table per world: the positions after different root moves share it.
+            solver = Solver(model)
+            if j >= 0:
+                self._solvers[j] = solver
+        before = solver.nodes
+        v = solver.value(pos)
+        return v, NODE_COST * (solver.nodes - before)
 
 
 def _clearly_better(mine: list[float], theirs: list[float]) -> bool:
