@@ -39,7 +39,7 @@ def _random_ending(game: str, n: int, opts: dict, seed: int, cards_left: int):
         got = extract(state, 0)
         if got is not None and got[1].cards_left() <= cards_left:
             return state
-        seat = state.current_seat
+        seat = state._mover
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     return None
 
@@ -51,7 +51,9 @@ def test_solver_agrees_with_brute_force(config, seed, me):
     state = _random_ending(game, n, opts, seed, cards_left=3 * n + 1)
     if state is None:
         return
-    model, pos = MODELS[game](state, me % n)
+    got = MODELS[game](state, me % n)
+    assert got is not None
+    model, pos = got
     exact = minimax(model, pos)
     solver = Solver(model)
     assert solver.value(pos) == exact
@@ -73,7 +75,9 @@ def test_the_model_plays_like_the_engine(config, seed):
     if state is None:
         return
     rng = random.Random(seed)
-    model, pos = MODELS[game](state, 0)
+    got = MODELS[game](state, 0)
+    assert got is not None
+    model, pos = got
     hand_no = getattr(state, state.deal_field)
     while not state.is_over and getattr(state, state.deal_field) == hand_no:
         seat = state.current_seat

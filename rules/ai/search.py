@@ -191,7 +191,7 @@ class SearchPlayer:
         limit = self._endgame_tricks * world.n
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
-            if limit and sum(len(h) for h in world.hands) <= limit:  # type: ignore[attr-defined]
+            if limit and _cards_left(world) <= limit:
                 solved = self._solve(world, seat, j)
                 if solved is not None:
                     return solved[0], steps + solved[1]
@@ -218,6 +218,12 @@ class SearchPlayer:
         before = solver.nodes
         v = solver.value(pos)
         return v, NODE_COST * (solver.nodes - before)
+
+
+def _cards_left(world: State) -> int:
+    """Cards in the hands of a trick game's world (every game with a solver has hands)."""
+    hands: list[list[int]] = getattr(world, "hands")  # noqa: B009 - not every State has it
+    return sum(len(h) for h in hands)
 
 
 def _clearly_better(mine: list[float], theirs: list[float]) -> bool:
