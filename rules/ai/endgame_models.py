@@ -94,6 +94,10 @@ class ThirteensModel:
         self.me, self.n, self.trump = me, n, trump
         self.thirteen_value = thirteen_value
         self.scores, self.target = scores, target
+        # The solver meets the same tricks and ends again and again: remember them.
+        self._winners: dict[tuple, int] = {}
+        self._points: dict[tuple, int] = {}
+        self._values: dict[Acc, float] = {}
 
     def side(self, seat: int) -> int:
         return seat
@@ -103,14 +107,20 @@ class ThirteensModel:
         return _follow(hand, led)
 
     def winner(self, trick: tuple[int, ...], leader: int) -> int:
-        n = self.n
-        return thirteens_winner([[(leader + i) % n, c] for i, c in enumerate(trick)],
-                                self.trump)
+        key = (trick, leader)
+        w = self._winners.get(key)
+        if w is None:
+            n = self.n
+            w = self._winners[key] = thirteens_winner(
+                [[(leader + i) % n, c] for i, c in enumerate(trick)], self.trump)
+        return w
 
     def score(self, acc: Acc, trick: tuple[int, ...], leader: int, winner: int,
               last: bool) -> Acc:
         points, took = acc
-        gained = trick_points(list(trick), self.thirteen_value)[0]
+        gained = self._points.get(trick)
+        if gained is None:
+            gained = self._points[trick] = trick_points(list(trick), self.thirteen_value)[0]
         points = points[:winner] + (points[winner] + gained,) + points[winner + 1:]
         return points, took | 1 << winner
 
@@ -118,6 +128,12 @@ class ThirteensModel:
         return False
 
     def value(self, acc: Acc) -> float:
+        v = self._values.get(acc)
+        if v is None:
+            v = self._values[acc] = self._value(acc)
+        return v
+
+    def _value(self, acc: Acc) -> float:
         points, took = acc
         totals = [s + p - (0 if took >> i & 1 else NO_TRICK_PENALTY)
                   for i, (s, p) in enumerate(zip(self.scores, points, strict=True))]

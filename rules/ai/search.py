@@ -56,6 +56,11 @@ EXPLORATION = 0.7            # times the spread of the values seen
 DEFAULT_TIME_BUDGET = 0.25   # seconds: the safety cap when the caller gives none
 BAD_WORLD_RETRIES = 4
 CONFIDENCE = 0.5             # standard errors by which search must beat the heuristic's move
+# A visible gift: a root move worse than another in every common sampled world - at least
+# GIFT_WORLDS of them where the worlds are solved exactly, ROLLOUT_GIFT_WORLDS where they
+# are rolled out (a rollout's noise makes three losses in a row too common a fluke).
+GIFT_WORLDS = 3              # every root move is tried in this many common worlds first
+ROLLOUT_GIFT_WORLDS = 8
 # The endgame solver's work per node searched, against one simulated action (about 6 us
 # against 30 us on this machine's Xeon; docs/AI.md).
 NODE_COST = 0.2
@@ -87,12 +92,16 @@ class SearchPlayer:
         tricks = self.hooks.endgame_tricks if endgame_tricks is None else endgame_tricks
         self._endgame_tricks = tricks if self._endgame is not None else 0
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
+        self._solved = False         # whether this move's worlds were solved exactly
+        self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
 
     def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
         """The move for ``seat``; ``time_budget`` (seconds) caps this one search."""
         self.last_iterations = 0
         self.last_capped = False
+        self.last_gifts = []
         self._solvers = {}
+        self._solved = False
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -126,12 +135,15 @@ class SearchPlayer:
         clock = time.perf_counter
         it = 0
         work = 0.0
-        while it < budget and (it < k or work < self.work):
+        # Every move is tried on the first GIFT_WORLDS worlds (budget allowing), so a move
+        # that loses in every one of them to another is seen for the gift it is.
+        rounds = k * min(GIFT_WORLDS, max(1, budget // k))
+        while it < budget and (it < rounds or work < self.work):
             if it >= k and deadline is not None and clock() > deadline:
                 self.last_capped = True
                 break
-            if it < k:
-                i = it
+            if it < rounds:
+                i = it % k
             else:
                 spread = math.sqrt(max(s2 / it - (s1 / it) ** 2, 0.0)) or 1e-3
                 c = EXPLORATION * spread
@@ -155,13 +167,18 @@ class SearchPlayer:
             if it > k and _settled(visits, budget - it):
                 break
         self.last_iterations = it
+        # A visible gift - worse than some other move in every world both were tried in -
+        # is never played, whatever the counts say.
+        gifts = visible_gifts(values, GIFT_WORLDS if self._solved else ROLLOUT_GIFT_WORLDS)
+        self.last_gifts = [cands[i] for i in gifts]
+        ok = [j for j in range(k) if j not in gifts] or list(range(k))
         # Most-visited move; then the better mean; then the heuristic's choice.
-        best = max(range(k), key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
-                                            cands[j] == guess))
+        best = max(ok, key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
+                                      cands[j] == guess))
         # Overrule the heuristic only on evidence: on the worlds both were tried in, the
         # search's pick must beat the guess by more than the noise (a paired test).
         g = cands.index(guess)
-        if best != g and not _clearly_better(values[best], values[g]):
+        if best != g and g not in gifts and not _clearly_better(values[best], values[g]):
             return guess
         return cands[best]
 
@@ -194,6 +211,8 @@ class SearchPlayer:
             if limit and _cards_left(world) <= limit:
                 solved = self._solve(world, seat, j)
                 if solved is not None:
+                    # Solved straight after the root move: this move's values are exact.
+                    self._solved = self._solved or steps == 0
                     return solved[0], steps + solved[1]
                 limit = 0     # not in trick play (an exchange, say): roll out
             s = world._mover
@@ -224,6 +243,19 @@ def _cards_left(world: State) -> int:
     """Cards in the hands of a trick game's world (every game with a solver has hands)."""
     hands: list[list[int]] = getattr(world, "hands")  # noqa: B009 - not every State has it
     return sum(len(h) for h in hands)
+
+
+def visible_gifts(values: list[list[float]], worlds: int = GIFT_WORLDS) -> set[int]:
+    """The moves (indices) that end worse than one other move in every sampled world both
+    were played in, over at least ``worlds`` common worlds: a gift in plain sight."""
+    gifts = set()
+    for i, mine in enumerate(values):
+        for o, theirs in enumerate(values):
+            m = min(len(mine), len(theirs))
+            if o != i and m >= worlds and all(theirs[w] > mine[w] for w in range(m)):
+                gifts.add(i)
+                break
+    return gifts
 
 
 def _clearly_better(mine: list[float], theirs: list[float]) -> bool:
