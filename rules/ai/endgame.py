@@ -65,6 +65,11 @@ class TrickModel(Protocol):
         """The end of the hand (or the stop) from ``me``'s side's point of view."""
         ...
 
+    def points(self, acc: Acc) -> tuple[int, ...] | None:
+        """Points by side that a trick's cards carry (coins, Thirteens' combinations), or
+        None where a trick is only a trick (then no trick can be a plain gift)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Position:

@@ -70,6 +70,9 @@ class CoinsModel:
     def over(self, acc: Acc) -> bool:
         return max(acc) >= self.target
 
+    def points(self, acc: Acc) -> tuple[int, ...]:
+        return acc
+
     def value(self, acc: Acc) -> float:
         if max(acc) >= self.target:
             return 1.0 if acc[self.me] >= self.target else -1.0
@@ -126,6 +129,9 @@ class ThirteensModel:
 
     def over(self, acc: Acc) -> bool:
         return False
+
+    def points(self, acc: Acc) -> tuple[int, ...]:
+        return acc[0]
 
     def value(self, acc: Acc) -> float:
         v = self._values.get(acc)
@@ -187,6 +193,9 @@ class StarshinaModel:
 
     def over(self, acc: Acc) -> bool:
         return False
+
+    def points(self, acc: Acc) -> None:
+        return None     # only tricks: winning one with a high card is not always better
 
     def value(self, acc: Acc) -> float:
         tricks, reached = acc
@@ -255,6 +264,9 @@ class PiquetModel:
 
     def over(self, acc: Acc) -> bool:
         return False
+
+    def points(self, acc: Acc) -> None:
+        return None     # a point a trick: as in Starshina, ducking may be right
 
     def value(self, acc: Acc) -> float:
         points, tricks = list(acc[0]), acc[1]

@@ -111,6 +111,8 @@ class SearchPlayer:
         exchange = search is not None and search.applies(state)
         limit = EXCHANGE_CANDIDATES if exchange else self.max_candidates
         cands = candidates(state, seat, legal, guess, limit, rng)
+        if not exchange and self._endgame is not None:
+            cands, guess = self._without_trick_gifts(state, seat, legal, cands, guess, rng)
         if len(cands) == 1:
             return cands[0]
         budget = time_budget if time_budget is not None else self.time_budget
@@ -170,7 +172,7 @@ class SearchPlayer:
         # A visible gift - worse than some other move in every world both were tried in -
         # is never played, whatever the counts say.
         gifts = visible_gifts(values, GIFT_WORLDS if self._solved else ROLLOUT_GIFT_WORLDS)
-        self.last_gifts = [cands[i] for i in gifts]
+        self.last_gifts += [cands[i] for i in gifts]
         ok = [j for j in range(k) if j not in gifts] or list(range(k))
         # Most-visited move; then the better mean; then the heuristic's choice.
         best = max(ok, key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
@@ -181,6 +183,47 @@ class SearchPlayer:
         if best != g and g not in gifts and not _clearly_better(values[best], values[g]):
             return guess
         return cands[best]
+
+    def _without_trick_gifts(self, state: State, seat: int, legal: list[Action],
+                             cands: list[Action], guess: Action, rng: random.Random
+                             ) -> tuple[list[Action], Action]:
+        """Last to play to a trick, its outcome is in plain sight: a card that hands the
+        others more points (coins, combinations) than another card would, for no more to
+        this seat, is a gift; it is left out (the best trick outcome becomes the guess).
+        Read in a sampled world: the trick's cards and this seat's hand are the same in
+        every world."""
+        assert self._endgame is not None
+        trick = getattr(state, "trick", None)
+        if not trick or len(trick) != state.n - 1:
+            return cands, guess
+        got = self._endgame(state.sample_world(seat, rng), seat)
+        if got is None:
+            return cands, guess
+        model, pos = got
+        before = model.points(pos.acc)
+        if before is None:
+            return cands, guess
+        me = model.side(seat)
+        outcome: dict[Action, tuple[int, int]] = {}
+        for a in legal:
+            if a.kind != "play" or len(a.args) != 1:
+                return cands, guess
+            after = model.points(pos.after(model, int(a.args[0])).acc)
+            assert after is not None
+            gains = [x - y for x, y in zip(after, before, strict=True)]
+            outcome[a] = (gains[me], sum(g for i, g in enumerate(gains) if i != me))
+        gifts = {a for a, (mine, theirs) in outcome.items()
+                 if any(m2 >= mine and t2 < theirs for m2, t2 in outcome.values())}
+        kept = [a for a in cands if a not in gifts]
+        if not kept or len(kept) == len(cands):
+            return cands, guess
+        self.last_gifts = [a for a in cands if a in gifts]
+        if guess in gifts:
+            guess = max(kept, key=lambda a: (outcome[a][0] - outcome[a][1],
+                                             -(int(a.args[0]) & 15)))
+            kept.remove(guess)
+            kept.insert(0, guess)
+        return kept, guess
 
     def _play_world(self, worlds: list[tuple[State, int]], j: int, state: State, seat: int,
                     move: Action, rng: random.Random) -> tuple[float, float] | None:
