@@ -50,6 +50,10 @@ class AIHooks:
     # many tricks before the end of a hand the search hands a sampled world to it.
     endgame: Callable[[State, int], tuple[Any, Any] | None] | None = None
     endgame_tricks: int = 0
+    # Legal moves the search never weighs because they are plainly wasted (Starshina: a
+    # card given in the classic exchange that must come straight back).  Never empties
+    # the list.
+    prune: Callable[[State, int, list[Action]], list[Action]] | None = None
 
     @property
     def rollout_policy(self) -> Policy:

@@ -107,6 +107,10 @@ class SearchPlayer:
             return legal[0]
         rng = _rng_for(self.seed, state, seat)
         guess = self._policy(state, seat, rng)
+        if self.hooks.prune is not None:
+            legal = self.hooks.prune(state, seat, legal)
+            if guess not in legal:
+                guess = legal[0]
         search = self.hooks.exchange
         exchange = search is not None and search.applies(state)
         limit = EXCHANGE_CANDIDATES if exchange else self.max_candidates
