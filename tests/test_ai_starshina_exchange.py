@@ -12,6 +12,7 @@ from rules.ai.heuristics.starshina import comes_straight_back
 from rules.ai.players import make_player
 from rules.ai.search import SearchPlayer
 from rules.cards import CARD
+from rules.games.starshina import StarshinaState
 
 G = rules.get_game("starshina")
 D = G.deck.parse_card
@@ -30,6 +31,7 @@ def _exchanges(seed: int, count: int):
     rng = random.Random(seed)
     for k in range(40):
         state = G.new_state(3, {"rules": "classic"}, seed=seed * 100 + k)
+        assert isinstance(state, StarshinaState)
         easy = make_player("easy", "starshina", k)
         while not state.is_over and state.phase != "exchange" and state.hand_no < 3:
             seat = state._mover
