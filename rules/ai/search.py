@@ -64,6 +64,7 @@ ROLLOUT_GIFT_WORLDS = 8
 # The endgame solver's work per node searched, against one simulated action (about 6 us
 # against 30 us on this machine's Xeon; docs/AI.md).
 NODE_COST = 0.2
+ENDGAME_MAX_CARDS = 12       # at most this many cards left in the hands when solving
 
 
 class SearchPlayer:
@@ -252,7 +253,7 @@ class SearchPlayer:
         the hand is solved exactly instead (PIMC with a perfect-information solver)."""
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
-        limit = self._endgame_tricks * world.n
+        limit = min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
             if limit and _cards_left(world) <= limit:

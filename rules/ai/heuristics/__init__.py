@@ -11,9 +11,11 @@ from ..hooks import AIHooks
 from . import coins, pinkerton, piquet, starshina, thirteens
 
 # Tricks before the end of a hand from which sampled worlds are solved exactly instead of
-# rolled out (rules/ai/endgame.py; measured in docs/AI.md).  Pinkerton has no solver: it
-# is not a trick game.
-ENDGAME_TRICKS = {"coins": 3, "thirteens": 3, "starshina": 5, "piquet": 5}
+# rolled out (rules/ai/endgame.py): where a solve costs a few rollouts at most (measured
+# by ``parlour selfplay --endgame``, docs/AI.md).  The search also caps it at
+# search.ENDGAME_MAX_CARDS cards, so more players mean fewer tricks.  Pinkerton has no
+# solver: it is not a trick game.
+ENDGAME_TRICKS = {"coins": 3, "thirteens": 3, "starshina": 4, "piquet": 5}
 
 HOOKS: dict[str, AIHooks] = {h.game: replace(h, endgame=MODELS.get(h.game),
                                              endgame_tricks=ENDGAME_TRICKS.get(h.game, 0))
