@@ -65,6 +65,10 @@ ROLLOUT_GIFT_WORLDS = 8
 # against 30 us on this machine's Xeon; docs/AI.md).
 NODE_COST = 0.2
 ENDGAME_MAX_CARDS = 12       # at most this many cards left in the hands when solving
+# Inference: a sampled world where ``easy`` would not have made an opponent's play to the
+# current trick is kept with this chance per such play, over at most INFERENCE_TRIES draws.
+UNLIKELY_PLAY = 0.35
+INFERENCE_TRIES = 4
 
 
 class SearchPlayer:
@@ -159,7 +163,7 @@ class SearchPlayer:
                         + c * math.sqrt(log_n / visits[j]))
             j = visits[i]
             if j == len(worlds):
-                worlds.append((state.sample_world(seat, rng), rng.getrandbits(32)))
+                worlds.append((self._sample(state, seat, rng), rng.getrandbits(32)))
             played = self._play_world(worlds, j, state, seat, cands[i], rng)
             if played is None:
                 break   # no consistent world to be had: settle for what we have
@@ -188,6 +192,49 @@ class SearchPlayer:
         if best != g and g not in gifts and not _clearly_better(values[best], values[g]):
             return guess
         return cands[best]
+
+    def _sample(self, state: State, seat: int, rng: random.Random) -> State:
+        """A sampled world, weighed by how likely the others' plays to the current trick
+        were in it under the ``easy`` policy: a world where ``easy`` would have played
+        each of those cards is kept, one where it would not is kept with chance
+        UNLIKELY_PLAY a card (rejection sampling, at most INFERENCE_TRIES draws).  The
+        hard constraints (voids, shown cards) are the sampler's own."""
+        trick = getattr(state, "trick", None) if self._endgame is not None else None
+        plays = [k for k, (s, _) in enumerate(trick or []) if s != seat]
+        world = state.sample_world(seat, rng)
+        if not plays:
+            return world
+        assert trick is not None
+        for _ in range(INFERENCE_TRIES - 1):
+            weight = 1.0
+            for k in plays:
+                if not self._would_play(world, trick, k):
+                    weight *= UNLIKELY_PLAY
+            if weight >= 1.0 or rng.random() < weight:
+                return world
+            world = state.sample_world(seat, rng)
+        return world
+
+    def _would_play(self, world: State, trick: list[list[int]], k: int) -> bool:
+        """Whether ``easy`` plays the k-th card of the trick in ``world`` taken back to just
+        before it was played (the cards played since are returned to their hands)."""
+        before = world.clone()
+        hands: list[list[int]] = getattr(before, "hands")  # noqa: B009 - trick games only
+        played = getattr(before, "played", None)     # Piquet keeps each seat's plays
+        for s, c in trick[k:]:
+            hands[s].append(c)
+            hands[s].sort()
+            if played is not None and played[s] and played[s][-1] == c:
+                played[s].pop()
+        setattr(before, "trick", [list(p) for p in trick[:k]])  # noqa: B010
+        s, c = trick[k]
+        before.current_seat = s
+        before._version += 1          # the legal moves are those of the earlier position
+        try:
+            move = self._policy(before, s, random.Random(k))
+        except Exception:  # an odd reconstruction must not cost the search its world
+            return True
+        return move.kind == "play" and int(move.args[0]) == c
 
     def _without_trick_gifts(self, state: State, seat: int, legal: list[Action],
                              cands: list[Action], guess: Action, rng: random.Random
@@ -243,7 +290,7 @@ class SearchPlayer:
             except Exception:  # any failure at all means this world is unusable
                 self.bad_worlds += 1
                 self._solvers.pop(j, None)
-                worlds[j] = (state.sample_world(seat, rng), rng.getrandbits(32))
+                worlds[j] = (self._sample(state, seat, rng), rng.getrandbits(32))
         return None
 
     def _rollout(self, world: State, seat: int, rng: random.Random,
