@@ -20,6 +20,13 @@ Refinements that make the few hundred iterations count:
 * Huge legal lists are cut to the heuristic's move and its near neighbours.
 * Two-handed Piquet's exchange is the exception: rollouts are too noisy to rank
   discards, so they are scored on many sampled talons instead (piquet_exchange.py).
+* The last few tricks of a sampled world are solved exactly, not rolled out
+  (endgame.py: PIMC with a perfect-information solver).
+* Worlds are weighed by how likely the others' plays to the current trick were
+  under the easy policy (inference, by rejection sampling).
+* No visible gifts: a move worse than another in every common world is never
+  played, and last to play a card that hands the others points for nothing is
+  left out.
 
 Budgets are counts (iterations and simulated work), so a player is
 deterministic given its seed; ``time_budget`` is a safety cap for slow
@@ -61,8 +68,8 @@ CONFIDENCE = 0.5             # standard errors by which search must beat the heu
 # are rolled out (a rollout's noise makes three losses in a row too common a fluke).
 GIFT_WORLDS = 3              # every root move is tried in this many common worlds first
 ROLLOUT_GIFT_WORLDS = 8
-# The endgame solver's work per node searched, against one simulated action (about 6 us
-# against 30 us on this machine's Xeon; docs/AI.md).
+# The endgame solver's work per node searched, against one simulated action (2-3 us a
+# node against 10-15 us a rollout action, `parlour selfplay --endgame`; docs/AI.md).
 NODE_COST = 0.2
 ENDGAME_MAX_CARDS = 12       # at most this many cards left in the hands when solving
 # Inference: a sampled world where ``easy`` would not have made an opponent's play to the
