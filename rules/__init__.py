@@ -1,7 +1,9 @@
 """Pure, deterministic rules engines for Parlour's card games.
 
-``GAMES`` maps a game's name to its ``Game`` object; every module in
-``rules.games`` that defines ``GAME`` is registered.
+``GAMES`` maps a game's name to its ``Game`` object: the engine layer's own index, so
+``rules`` works alone (engine tests, benchmarks). Every module in ``rules.games`` that
+defines ``GAME`` is in it; a game from elsewhere is added by its plug-in's registration
+(``bot/plugins.py``, docs/ARCHITECTURE.md), which is where the bot looks games up.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from .actions import Action
 from .base import Game, Option, State
 from .errors import IllegalAction
 
-__all__ = ["GAMES", "Action", "Game", "IllegalAction", "Option", "State", "get_game"]
+__all__ = ["GAMES", "Action", "Game", "IllegalAction", "Option", "State", "add_game", "get_game",
+           "remove_game"]
 
 
 def _discover() -> dict[str, Game]:
@@ -31,9 +34,47 @@ def _discover() -> dict[str, Game]:
 GAMES: dict[str, Game] = _discover()
 
 
+# Other names players type for a game (folded: lower case, no spaces, hyphens or
+# underscores), filled by registration: each game's plug-in lists its own
+# (``bot/games/<game>.py``: the English name of Starshina, singulars, the names in Polish
+# and Russian as the bot shows them).
+ALIASES: dict[str, str] = {}
+
+
+def fold(name: str) -> str:
+    """A typed game name as ``ALIASES`` keys it: lower case, no spaces, hyphens or
+    underscores."""
+    return "".join(str(name).strip().lower().replace("-", " ").replace("_", " ").split())
+
+
 def get_game(name: str) -> Game:
-    """The game called ``name`` (case-insensitive); ValueError naming the choices if none."""
-    game = GAMES.get(str(name).strip().lower())
+    """The game called ``name`` or one of its ``ALIASES`` (any case, spaces, hyphens or
+    underscores); ValueError naming the choices if none."""
+    key = str(name).strip().lower()
+    game = GAMES.get(key) or GAMES.get(ALIASES.get(fold(key), ""))
     if game is None:
         raise ValueError(f"Unknown game '{name}'. Games: {', '.join(sorted(GAMES))}.")
     return game
+
+
+def add_game(game: Game, aliases: tuple[str, ...] = ()) -> None:
+    """Put ``game`` and the other names players type for it in ``GAMES`` and ``ALIASES``
+    (a plug-in's registration; the engines of ``rules.games`` are in ``GAMES`` already).
+    ValueError, with nothing added, for a name another game has."""
+    known = GAMES.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"There is already a game called '{game.name}'.")
+    for alias in aliases:
+        taken = ALIASES.get(fold(alias), game.name)
+        if taken != game.name or (fold(alias) in GAMES and fold(alias) != game.name):
+            raise ValueError(f"There is already a game called '{alias}'.")
+    GAMES[game.name] = game
+    ALIASES.update((fold(alias), game.name) for alias in aliases)
+
+
+def remove_game(name: str) -> None:
+    """Take an added engine and its names out again (tests that plug a game in for a
+    while)."""
+    GAMES.pop(name, None)
+    for alias in [a for a, g in ALIASES.items() if g == name]:
+        del ALIASES[alias]

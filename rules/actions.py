@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, DeckKind
 from .errors import IllegalAction
+from .messages import Msg
 
 Arg = Card | int | str
 
@@ -78,14 +79,16 @@ def parse_action(text: str, grammar: Grammar, deck: DeckKind,
                  normalise: Callable[[Action], Action] | None = None) -> Action:
     """Parse ``text`` by ``grammar``; raise IllegalAction with a readable reason."""
     if not isinstance(text, str):
-        raise IllegalAction(f"An action must be text, not {type(text).__name__}.")
+        raise IllegalAction(Msg("An action must be text, not {kind}.", kind=type(text).__name__))
     tokens = re.sub(r"[,;]+", " ", text).split()
     if not tokens:
-        raise IllegalAction("Empty action: type a move such as " + _examples(grammar) + ".")
+        raise IllegalAction(Msg("Empty action: type a move such as {moves}.",
+                                moves=_examples(grammar)))
     kind = tokens[0].lower()
     kind = (aliases or {}).get(kind, kind)
     if kind not in grammar:
-        raise IllegalAction(f"Unknown move '{tokens[0]}'. Moves here: {_examples(grammar)}.")
+        raise IllegalAction(Msg("Unknown move '{move}'. Moves here: {moves}.", move=tokens[0],
+                                moves=_examples(grammar)))
     rest = tokens[1:]
     args: list[Arg] = []
     specs = list(grammar[kind])
@@ -96,28 +99,31 @@ def parse_action(text: str, grammar: Grammar, deck: DeckKind,
             # so join greedily: take the longest run of tokens that parses.
             cards, i = _take_cards(rest, i, deck, stop_words=_later_words(specs[n + 1:]))
             if spec == "cards" and not cards:
-                raise IllegalAction(f"'{kind}' needs at least one card, e.g. '{kind} "
-                                    f"{deck.cards[-1]}'.")
+                raise IllegalAction(Msg("'{kind}' needs at least one card, e.g. '{example}'.",
+                                        kind=kind, example=f"{kind} {deck.cards[-1]}"))
             args.extend(cards)
         elif spec == "card":
             cards, i = _take_cards(rest, i, deck, limit=1, stop_words=())
             if not cards:
-                raise IllegalAction(f"'{kind}' needs a card, e.g. '{kind} {deck.cards[-1]}'.")
+                raise IllegalAction(Msg("'{kind}' needs a card, e.g. '{example}'.", kind=kind,
+                                        example=f"{kind} {deck.cards[-1]}"))
             args.append(cards[0])
         elif spec == "int":
             if i >= len(rest) or not re.fullmatch(r"[+-]?\d+", rest[i]):
-                raise IllegalAction(f"'{kind}' needs a number.")
+                raise IllegalAction(Msg("'{kind}' needs a number.", kind=kind))
             args.append(int(rest[i]))
             i += 1
         else:
             words = spec
             word = rest[i].lower().replace("\ufe0f", "") if i < len(rest) else ""
             if word not in words:
-                raise IllegalAction(f"'{kind}' needs one of: {', '.join(words)}.")
+                raise IllegalAction(Msg("'{kind}' needs one of: {words}.", kind=kind,
+                                        words=", ".join(words)))
             args.append(word)
             i += 1
     if i < len(rest):
-        raise IllegalAction(f"Did not understand '{' '.join(rest[i:])}' in '{text}'.")
+        raise IllegalAction(Msg("Did not understand '{part}' in '{text}'.",
+                                part=" ".join(rest[i:]), text=text))
     action = Action(kind, tuple(args))
     return normalise(action) if normalise else action
 
@@ -151,8 +157,9 @@ def _take_cards(tokens: list[str], i: int, deck: DeckKind, limit: int | None = N
             hints = (deck.suit_hint(" ".join(tokens[i:i + w])) for w in (1, 2, 3)
                      if i + w <= len(tokens))
             raise IllegalAction(next((h for h in hints if h), None) or
-                                f"'{tokens[i]}' is not a card. Write cards like "
-                                f"{deck.cards[-1]} or {deck.cards[-1].pretty}.")
+                                Msg("'{text}' is not a card. Write cards like {a} or {b}.",
+                                    text=tokens[i], a=str(deck.cards[-1]),
+                                    b=deck.cards[-1].pretty))
     return cards, i
 
 

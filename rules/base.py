@@ -32,6 +32,7 @@ from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
+from .messages import Msg, Seat, english, entry, loaded
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
@@ -39,7 +40,10 @@ except ImportError:  # pragma: no cover - a dependency; the engine also works wi
     _orjson = None  # type: ignore[assignment]
 
 LOG_KEEP = 80  # events kept in the state (the table core keeps the full action log)
-LogEntry = tuple[int, int | None, str]   # (event number, only for this seat or None, text)
+# (event number, only for this seat or None, the message's key, plural key and data): plain
+# data, see ``rules.messages``; a game saved before messages existed keeps (event number,
+# seat or None, text).
+LogEntry = tuple
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,7 @@ class State:
     # knows when to send fresh hands, and search rollouts know where a hand ends.
     deal_field: ClassVar[str] = ""
     # The legal-move cache (see _init_transient).
+    _english: dict[int, str]   # event number -> its English, once read
     _version: int
     _legal_version: int
     _legal_list: list[Action]
@@ -164,10 +169,11 @@ class State:
     def _is_legal(self, action: Action) -> bool:
         return action in self._legal_cached()
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Msg:
         """A player-readable reason ``action`` is not allowed now (override per game)."""
         kinds = sorted({a.kind for a in self._legal_cached()})
-        return f"'{action}' is not allowed now. You can: {', '.join(kinds)}."
+        return Msg("'{move}' is not allowed now. You can: {kinds}.", move=str(action),
+                   kinds=", ".join(kinds))
 
     @property
     def _mover(self) -> int:
@@ -198,8 +204,11 @@ class State:
             return False
         return True
 
-    def apply(self, seat: int, action: Action | str) -> list[dict]:
-        """Apply ``action`` for ``seat``; return the new events.  Raises IllegalAction."""
+    def apply(self, seat: int, action: Action | str, *, quiet: bool = False) -> list[dict]:
+        """Apply ``action`` for ``seat``; return the new events.  Raises IllegalAction.
+
+        ``quiet``: return none (a search's playouts read no events, and wording an event
+        costs more than most moves)."""
         if type(action) is Action and seat == self.current_seat and not self.over:
             # The common case (an action from legal_actions) skips parsing and seat checks,
             # never the legality check: bad input is refused before anything changes.
@@ -211,14 +220,20 @@ class State:
         first = len(log)
         self._version += 1
         self._apply(action)
-        return [] if len(log) == first else self._events_since(first)
+        if len(log) == first:
+            return []
+        if quiet:
+            if len(log) > LOG_KEEP:
+                del log[:len(log) - LOG_KEEP]
+            return []
+        return self._events_since(first)
 
     def ask_count(self, seat: int) -> list[dict]:
         """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new
         events.  Not a move: it may come at any moment, out of turn, and the turn does not
         change.  Games without a count refuse with IllegalAction, as do games whose rules
         refuse this seat now (Pinkerton: the dealer; a total already shown)."""
-        raise IllegalAction("There is no count to ask for in this game.")
+        raise IllegalAction(Msg("There is no count to ask for in this game."))
 
     def count_askable(self) -> bool:
         """Whether some seat may ask for the count now (a UI offers it only then)."""
@@ -232,17 +247,30 @@ class State:
             cut = len(self.log) - LOG_KEEP
             first = max(0, first - cut)
             del self.log[:cut]
-        return [{"n": e[0], "to": e[1], "text": e[2]} for e in self.log[first:]]
+        return [{"n": e[0], "to": e[1], "text": self._text(e)} for e in self.log[first:]]
+
+    def _text(self, e: LogEntry) -> str:
+        """A kept event's message (``Msg``), its English made once and kept aside; an old
+        game's plain text as it is."""
+        if len(e) == 3:
+            return e[2]
+        said = self._english.get(e[0])
+        if said is None:
+            if len(self._english) > 2 * LOG_KEEP:   # forget events no longer kept
+                kept = {x[0] for x in self.log}
+                self._english = {n: t for n, t in self._english.items() if n in kept}
+            said = self._english[e[0]] = english(e[2], e[3], e[4])
+        return Msg.wrap(said, e[2], e[3], e[4])
 
     def _check(self, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
             action = self.game.parse_action(action, self.options)
         if self.over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(Msg("The game is over."))
         if seat != self.current_seat:
             if not isinstance(seat, int) or not 0 <= seat < self.n:
-                raise IllegalAction("You do not have a seat in this game.")
-            raise IllegalAction(f"It is not your turn: waiting for {{p{self.current_seat}}}.")
+                raise IllegalAction(Msg("You do not have a seat in this game."))
+            raise IllegalAction(not_your_turn(self._mover))
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         return action
@@ -263,8 +291,10 @@ class State:
             "options": dict(self.options),
             "current_seat": self.current_seat,
             "over": self.over,
-            "events": [{"n": e[0], "text": e[2]} for e in self.log
-                       if e[1] is None or e[1] == seat],
+            # "private": told to this seat alone (a presenter may prefer it to the public line)
+            "events": [{"n": e[0], "text": self._text(e)} if e[1] is None else
+                       {"n": e[0], "text": self._text(e), "private": True}
+                       for e in self.log if e[1] is None or e[1] == seat],
         }
         if self.deal_field:
             v["deal_no"] = getattr(self, self.deal_field)
@@ -276,15 +306,15 @@ class State:
     def result(self) -> dict:
         """Scores, ranks (1 = best, ties share) and per-game extras; only when over."""
         if not self.over:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(Msg("The game is not over yet."))
         r = self._result()
         r.setdefault("ranks", ranks_from_scores(r["scores"]))
         r.setdefault("winners", [i for i, k in enumerate(r["ranks"]) if k == 1])
         return r
 
     def to_json(self) -> str:
-        data = {"game": self.game.name,
-                "state": {k: v for k, v in vars(self).items() if not k.startswith("_")}}
+        fields = {k: v for k, v in vars(self).items() if not k.startswith("_")}
+        data = {"game": self.game.name, "state": fields}
         if _orjson is not None:
             try:
                 text = _orjson.dumps(data, option=_orjson.OPT_SORT_KEYS).decode()
@@ -336,6 +366,7 @@ class State:
     # --- helpers for games ---------------------------------------------------------
 
     def _init_transient(self) -> None:
+        self._english = {}
         self._version = 0
         self._legal_version = -1
         self._legal_list = []
@@ -371,11 +402,17 @@ class State:
     def _shuffle(self, cards: list[int]) -> None:
         self._rng().shuffle(cards)
 
-    def _log(self, text: str, to: int | None = None) -> None:
+    def _log(self, message: tuple | Msg, to: int | None = None) -> None:
+        """Log an event (``rules.messages.event``); ``to``: a seat's private note."""
         self.events_seen += 1
-        # A tuple, not a list: the garbage collector stops tracking a tuple of plain values,
-        # and a bot keeps up to LOG_KEEP of these for each of its thousands of tables.
-        self.log.append((self.events_seen, to, text))
+        # A tuple of plain values, not a message object: the garbage collector stops
+        # tracking it, and a bot keeps up to LOG_KEEP of these for each of its thousands of
+        # tables.  Nothing is worded until the event is read.
+        self.log.append(entry(self.events_seen, to, message))
+
+
+def not_your_turn(seat: int) -> Msg:
+    return Msg("It is not your turn: waiting for {who}.", who=Seat(seat))
 
 
 def _copy(v: Any) -> Any:
@@ -499,7 +536,8 @@ class Game:
             raise ValueError(f"This is a saved {data.get('game')} game, not {self.name}.")
         state = object.__new__(self.state_class)
         state.__dict__.update(data["state"])
-        state.log = [(n, to, text) for n, to, text in state.log]   # JSON has no tuples
+        # JSON has no tuples; a message's English is made again from its data
+        state.log = [loaded(e) for e in state.log]
         state._init_transient()
         return state
 

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from . import messages
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 OROS, COPAS, ESPADAS, BASTOS = 4, 5, 6, 7
@@ -132,16 +136,12 @@ def _key(text: str) -> str:
 # for in the usual correspondence (hearts-cups, diamonds-coins, spades-swords,
 # clubs-clubs).  "C" and "S" are not here: they are Spanish letters (cups, swords).
 _FRENCH_SUIT_WORDS = tuple(
-    (_key(w), (SUIT_NAME[f], sp)) for f, sp, words in (
+    (_key(w), (f, sp)) for f, sp, words in (
         (HEARTS, COPAS, ("hearts", "heart", "♥", "♡", "h")),
         (DIAMONDS, OROS, ("diamonds", "diamond", "♦", "♢", "d")),
         (SPADES, ESPADAS, ("spades", "spade", "♠", "♤")),
         (CLUBS, BASTOS, ("♣", "♧")))
     for w in words)
-_SPANISH_SUITS_TEXT = ", ".join(
-    f"{SUIT_NAME[s]} ({SUIT_LETTER[s]} or {SUIT_SYMBOL[s]})" for s in SPANISH_SUITS[:3]) + \
-    f" and {SUIT_NAME[BASTOS]} ({SUIT_LETTER[BASTOS]} or {SUIT_SYMBOL[BASTOS]})"
-
 
 class DeckKind:
     """A deck's composition plus how its cards are written and parsed."""
@@ -219,11 +219,13 @@ class DeckKind:
             card = JOKERS[0]
         return card
 
-    def suit_hint(self, text: str) -> str | None:
+    def suit_hint(self, text: str) -> messages.Msg | None:
         """For a Spanish deck, a card written with a French suit ('K♥', 'KH', 'king of
         hearts'): a sentence naming the Spanish suits and the one meant; else None."""
         if self.suits[0] not in SPANISH_SUITS:
             return None
+        from . import messages  # messages name cards: imported here, not at the top
+        from .messages import Msg
         key = _key(text)
         for word, (french, spanish) in _FRENCH_SUIT_WORDS:
             if not key.endswith(word):
@@ -234,12 +236,19 @@ class DeckKind:
             rank = {"q": "n", "queen": "n"}.get(rank, rank)  # the caballo takes the queen's slot
             meant = self._parse.get(_key(rank + SUIT_LETTER[spanish]))
             if spanish == BASTOS:
-                said = f"Write clubs as {SUIT_LETTER[BASTOS]} or {SUIT_SYMBOL[BASTOS]}"
+                said = Msg("Write clubs as B or 🪵")
             else:
-                said = f"{french.capitalize()} correspond to {SUIT_NAME[spanish]}"
-            guess = f": did you mean the {meant.name} ({meant})?" if meant else "."
-            return (f"'{text}' is not a card here: this game uses the Spanish suits "
-                    f"{_SPANISH_SUITS_TEXT}. {said}{guess}")
+                said = Msg("{french} correspond to {spanish}",
+                           french=messages.suit(french, SUIT_NAME[french].capitalize()),
+                           spanish=messages.suit(spanish, SUIT_NAME[spanish]))
+            if meant is None:
+                return Msg("'{text}' is not a card here: this game uses the Spanish suits "
+                           "coins (O or 🪙), cups (C or 🏆), swords (E or ⚔️) and clubs (B or "
+                           "🪵). {said}.", text=text, said=said)
+            return Msg("'{text}' is not a card here: this game uses the Spanish suits "
+                       "coins (O or 🪙), cups (C or 🏆), swords (E or ⚔️) and clubs (B or "
+                       "🪵). {said}: did you mean {card} ({code})?", text=text, said=said,
+                       card=messages.card_named(meant, f"the {meant.name}"), code=str(meant))
         return None
 
     def parse_cards(self, text: str | Iterable[str]) -> list[Card]:

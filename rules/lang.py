@@ -33,6 +33,7 @@ from .cards import (
     DeckKind,
 )
 from .errors import IllegalAction
+from .messages import Msg
 
 LANGUAGES = ("en", "pl", "ru")
 
@@ -343,8 +344,9 @@ def _read_move(text: str, kinds: tuple[str, ...], deck: DeckKind) -> str:
             out.append(args[word])
             changed = True
         elif word in rank_words and not _starts_card(tokens, i, deck):
-            raise IllegalAction(f"'{tokens[i]}' needs its suit too, for example "
-                                f"'{tokens[i]} {_example_suit(deck, word)}'.")
+            raise IllegalAction(Msg("'{word}' needs its suit too, for example '{example}'.",
+                                    word=tokens[i],
+                                    example=f"{tokens[i]} {_example_suit(deck, word)}"))
         else:
             out.append(tokens[i])
         i += 1

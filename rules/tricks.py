@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from .actions import Action, act
 from .base import State
 from .cards import CARD, SUIT_NAME, SUIT_SHIFT
+from .messages import Cards, Msg, Value, suit
 from .sampling import Slot, redeal
 
 
@@ -139,8 +140,8 @@ class TrickState(State):
     def _in_play(self) -> bool:
         return True
 
-    def _card_named(self, card: int) -> str:
-        return str(CARD[card])
+    def _card_named(self, card: int) -> Value:
+        return Cards.of((card,))
 
     def _trick_done(self, winner: int, trick: list[list[int]]) -> None:
         """The winner leads the next trick, or the hand is over."""
@@ -185,13 +186,16 @@ class TrickState(State):
             return action.args[0] in self._playable(self._mover)
         return action in self._legal_cached()
 
-    def _why_play(self, card: int) -> str:
+    def _why_play(self, card: int) -> Msg:
         """Why playing ``card`` is refused: not held, or the led suit must be followed."""
         if card not in self.hands[self._mover]:
-            return f"You do not hold {self._card_named(card)}."
+            return Msg("You do not hold {card}.", card=self._card_named(card))
+        return Msg("You must follow suit: you hold a {suit}.", suit=self._led_word())
+
+    def _led_word(self) -> Value:
+        """The led suit as a refusal names it ("heart")."""
         led = self._led_suit(self.trick)
-        suit = "card of that suit" if led is None else SUIT_SINGULAR[led]
-        return f"You must follow suit: you hold a {suit}."
+        return Msg("card of that suit") if led is None else suit(led, SUIT_SINGULAR[led])
 
     def _play(self, card: int) -> None:
         seat = self.current_seat

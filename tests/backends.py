@@ -55,15 +55,28 @@ def parametrize_backends(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", names, indirect=True)
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[pgserver.PgServer]:
-    """One PostgreSQL server for the whole run, started on first use."""
+def _started() -> pgserver.PgServer:
     try:
-        server = pgserver.start()
+        return pgserver.start()
     except RuntimeError as e:
         if os.environ.get("CI"):
             pytest.fail(f"PostgreSQL tests must run in CI: {e}")
         pytest.skip(str(e))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[pgserver.PgServer]:
+    """One PostgreSQL server for the whole run, started on first use."""
+    server = _started()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def own_pg_server() -> Iterator[pgserver.PgServer]:
+    """A PostgreSQL server for this test alone: the fault tests stop and start it
+    (``pause``/``resume``) without touching the run's shared server."""
+    server = _started()
     yield server
     server.stop()
 

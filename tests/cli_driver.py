@@ -6,13 +6,16 @@ echo, Ctrl-C as SIGINT) or on pipes (like ``parlour play coins < moves.txt``).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -23,15 +26,23 @@ PROMPT = "> "
 
 class Session:
     def __init__(self, *args: str, cwd: Path, tty: bool = False,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, size: tuple[int, int] | None = None,
+                 command: str = "play") -> None:
+        """``size`` (columns, lines): a pseudo-terminal of that size, as a terminal
+        emulator sets it (no COLUMNS in the environment then)."""
         full_env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80")
         full_env.pop("NO_COLOR", None)
+        for var in ("LINES", "COLUMNS") if size else ():
+            full_env.pop(var, None)
         full_env.update(env or {})
         cmd = [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())",
-               "play", *args]
-        self.tty = tty
-        if tty:
+               command, *args]
+        self.tty = tty or size is not None
+        if self.tty:
             master, slave = pty.openpty()
+            if size is not None:
+                fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0],
+                                                                    0, 0))
             self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave,
                                          cwd=cwd, env=full_env, close_fds=True)
             os.close(slave)
@@ -109,15 +120,18 @@ class Session:
         return code
 
 
+MOVE_HEADINGS = ("Your move", "Twój ruch", "Ваш ход")
+
+
 def next_move(screen: str) -> str:
-    """What a newcomer types for the table view ``screen``: the first numbered move,
-    or else the example the view gives for a choice of several cards."""
-    panel = screen[screen.rfind("Your move"):]
+    """What a newcomer types for the table view ``screen`` (in any language): the first
+    numbered move, or else the example the view gives for a choice of several cards."""
+    panel = screen[max(screen.rfind(h) for h in MOVE_HEADINGS):]
     if re.search(r"\[1\] ", panel):
         return "1"
-    example = re.search(r"e\.g\.\s+(.+)", panel)
+    example = re.findall(r"(?:e\.g\.|np\.|например)\s+(.+)", panel)
     assert example, f"no move offered in:\n{screen}"
-    return " ".join(example.group(1).split())
+    return " ".join(example[-1].split())
 
 
 def play_out(s: Session, limit: int = 400) -> str:

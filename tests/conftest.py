@@ -10,7 +10,12 @@ settings.load_profile("default")
 
 # The loopback fake Discord (tests/fakediscord) as a fixture for every test module.
 # Storage on both backends: the ``backend`` fixture runs a test on SQLite and PostgreSQL.
-from tests.backends import backend, parametrize_backends, pg_server  # noqa: E402, F401
+from tests.backends import (  # noqa: E402, F401
+    backend,
+    own_pg_server,
+    parametrize_backends,
+    pg_server,
+)
 from tests.fakediscord.fixtures import fake_discord  # noqa: E402, F401
 
 

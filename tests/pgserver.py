@@ -5,7 +5,8 @@ on a data directory under /tmp, listening on a free loopback port only, with
 trust authentication for the ``parlour`` superuser.  PostgreSQL refuses to run
 as root, so under root the server runs as the package's ``postgres`` user
 (created if missing) through ``runuser``.  ``durable=False`` (the tests) turns
-fsync off: the tests kill bot processes, never the server.
+fsync off: the tests kill bot processes; the server itself is only ever stopped
+cleanly (``pause``/``resume``: the fault tests' database outage).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class PgServer:
     datadir: str
     port: int
     user: str = "parlour"
+    options: str = ""   # the server's -o options, to start it again the same way
     _names: count = field(default_factory=lambda: count(1))
 
     def url(self, database: str = "postgres") -> str:
@@ -73,6 +75,17 @@ class PgServer:
         subprocess.run([os.path.join(self.bindir, "dropdb"), "-h", "127.0.0.1", "-p",
                         str(self.port), "-U", self.user, "--force", "--if-exists",
                         url.rsplit("/", 1)[1]], check=True, capture_output=True, text=True)
+
+    def pause(self) -> None:
+        """Stop the server (fast shutdown: clients are disconnected), keeping its data:
+        a database outage until ``resume``."""
+        subprocess.run(_as_server_user([os.path.join(self.bindir, "pg_ctl"), "stop", "-D",
+                                        self.datadir, "-m", "fast", "-w", "-t", "60"]),
+                       check=True, capture_output=True, text=True)
+
+    def resume(self) -> None:
+        """Start the paused server again on the same port, with the same data."""
+        _pg_ctl_start(self)
 
     def stop(self) -> None:
         subprocess.run(_as_server_user([os.path.join(self.bindir, "pg_ctl"), "stop", "-D",
@@ -100,15 +113,23 @@ def start(*, durable: bool = False, max_connections: int = 200) -> PgServer:
             f"-c max_connections={max_connections} -c shared_buffers=64MB")
     if not durable:
         opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    server = PgServer(where, datadir, port)
+    server = PgServer(where, datadir, port, options=opts)
     try:
-        subprocess.run(_as_server_user([os.path.join(where, "pg_ctl"), "start", "-D", datadir,
-                                        "-w", "-t", "60", "-l", os.path.join(top, "log"),
-                                        "-o", opts]),
+        _pg_ctl_start(server)
+    except RuntimeError:
+        server.stop()
+        raise
+    return server
+
+
+def _pg_ctl_start(server: PgServer) -> None:
+    top = os.path.dirname(server.datadir)
+    try:
+        subprocess.run(_as_server_user([os.path.join(server.bindir, "pg_ctl"), "start", "-D",
+                                        server.datadir, "-w", "-t", "60", "-l",
+                                        os.path.join(top, "log"), "-o", server.options]),
                        check=True, capture_output=True, text=True)
     except subprocess.CalledProcessError as e:
         log = open(os.path.join(top, "log")).read() if os.path.exists(
             os.path.join(top, "log")) else ""
-        server.stop()
         raise RuntimeError(f"PostgreSQL did not start: {e.stderr}\n{log}") from None
-    return server

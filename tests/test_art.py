@@ -130,9 +130,9 @@ def test_each_seat_has_its_name_score_and_backs_in_its_box(game):
         (box,) = layout.of("seat", seat.index)
         (name,) = layout.of("name", seat.index)
         assert name.key == seat.name and box.contains(name)
-        if seat.score is not None:   # one or two lines, broken between facts
+        if seat.score is not None:   # one to three lines, broken between facts
             scores = layout.of("score", seat.index)
-            assert 1 <= len(scores) <= 2 and all(box.contains(s) for s in scores)
+            assert 1 <= len(scores) <= 3 and all(box.contains(s) for s in scores)
             assert not any(s.key.endswith("·") or s.key.startswith("·") for s in scores)
         if seat.hand_count:
             backs = layout.of("backs", seat.index)

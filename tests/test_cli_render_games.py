@@ -52,6 +52,20 @@ def test_random_positions_render_and_every_offered_move_is_legal(config, seed, s
     assert not SNAKE.search(text), text
     assert "\x1b[" not in text
     assert all(width_of(line) <= 80 for line in view.render(scene, moves.panel()).splitlines())
+    # made to fit an 80x24 terminal (22 lines: a blank line above, the prompt below), the
+    # view keeps its title, every seat and the moves; only what cannot give way (title,
+    # seats, one line per centre row, the hand, the moves) may be taller - Pinkerton's
+    # bidding with five or six players and several exact beats on offer
+    fitted = view.render(scene, moves.panel(), height=22, tail=moves.hint(),
+                         short_moves=moves.panel(notes=False)).splitlines()
+    least = view.render(scene, moves.panel(), height=1, tail=moves.hint(),
+                        short_moves=moves.panel(notes=False)).splitlines()
+    assert len(fitted) <= max(22, len(least)), "\n".join(fitted)
+    assert len(least) <= 22 or name == "pinkerton", "\n".join(least)
+    assert fitted[0].startswith("━━ ") and all(width_of(line) <= 80 for line in fitted)
+    assert all(any(name in line for line in fitted) for name in names)
+    assert any("\n".join(panel) in "\n".join(fitted)
+               for panel in (moves.panel(), moves.panel(notes=False)))
     legal_set = {str(game.parse_action(a)) for a in legal}
     for e in moves.numbered:                     # typing any number makes a legal move
         assert str(game.parse_action(e.action)) in legal_set, (e, legal)

@@ -127,8 +127,8 @@ def test_a_phrase_that_fits_several_moves_names_them() -> None:
     assert moves.resolve("Play 7O").action == "play 7O"
     assert moves.resolve("5").action == "play JE"
     assert moves.resolve("ao").action == "play AO"             # a bare card is the move
-    assert moves.resolve("9E").error == (
-        "'9E' is not a move now (Play a card). Type help to see how to move.")
+    # a card that is no legal move is still the move it names: the engine says why not
+    assert moves.resolve("9E").action == "play 9E"
 
 
 def test_a_choice_among_the_whole_hand_does_not_list_the_hand_again() -> None:
@@ -145,7 +145,11 @@ def test_bare_cards_fill_a_several_card_choice() -> None:
     _, moves = _render(scene, NAMES, [])
     assert moves.resolve("9s js").action == "discard 9S JS"
     assert moves.resolve("q♥").action == "discard QH"
-    assert moves.resolve("8d").error.startswith("'8d' is not a move now (Discard 1 to 5")
+    # a card not held is the discard it names: the engine answers "You do not hold 8D..."
+    assert moves.resolve("8d").action == "discard 8D"
+    # six cards fit no move: refused here, saying what the move is
+    assert moves.resolve("9s js jd 7h 8h jh").error.startswith(
+        "'9s js jd 7h 8h jh' is not a move now (Discard 1 to 5")
 
 
 def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.core import Core, CoreConfig, ManualClock, TableError
 from bot.core.daily import DailyAttempt, DailyError
-from bot.core.daily_rules import DAILY_RULES, DAY_SECONDS, daily_number, daily_seed, day_of
+from bot.core.daily_rules import DAY_SECONDS, daily_number, daily_rules, daily_seed, day_of
 from bot.i18n import lang_for
 from bot.present import daily as words
 from tests.backends import db_for
@@ -60,7 +60,7 @@ def test_seed_and_number_depend_only_on_game_and_day() -> None:
     assert day_of(START + DAY_SECONDS) == day + 1
 
 
-@pytest.mark.parametrize("game", sorted(DAILY_RULES))
+@pytest.mark.parametrize("game", sorted(daily_rules()))
 async def test_same_deal_and_same_ai_moves_for_every_player(tmp_path, game) -> None:
     clock = ManualClock(START)
     core = await _core(tmp_path / "d.db", clock)

@@ -41,7 +41,7 @@ async def piquet_table(fake: FakeDiscord, bot) -> tuple[TableDriver, object]:
     s = fake.scene
     t = TableDriver(fake, bot, s.table, {s.alice.id: "panel"})
     await t.open(s.alice, "piquet", {"variant": "rubicon"})
-    await t.expect_ok(s.alice, "table ai-add")
+    await t.expect_ok(s.alice, "table ai-add", options={"level": "easy"})
     await t.expect_ok(s.alice, "table start")
     user = fake.world.users[await t.human_to_move()]
     assert bot.core.legal_actions(s.table.id, user.id)[0].startswith("discard")

@@ -2,16 +2,20 @@
 
 The board shows the picture as a Components V2 media item referring to
 ``attachment://table.png``; the file is uploaded with the edit only when the
-picture changed (an edit without ``attachments`` keeps the file), dropped when
-the game is over, never sent at a table opened with pictures off or in a
+picture changed (an edit without ``attachments`` keeps the file), the final
+table with the result when the game is over, never sent at a table opened with pictures off or in a
 channel where the bot may not attach files, and uploaded again by a restarted
 bot, whose buttons keep working.
 """
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from PIL import Image
+
+from bot.present.art.table import FELT, RESULT_BG
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.limits import (
     ATTACHMENT_SIZE_MAX,
@@ -92,8 +96,46 @@ async def test_the_board_carries_the_picture_and_uploads_it_only_when_it_changed
         final = await t.wait_board(lambda b: "game over" in b.text)
         assert len(uploads(fake, s.table.id)) > before       # the picture followed the game
         assert all(files == ["table.png"] for files in uploads(fake, s.table.id))
-        assert files_of(final) == [] and gallery_urls(final) == []
+        # the final board carries the final table (test below)
+        assert files_of(final) == ["table.png"]
+        assert gallery_urls(final) == ["attachment://table.png"]
         assert not fake.violations
+
+
+async def test_the_game_over_board_carries_the_final_table_with_the_result(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    """The picture people share: the final table, the result and the scores, on the
+    game-over board; its alt text says the result."""
+    fake = fake_discord
+    bot = await game_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        t = await started(fake, bot)
+        playing = await t.wait_board(lambda b: gallery_urls(b), timeout=60)
+        running = fake.recorder.files[playing.payload["attachments"][0]["id"]]
+        await t.play_to_end()
+        final = await t.wait_board(lambda b: "game over" in b.text)
+        assert gallery_urls(final) == ["attachment://table.png"]
+        (attachment,) = final.payload["attachments"]
+        png = fake.recorder.files[attachment["id"]]
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png != running
+        img = Image.open(io.BytesIO(png)).convert("RGB")
+        # The result's box under the header (cream, gold edge), the felt under it.
+        column = [img.getpixel((500, y)) for y in range(img.height)]
+
+        def near(colour) -> list[int]:   # as mapped onto the shared palette
+            return [y for y, c in enumerate(column)
+                    if sum(abs(a - b) for a, b in zip(c, colour, strict=True)) <= 12]
+        box = near(RESULT_BG)
+        assert box and box[0] < 200
+        end = box[0]
+        while end + 1 in box:   # the result's box, down to its gold edge
+            end += 1
+        assert end - box[0] > 60 and near(FELT) and near(FELT)[0] > end
+        description = next(c for c in walk_components(final.payload["components"])
+                           if c.get("type") == MEDIA_GALLERY)["items"][0]["description"]
+        result = description.split("Result: ", 1)[1]
+        assert all(name in result for name in ("Alice", "(AI, easy)")), description
+        assert "1st" in result and not fake.violations
 
 
 async def test_the_hand_panel_carries_the_hand_picture_numbered_like_its_options(

@@ -102,3 +102,21 @@ def test_board_and_panels_over_random_games(name, n, opts, seed, play_seed) -> N
     final = state.view(None)
     over = board.over(GameOver(1, 77, 1, info, "complete", state.result(), final, ()), ())
     check_shown(over.view, scan.in_json(final), scan, "final board")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "3 points for each thirteen"),
+                                             ("pl", "3 punkty za każdą trzynastkę"),
+                                             ("ru", "3 очка за каждые «тринадцать»")])
+def test_the_thirteens_lobby_says_what_a_thirteen_is_worth_in_words(lang, words):
+    # The outside client read "thirteen value 3": an option key, not a phrase.
+    from dataclasses import replace
+
+    from bot.i18n import lang_for
+    info = replace(table("thirteens", 5, 0, None), status="lobby",
+                   options=rules.get_game("thirteens").validate_options({}))
+    _, text = visible(board.lobby(info, lang_for(lang)).view)
+    assert words in text and "thirteen value" not in text and "thirteen_value" not in text
+    one = replace(info, options={**info.options, "thirteen_value": 1})
+    _, text = visible(board.lobby(one, lang_for(lang)).view)
+    assert {"en": "1 point for each thirteen", "pl": "1 punkt za każdą trzynastkę",
+            "ru": "1 очко за каждые «тринадцать»"}[lang] in text

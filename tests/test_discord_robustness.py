@@ -308,7 +308,7 @@ async def test_autocomplete_is_fast_and_bounded(fake_discord: FakeDiscord, tmp_p
     async with fake.run_bot(bot):
         t = TableDriver(fake, bot, s.table)
         await t.open(s.alice, "piquet", {"variant": "rubicon"})
-        await t.expect_ok(s.alice, "table ai-add")
+        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy"})
         await t.expect_ok(s.alice, "table start")
         user = fake.world.users[await t.human_to_move()]
         started = asyncio.get_running_loop().time()
@@ -328,7 +328,7 @@ async def test_turn_timer_deadline_reminder_and_strike(fake_discord: FakeDiscord
     async with fake.run_bot(bot):
         t = TableDriver(fake, bot, s.table)
         await t.open(s.alice, "coins", {"target": 10}, turn_seconds=30)
-        await t.expect_ok(s.alice, "table ai-add", options={"count": 2})
+        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 2})
         await t.expect_ok(s.alice, "table start")
         await t.human_to_move()
         deadline = int(bot.core.table(s.table.id).deadline)
@@ -343,3 +343,29 @@ async def test_turn_timer_deadline_reminder_and_strike(fake_discord: FakeDiscord
         await fake.wait_until(lambda: any("Time ran out for **Alice**" in m.text
                                           for m in fake.channel_messages(s.table)))
         assert sum(seat.strikes for seat in bot.core.table(s.table.id).seats) == 1
+
+
+async def test_ai_seats_play_at_the_terminals_default_level(fake_discord: FakeDiscord,
+                                                            tmp_path) -> None:
+    # /table ai-add once defaulted to easy while `parlour play` defaults to normal: both
+    # (and the lobby's Add AI button) now take rules.ai.players.DEFAULT_LEVEL.
+    from bot.cli.play import add_parser
+    from bot.discordbot.ids import lobby
+    from rules.ai.players import DEFAULT_LEVEL
+    fake, s = fake_discord, fake_discord.scene
+    bot = parlour_bot(fake, tmp_path / "p.db", table_seed=4)
+    async with fake.run_bot(bot):
+        t = TableDriver(fake, bot, s.table)
+        await t.open(s.alice, "coins", {"target": 10})
+        reply = await t.expect_ok(s.alice, "table ai-add")
+        assert "(normal)" in reply.text, reply.text
+        board = await t.wait_board(lambda b: "(AI, normal)" in b.text)
+        await fake.click(s.alice, board, lobby("ai", s.table.id))
+        await t.wait_board(lambda b: b.text.count("(AI, normal)") == 2)
+        levels = [seat.ai_level for seat in bot.core.table(s.table.id).seats
+                  if seat.kind == "ai"]
+        assert levels == [DEFAULT_LEVEL, DEFAULT_LEVEL] == ["normal", "normal"]
+    import argparse
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers())
+    assert parser.parse_args(["play", "coins"]).ai == DEFAULT_LEVEL

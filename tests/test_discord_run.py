@@ -72,10 +72,10 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     # The synced command set: discoverable, typed, within Discord's limits (the fake checks).
     commands = {c["name"]: c for c in fake.commands.listing(s.guild.id)}
     assert set(commands) == {"table", "hand", "play", "rules", "leaderboard", "stats", "recent",
-                             "settings", "daily", "season", "mygames"}
+                             "settings", "daily", "season", "mygames", "tournament"}
     table = {o["name"]: o for o in commands["table"]["options"]}
     assert {"new", "join", "leave", "ai-add", "ai-remove", "start", "cancel", "kick",
-            "status"} <= set(table)
+            "settings", "status"} <= set(table)
     new = {o["name"]: o for o in table["new"]["options"]}
     assert set(new) == {"coins", "starshina", "thirteens", "piquet", "pinkerton"}
     piquet = {o["name"]: o for o in new["piquet"]["options"]}
@@ -84,7 +84,9 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     assert piquet["turn-seconds"]["min_value"] == 0
     coins = {o["name"]: o for o in new["coins"]["options"]}
     assert [c["value"] for c in coins["target"]["choices"]] == [10, 15, 20]
-    assert coins["pings"]["type"] == 5 and "turn starts" in coins["pings"]["description"]
+    settings = {o["name"]: o for o in table["settings"]["options"]}
+    assert settings["pings"]["type"] == 5 and "turn starts" in settings["pings"]["description"]
+    assert {"turn-seconds"} == set(coins) - {"target"}    # the table's settings: stated once
     assert commands["play"]["options"][0]["autocomplete"] is True
 
 
@@ -128,11 +130,11 @@ def test_panel_plan_respects_discord_limits() -> None:
 
 
 def test_invite_permissions_match_the_docs() -> None:
-    assert INVITE_PERMISSIONS.value == 117760
+    assert INVITE_PERMISSIONS.value == 309237763072
     url = invite_url(123)
-    assert "scope=bot+applications.commands" in url and "permissions=117760" in url
+    assert "scope=bot+applications.commands" in url and "permissions=309237763072" in url
     docs = (Path(__file__).parent.parent / "docs" / "DISCORD.md").read_text()
-    assert "117760" in docs and "bot applications.commands" in docs
+    assert "309237763072" in docs and "bot applications.commands" in docs
 
 
 def test_custom_ids_fit() -> None:

@@ -99,17 +99,14 @@ def test_board_reads_as_a_table() -> None:
     assert "{p" not in text and "{c:" not in text
 
 
-def test_board_extra_buttons_come_from_the_game() -> None:
-    from bot.discordbot.components import RulesButton
-
-    board.add_board_buttons("piquet", lambda info, view, scene: [
-        RulesButton("piquet", 1, label="Page two")])
-    try:
-        shown = board.draw_game(table(), piquet_scene())
-    finally:
-        board._BOARD_BUTTONS.pop("piquet")
-    assert "pl:rules:piquet:1" in ids_of(shown.view)
+def test_count_button_comes_from_the_view() -> None:
+    """The board offers Count whenever the public view says someone may ask (the
+    engine contract's ``count_askable``), for any game: no list of games."""
+    shown = board.draw_game(table(), piquet_scene(), {"count_askable": True})
+    assert f"pl:count:{CHANNEL}" in ids_of(shown.view)
     assert check_message(payload(shown.view)) == []
+    quiet = board.draw_game(table(), piquet_scene(), {"count_askable": False})
+    assert f"pl:count:{CHANNEL}" not in ids_of(quiet.view)
 
 
 def test_names_are_shown_literally() -> None:

@@ -47,8 +47,9 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
 
     async with fake.run_bot(bot):
         t = TableDriver(fake, bot, s.table)
-        opened = await t.expect_ok(s.alice, "table new coins",
-                                   options={"target": 10, "pace": "slow", "turn-hours": 24,
+        await t.expect_ok(s.alice, "table new coins", options={"target": 10})
+        opened = await t.expect_ok(s.alice, "table settings",
+                                   options={"pace": "slow", "turn-hours": 24,
                                             "stand-in": "random"})
         assert "It is a slow table with 24 hours a turn: each player is pinged" in opened.text
         await t.expect_ok(s.bob, "table join")

@@ -16,18 +16,26 @@ async def test_table_new_with_a_stand_in(fake_discord: FakeDiscord, tmp_path) ->
     fake, s = fake_discord, fake_discord.scene
     bot = parlour_bot(fake, tmp_path / "p.db", table_seed=7)
     async with fake.run_bot(bot):
-        # Every /table new <game> offers it, next to turn-seconds, with the AI levels.
+        # /table settings offers it, next to turn-seconds, with the AI levels; every
+        # /table new <game> offers turn-seconds.
         [table] = [c for c in fake.commands.listing(s.guild.id) if c["name"] == "table"]
         new = next(o for o in table["options"] if o["name"] == "new")
         for sub in new["options"]:
-            opts = {o["name"]: o for o in sub["options"]}
-            assert "turn-seconds" in opts and "stand-in" in opts, sub["name"]
-            assert [c["value"] for c in opts["stand-in"]["choices"]] == list(LEVELS)
-            assert not opts["stand-in"].get("required")
+            assert "turn-seconds" in {o["name"] for o in sub["options"]}, sub["name"]
+        settings = next(o for o in table["options"] if o["name"] == "settings")
+        opts = {o["name"]: o for o in settings["options"]}
+        assert "turn-seconds" in opts and "stand-in" in opts
+        assert [c["value"] for c in opts["stand-in"]["choices"]] == list(LEVELS)
+        assert not opts["stand-in"].get("required")
 
         t = TableDriver(fake, bot, s.table)
-        await t.expect_ok(s.alice, "table new coins",
-                          options={"target": 10, "turn-seconds": 30, "stand-in": "normal"})
+        await t.expect_ok(s.alice, "table new coins", options={"target": 10})
+        changed = await t.expect_ok(s.alice, "table settings",
+                                    options={"turn-seconds": 30, "stand-in": "normal"})
+        assert "Table settings: turn timer 30 s · stand-in AI normal" in changed.text
+        refused = await fake.slash(s.bob, "table settings", channel=s.table,
+                                   options={"stand-in": "hard"})
+        assert refused.text.startswith("⚠️")
         info = bot.core.table(s.table.id)
         assert info.stand_in == "normal" and info.turn_seconds == 30
         lobby = await t.wait_board(lambda b: "stand-in AI normal" in b.text)
@@ -35,7 +43,7 @@ async def test_table_new_with_a_stand_in(fake_discord: FakeDiscord, tmp_path) ->
         status = await t.expect_ok(s.bob, "table status")
         assert "stand-in AI normal" in status.text
 
-        await t.expect_ok(s.alice, "table ai-add", options={"count": 2})
+        await t.expect_ok(s.alice, "table ai-add", options={"level": "easy", "count": 2})
         await t.expect_ok(s.alice, "table start")
         await t.wait_board(lambda b: f"pl:hand:{s.table.id}" in b.custom_ids
                            and "stand-in AI normal" in b.text)  # the game board

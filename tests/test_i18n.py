@@ -10,12 +10,12 @@ import re
 import pytest
 
 import rules
+from bot import plugins
 from bot.core import Core
 from bot.discordbot.translator import CommandTranslator, valid_name
 from bot.i18n import EN, LOCALE_DIR, NATIVE_NAME, PSEUDO, lang_for, read_catalog
-from bot.i18n.events import known, translate
 from bot.present import present, text
-from bot.present.base import GAME_TITLES, game_title, registered
+from bot.present.base import game_title
 from bot.present.scene import texts
 
 FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
@@ -74,8 +74,8 @@ def _unmarked(raw: str) -> str:
     return out
 
 
-CONFIGS = [(name, n, opts) for name in registered()
-           for n, opts in rules.GAMES[name].configurations()]
+CONFIGS = [(name, n, opts) for name in plugins.names()
+           for n, opts in plugins.engine(name).configurations()]
 
 
 @pytest.mark.parametrize("game,n,options", CONFIGS,
@@ -83,7 +83,7 @@ CONFIGS = [(name, n, opts) for name in registered()
                               for g, n, o in CONFIGS])
 def test_pseudo_locale_scene_texts_all_come_from_catalogs(game, n, options):
     """Everything a scene says but the players' names comes from a catalog - engine
-    events too, through bot/i18n/events.py - in random positions of every game."""
+    events too, rendered from their messages - in random positions of every game."""
     g = rules.get_game(game)
     for seed in range(6):
         rng = random.Random(seed)
@@ -140,7 +140,7 @@ async def test_command_payload_carries_valid_pl_and_ru_localisations():
                 assert name is None or 1 <= len(name) <= 100
                 # Left as they are: values, languages' own names, game titles that are
                 # the same word in the language (Coins, Pinkerton in Polish).
-                same = choice["name"] in GAME_TITLES and game_title(
+                same = plugins.by_title(choice["name"]) is not None and game_title(
                     choice["name"], lang_for(code)) == choice["name"]
                 if name is None and not same and choice["name"] not in (
                         str(choice["value"]), *NATIVE_NAME.values()):
@@ -154,28 +154,6 @@ async def test_command_payload_carries_valid_pl_and_ru_localisations():
     # Every description and worded choice reaches a Polish or Russian user in their words.
     assert not untranslated, untranslated
     await bot.close()
-
-
-@pytest.mark.parametrize("game,n,options", CONFIGS,
-                         ids=[f"{g}-{n}-{'-'.join(map(str, o.values())) or 'default'}"
-                              for g, n, o in CONFIGS])
-def test_every_engine_event_has_a_translation_rule(game, n, options):
-    """Whole random games: every event any seat is told matches a rule of
-    bot/i18n/events.py, so none stays English in Polish or Russian."""
-    g = rules.get_game(game)
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = g.new_state(n, options, seed=seed)
-        for _ in range(5000):
-            if state.is_over:
-                break
-            seat = state.current_seat
-            for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
-                marked = text.from_engine(event["text"], g.deck)
-                assert known(marked), f"no rule for {marked!r}"
-                for code in ("pl", "ru"):
-                    out = translate(lang_for(code), marked)
-                    assert out != marked or not re.search(r"[a-z]{3,}", marked), (code, out)
 
 
 def test_terminal_language_from_flag_then_locale_variables():
@@ -202,23 +180,32 @@ def test_a_terminal_table_in_polish_and_russian(tmp_path, code, words):
 @pytest.mark.parametrize("code", ["pl", "ru"])
 def test_refusals_in_the_readers_language(code):
     """Core and engine refusals, constant or with names and cards, come out translated."""
-    from bot.i18n.errors import translate as refusal
-    lang = lang_for(code)
-    for message in ("You are not playing at this table.",
-                    "It is not your turn: waiting for Bob.",
-                    "You do not hold QH. You can play: 7C, 8D.",
-                    "You must follow suit: you hold a heart.",
-                    "Only the host (Alice) or a moderator can do that.",
-                    "Your trio of kings does not beat the quatorze of aces: say 'good'.",
-                    "Quint to the king has been declared: answer 'good' or declare a better "
-                    "one.",
-                    "You cannot hand back the 7H you just received: return any other card.",
-                    "You must return a heart higher than the 7H you received: 9H, KH.",
-                    "You do not hold 2C, 3C."):
-        out = refusal(lang, message)
-        assert out != message and not re.search(r"\b(you|your|the|hold)\b", out), out
-    assert "Bob" in refusal(lang, "It is not your turn: waiting for Bob.")
-    assert refusal(EN, "The game is over.") == "The game is over."
+    from bot.core import TableError
+    from bot.present.messages import said
+    from rules.base import not_your_turn
+    from rules.games.piquet.combos import claim_term
+    from rules.messages import Cards, Msg, suit
+    lang, names = lang_for(code), ["Alice", "Bob"]
+    for message in (
+            "You are not playing at this table.",
+            not_your_turn(1).named(names),
+            Msg("You do not hold {card}. You can play: {legal}.", card=Cards(("QH",)),
+                legal=Cards(("7C", "8D"), ", ")),
+            Msg("You must follow suit: you hold a {suit}.", suit=suit(2, "heart")),
+            Msg("Only the host ({who}) or a moderator can do that.", who="Alice"),
+            Msg("Your {claim} does not beat the {best}: say 'good'.",
+                claim=claim_term("set", 3, 13), best=claim_term("set", 4, 14)),
+            Msg("{best} has been declared: answer 'good' or declare a better one.",
+                best=claim_term("sequence", 5, 13, capital=True)),
+            Msg("You cannot hand back the {card} you just received: return any other card.",
+                card=Cards(("7H",))),
+            Msg("You must return a {suit} higher than the {card} you received: {cards}.",
+                suit=suit(2, "heart"), card=Cards(("7H",)), cards=Cards(("9H", "KH"))),
+            Msg("You do not hold {cards}.", cards=Cards(("2C", "3C")))):
+        out = said(TableError(message), lang)
+        assert out != str(message) and not re.search(r"\b(you|your|the|hold)\b", out), out
+    assert "Bob" in said(TableError(not_your_turn(1).named(names)), lang)
+    assert said(TableError(Msg("The game is over.")), EN) == "The game is over."
 
 
 # Typed moves a player might get wrong, for every game (bad cards, missing arguments,
@@ -238,8 +225,7 @@ BAD_MOVES = ("", "zz", "play", "play ZZ", "play 10H", "play AS", "play KO", "pla
 def test_typed_move_refusals_are_translated(code):
     """Every refusal the engines give to those typed moves, in random positions of every
     game configuration and from every seat, comes out in the reader's language."""
-    from bot.core.names import fill_names
-    from bot.i18n.errors import translate as refusal
+    from bot.present.messages import plain
     from rules.errors import IllegalAction
     lang, english = lang_for(code), []
     for game, n, options in CONFIGS:
@@ -259,8 +245,9 @@ def test_typed_move_refusals_are_translated(code):
                     try:
                         g.state_from_json(state.to_json()).apply(seat, typed)
                     except IllegalAction as e:
-                        said = fill_names(str(e), [f"P{i}" for i in range(n)])
-                        if refusal(lang, said) == said:
+                        names = [f"P{i}" for i in range(n)]
+                        said = plain(e.msg, EN, names)
+                        if plain(e.msg, lang, names) == said:
                             english.append(f"{game}: {said}")
     assert not english, sorted({re.sub(r"\d+", "N", e) for e in english})
 

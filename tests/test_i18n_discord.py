@@ -39,6 +39,13 @@ def english_words(text: str, names: list[str]) -> set[str]:
     return {w for w in re.findall(r"[a-z']+", text.lower()) if w in ENGLISH}
 
 
+def english_commands(lang: str) -> set[str]:
+    """Command and option names whose ``lang`` name differs from the English one."""
+    from bot.discordbot.command_words import NAMES
+    from bot.i18n import lang_for
+    return {name for name in NAMES if lang_for(lang).pgettext("command name", name) != name}
+
+
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_whole_game_speaks_the_servers_and_users_language(
@@ -91,3 +98,9 @@ async def test_whole_game_speaks_the_servers_and_users_language(
         bad = [(where, text) for where, text in seen if english_words(text, seat_names)]
         assert not found, [line for _, text in bad for line in text.splitlines()
                            if english_words(line, seat_names)][:8]
+        # Slash commands are named as the reader's Discord shows them (the game-over note
+        # once said "zobacz `/leaderboard coins`"): from the command-name translations.
+        english = english_commands(lang)
+        said = [(c, text) for _, text in seen for c in re.findall(r"`/([^`]+)`", text)
+                if set(c.split(":")[0].split()) & english]
+        assert not said, said[:4]

@@ -8,6 +8,7 @@ from collections import Counter
 import rules
 from rules.cards import DOUBLE_104
 from rules.games.pinkerton_beats import VALUE
+from rules.messages import said
 
 GAME = rules.get_game("pinkerton")
 
@@ -114,4 +115,4 @@ def do(state, *moves: str) -> None:
 
 
 def public_log(state) -> list[str]:
-    return [e[2] for e in state.log if e[1] is None]
+    return [said(e) for e in state.log if e[1] is None]

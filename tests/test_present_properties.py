@@ -17,13 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
+from bot import plugins
 from bot.present import text
-from bot.present.base import COMMON_FIELDS, presenter_for, registered
+from bot.present.base import COMMON_FIELDS, presenter_for
 from bot.present.scene import Scene, shown_cards, texts
 from tests.scenes import NAMES, scene_of, visible_codes
 
-CONFIGS = [(name, n, opts) for name in registered()
-           for n, opts in rules.GAMES[name].configurations()]
+CONFIGS = [(name, n, opts) for name in plugins.names()
+           for n, opts in plugins.engine(name).configurations()]
 IDS = [f"{name}-{n}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default")
        for name, n, o in CONFIGS]
 

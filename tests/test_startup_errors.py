@@ -163,7 +163,7 @@ async def test_missing_scope_refuses_commands(fake_discord: FakeDiscord, tmp_pat
     assert lines[1] == ("Invite the bot with the scopes bot and applications.commands: "
                         "https://discord.com/oauth2/authorize?client_id="
                         f"{fake_discord.application_id}&scope=bot+applications.commands"
-                        "&permissions=117760")
+                        "&permissions=309237763072")
 
 
 # --- database -----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from rules import IllegalAction
 from rules.cards import FRENCH_54
 from rules.games.thirteens import hand_size, thirteens_winner
 from rules.games.thirteens_scoring import best_combos, describe, trick_points
+from rules.messages import Msg, said
 from tests.playout import assert_conserved
 
 GAME = rules.get_game("thirteens")
@@ -91,7 +92,7 @@ def test_turned_card_sets_trumps():
     v = state.view(2)
     assert v["trump_card"] == "7H" and v["trump"] == "H"
     assert C("7H") not in [c for h in state.hands for c in h]
-    assert "hearts are trumps" in state.log[-1][2]
+    assert "hearts are trumps" in said(state.log[-1])
 
 
 def test_turned_joker_means_no_trumps():
@@ -99,7 +100,7 @@ def test_turned_joker_means_no_trumps():
     # cannot win, the highest club does.
     state = new(3, {1: ["5C"], 2: ["AS"], 0: ["9C"]}, turned="X2", void={2: "C"})
     assert state.view(0)["trump"] is None and state.view(0)["trump_card"] == "X2"
-    assert "no trumps" in state.log[-1][2]
+    assert "no trumps" in said(state.log[-1])
     play(state, "5C", "AS", "9C")
     assert state.tricks == [1, 0, 0]
 
@@ -156,7 +157,7 @@ def test_joker_led_first_plain_card_sets_suit():
     play(state, "9D", "QS", "2H")  # 2H is a trump, but jokers cancel trumps
     assert state.tricks[4] == 1
     assert state.hand_points[4] == 1 - 8
-    assert "jokers -8 = -7" in state.log[-1][2]
+    assert "jokers -8 = -7" in said(state.log[-1])
 
 
 def test_trump_beats_led_suit():
@@ -171,7 +172,7 @@ def test_joker_cancels_trumps():
                 turned="9H", void={3: "S", 4: "S"})
     play(state, "AS", "KS", "2H", "X1", "4S", "5S")
     assert state.tricks[1] == 1 and state.current_seat == 1
-    assert "joker -4" in state.log[-1][2]
+    assert "joker -4" in said(state.log[-1])
 
 
 def test_trumps_led_with_joker_are_the_led_suit():
@@ -249,9 +250,10 @@ def test_runs_ace_low_and_high_no_wrap():
 
 
 def test_log_explains_the_trick_score():
-    text = describe(*trick_points([C(c) for c in "KH QS 6D 7C 7H".split()], 3)[1:], 3, 5)
+    text = Msg.of(describe(*trick_points([C(c) for c in "KH QS 6D 7C 7H".split()], 3)[1:],
+                           3, 5))
     assert text == "thirteen (K Q 6) +3, pair of 7s +1, trick +1 = 5"
-    text = describe((("run", (2, 3, 14)),), 1, 3, -2)
+    text = Msg.of(describe((("run", (2, 3, 14)),), 1, 3, -2))
     assert text == "run (A 2 3) +1, trick +1, joker -4 = -2"
 
 
@@ -261,7 +263,7 @@ def test_trick_scored_in_game_and_logged():
     play(state, "KH", "QH", "6H", "7C", "7S", "5D")  # 5D trumps it
     assert state.tricks[0] == 1
     assert state.hand_points[0] == 5
-    assert state.log[-1][2] == ("{p0} takes the trick (KH QH 6H 7C 7S 5D): "
+    assert said(state.log[-1]) == ("{p0} takes the trick (KH QH 6H 7C 7S 5D): "
                                 "thirteen (K Q 6) +3, pair of 7s +1, trick +1 = 5.")
 
 
@@ -272,11 +274,11 @@ def test_no_trick_penalty_and_hand_total():
     while state.hand_no == 1:
         first_legal(state)
     assert state.last_hand[3] == -3 and state.scores[3] == -3
-    assert any(e[2] == "{p3} took no trick this hand: -3." for e in state.log)
+    assert any(said(e) == "{p3} took no trick this hand: -3." for e in state.log)
     # Everyone who took a trick is spared the penalty.
     for seat in range(6):
         if seat != 3 and state.last_hand[seat] > 0:
-            assert f"{{p{seat}}} took no trick this hand: -3." not in [e[2] for e in state.log]
+            assert f"{{p{seat}}} took no trick this hand: -3." not in [said(e) for e in state.log]
 
 
 def test_joker_penalty_each():
@@ -324,7 +326,7 @@ def test_tie_is_shared():
     result = state.result()
     assert result["scores"][0] == result["scores"][2] == 60
     assert result["ranks"] == [1, 3, 1] and result["winners"] == [0, 2]
-    assert state.log[-1][2] == "{p0} and {p2} share the win with 60 points."
+    assert said(state.log[-1]) == "{p0} and {p2} share the win with 60 points."
 
 
 def test_options_validated():

@@ -11,7 +11,7 @@ import importlib
 import sys
 
 COMMANDS = ("play", "daily", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run",
-            "health", "doctor", "dbtools")
+            "health", "doctor", "dbtools", "tournament")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +24,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    from ..plugins import GameModuleError
+
+    try:
+        parser = build_parser()   # the help texts list the games: they load here
+    except GameModuleError as e:
+        print(f"Error: {e}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

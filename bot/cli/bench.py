@@ -8,7 +8,7 @@ import argparse
 import random
 import time
 
-import rules
+from .. import plugins
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -62,11 +62,11 @@ def run_engine(args: argparse.Namespace) -> int:
         compare.run(args.seconds, args.seed)
         return 0
 
-    names = args.game or sorted(rules.GAMES)
+    names = args.game or plugins.names()
     results = {}
     print(f"{'game':<12}{'players':>8}{'games/s':>10}{'actions/s':>12}{'legal-gen %':>13}")
     for name in names:
-        game = rules.get_game(name)
+        game = plugins.find(name).game
         options = game.validate_options(parse_options(args.option)) if args.game else {}
         n = args.players or game.player_counts(options)[0]
         r = results[name] = {**playouts(game, n, options, args.seconds, args.seed), "players": n}

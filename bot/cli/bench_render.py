@@ -17,7 +17,7 @@ def _pct(xs: list[float], p: float) -> float:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    import rules
+    from bot import plugins
     from bot.present.art import canvas, sprites
     from bot.present.art.encode import palette, to_png
     from bot.present.art.hand import render_hand
@@ -28,7 +28,7 @@ def run_render(args: argparse.Namespace) -> int:
     t0 = clock()
     palette()  # builds every face once, as the first picture of a process would
     print(f"first use (all faces drawn, palette built): {1000 * (clock() - t0):.0f} ms CPU")
-    games = args.game or sorted(rules.GAMES)
+    games = args.game or plugins.names()
     print(f"{'picture':<18}{'draw p50':>9}{'p95':>7}{'encode p95':>11}{'total p50':>10}"
           f"{'p95':>7}{'PNG max':>9}{'mean':>7}")
     for picture in ("table", "hand"):

@@ -8,26 +8,34 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
+from dataclasses import replace
 from typing import TextIO
 
+from .. import plugins
 from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
-from ..core.daily_rules import DAILY_RULES
+from ..core.daily_rules import daily_rules
 from ..i18n import EN, LANGUAGES, N_, Lang
-from ..i18n.errors import translate as translate_error
 from ..present import daily as words
 from ..present import present, presenter_for
-from ..present.base import ai_name
+from ..present.base import seat_label
+from ..present.messages import said
+from ..present.scene import CentreScene, Scene
+from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .play import (
     LOCAL_USER,
     PRONOUNS,
+    _height,
     _LineReader,
     _norm,
     _style,
     _width,
     default_name,
+    fit_lines,
+    move_reader,
     terminal_lang,
 )
 from .table_view import TableView
@@ -35,14 +43,14 @@ from .table_view import TableView
 
 def daily_help() -> str:
     """Why each game's daily is what it is (also in /daily's help)."""
-    return "; ".join(f"{g}: {r.why}" for g, r in sorted(DAILY_RULES.items()))
+    return "; ".join(f"{g}: {r.why}" for g, r in sorted(daily_rules().items()))
 
 
 def refusal(e: TableError, lang: Lang) -> str:
     """A refusal in the terminal's language (a daily one worded afresh)."""
     if isinstance(e, DailyError):
         return words.error_text(e, lang)
-    return translate_error(lang, str(e))
+    return said(e, lang)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -51,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Play today's daily deal: every player gets the same deal from the same "
                     "seat against the same AI players, and compares scores. One attempt a "
                     f"day; quitting keeps it. The dailies: {daily_help()}.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(DAILY_RULES))}")
+    p.add_argument("game", help=f"one of: {', '.join(sorted(daily_rules()))}")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--name", default=None, help="your name (default: your login name)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
@@ -65,6 +73,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
         clock: Clock | None = None) -> int:
     out = out or sys.stdout
     lang = terminal_lang(getattr(args, "lang", None))
+    log_to_file(terminal_log_file(args.db))  # the screen is the player's (log_setup.py)
     try:
         return asyncio.run(_daily(args, stdin or sys.stdin, out, clock, lang))
     except KeyboardInterrupt:
@@ -78,8 +87,13 @@ SAVED = N_("Your attempt is saved; run the same command again to go on.")
 async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                  clock: Clock | None = None, lang: Lang = EN) -> int:
     def say(text: str = "", end: str = "\n") -> None:
-        print(text, file=out, end=end, flush=True)
+        print(fit_lines(text, width), file=out, end=end, flush=True)
 
+    width = _width(out)
+    try:
+        game = plugins.find(args.game).name   # "sergeant-major" is starshina
+    except ValueError:
+        game = args.game                         # the daily says which games it has
     name = (args.name or default_name()).strip()
     if not name or name.casefold() in PRONOUNS:
         say(lang._("Error: give a name with --name, e.g. your first name."))
@@ -92,15 +106,16 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
         return 2
     try:
         try:
-            attempt = await core.daily.start(args.game, LOCAL_USER, name)
+            attempt = await core.daily.start(game, LOCAL_USER, name)
         except TableError as e:
             say(refusal(e, lang))
             if isinstance(e, DailyError) and e.kind == "played":
-                await _show_result(core, args.game, say, lang)
+                await _show_result(core, game, say, lang)
                 return 0
             return 2
-        style, width = _style(args, out), _width(out)
-        names = [ai_name(n, lang) for n in attempt.names]
+        style = _style(args, out)
+        names = [n if i == attempt.seat else seat_label(n, "ai", core.daily.ai_level, lang)
+                 for i, n in enumerate(attempt.names)]
         say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
                    "number, or help; quit keeps your attempt for later.",
                    title=words.title(attempt.game, attempt.day, lang),
@@ -108,15 +123,13 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
         reader = _LineReader(stdin)
         while not attempt.finished:
             moved = await _turn(core, attempt, reader, say, TableView(
-                attempt.game, names, style, width, lang), lang)
+                attempt.game, names, style, width, lang), lang, _height(args, out))
             if moved is None:
                 say(lang._(SAVED))
                 return 0
             attempt = moved
-        view = TableView(attempt.game, names, style, width, lang)
-        scene = present(attempt.view(), names, recent=max(attempt.fresh_events(), 1),
-                        lang=lang)
-        say("\n" + view.render(scene, legend=False))
+        say("\n" + TableView(attempt.game, names, style, width, lang).render(
+            last_scene(attempt, names, lang), legend=False))
         say("\n" + lang._("Working out par..."))
         await _show_result(core, attempt.game, say, lang)
         return 0
@@ -124,16 +137,40 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
         await core.stop()
 
 
+# The event that begins a game's next deal ("Hand 2: ...", "Deal 2: ...", "Round 2: ...").
+_NEXT_DEAL = re.compile(r"^(Hand|Deal|Round) ([2-9]|\d\d+): ")
+
+
+def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scene:
+    """How the daily deal ended: the events since the player's last move and the scores.
+    A one-deal daily ends as the game deals its next hand; that hand, its centre and its
+    events are no part of the daily and are left out."""
+    view = attempt.view()
+    events = [e for e in view["events"] if e["n"] > attempt.seen]
+    cut = next((i for i, e in enumerate(events) if _NEXT_DEAL.match(e["text"])), None)
+    if cut is None:
+        return present(view, names, recent=max(len(events), 1), lang=lang)
+    view = dict(view, events=events[:cut])
+    scene = present(view, names, recent=max(cut, 1), lang=lang)
+    seats = tuple(replace(s, hand_count=None, to_move=False, status=None, roles=())
+                  for s in scene.seats)
+    return replace(scene, hand=None, centre=CentreScene(), seats=seats, to_move=None,
+                   phase=lang._("Daily deal over"), headline=())
+
+
 async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
-                table: TableView, lang: Lang = EN) -> DailyAttempt | None:
+                table: TableView, lang: Lang = EN,
+                height: int | None = None) -> DailyAttempt | None:
     """Show the position, read moves until one is made; None when the player quits."""
     legal = attempt.legal_actions()
     scene = present(attempt.view(), table.names, forms=attempt.action_forms(),
                     legal=legal, recent=min(max(attempt.fresh_events(), 1), 20), lang=lang)
     moves = Moves(scene.hand.forms if scene.hand else (), legal,
                   presenter_for(attempt.game, lang).describe, table,
-                  scene.hand.cards if scene.hand else ())
-    say("\n" + table.render(scene, moves.panel()))
+                  scene.hand.cards if scene.hand else (),
+                  move_reader(plugins.engine(attempt.game), attempt.state.options))
+    say("\n" + table.render(scene, moves.panel(), height=height, tail=moves.hint(),
+                             short_moves=moves.panel(notes=False)))
     while True:
         say("> ", end="")
         line = await reader.get()
@@ -147,7 +184,7 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
             say("\n".join(moves.full_help()))
             continue
         if not typed:
-            say("\n".join(moves.panel()))
+            say("\n".join(moves.panel() + moves.hint()))
             continue
         found = moves.resolve(line)
         if found.error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+from urllib.parse import urlsplit
 
 from ..core.copydb import CopyError, backup_sqlite, sqlite_to_postgres
 
@@ -39,12 +40,22 @@ def backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def _where(url: str) -> str:
+    """The server part of a database URL (no password): ``host:port``."""
+    parts = urlsplit(url)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}" if parts.scheme else url
+
+
 def migrate_db(args: argparse.Namespace) -> int:
     source = args.db or _default_db()
     try:
         counts = asyncio.run(sqlite_to_postgres(source, args.to))
-    except (CopyError, OSError) as e:
+    except CopyError as e:
         print(f"Error: {e}")
+        return 1
+    except OSError as e:   # no server there, a name that does not resolve, a refused port
+        print(f"Error: cannot reach the PostgreSQL server of {_where(args.to)} "
+              f"({e.strerror or e}). Is it running, and are the host and port right?")
         return 1
     except Exception as e:  # the target refused: say it plainly
         print(f"Error: could not copy into {args.to}: {e}")

@@ -1,11 +1,20 @@
 """Logging for ``parlour run``: one line per record; tracebacks only at DEBUG.
 
 Below DEBUG a record that carries an exception (discord.py's reconnect attempts, a
-failed command) shows the exception in a few words and how to see the rest."""
+failed command) shows the exception in a few words and how to see the rest.
+
+The terminal game (``parlour play``) logs to a file instead: the screen is the
+player's, and a library's warning (asyncpg reconnecting to a restarted server) is no
+part of the game."""
 
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..core.store import is_postgres, sqlite_path
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
@@ -36,3 +45,28 @@ def configure_logging(level_name: str) -> None:
                          else ShortTracebacks(FORMAT))
     root.addHandler(handler)
     root.setLevel(level)
+
+
+def terminal_log_file(db: str, env: Mapping[str, str] | None = None) -> Path:
+    """Where ``parlour play`` logs: ``PARLOUR_LOG_FILE``, else beside its SQLite database
+    (``parlour.db`` -> ``parlour.log``), else ``parlour.log`` in the working directory."""
+    env = os.environ if env is None else env
+    if env.get("PARLOUR_LOG_FILE"):
+        return Path(env["PARLOUR_LOG_FILE"])
+    if db != ":memory:" and not is_postgres(db):
+        return Path(sqlite_path(db)).with_suffix(".log")
+    return Path("parlour.log")
+
+
+def log_to_file(path: Path, level: int = logging.WARNING) -> logging.Handler | None:
+    """Send every log record (the core's and the libraries') to ``path`` with its whole
+    traceback, and none to the screen.  The file is made only when something is logged.
+    Does nothing when logging is already set up (pytest); returns the handler added."""
+    root = logging.getLogger()
+    if root.handlers:
+        return None
+    handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    root.addHandler(handler)
+    root.setLevel(level)
+    return handler

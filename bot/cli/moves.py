@@ -13,12 +13,16 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rules.errors import IllegalAction
+from rules.lang import canonical_move
+
 from ..i18n import EN, Lang
 from ..present.scene import MoveForm
 from .table_view import DIM, GLUE, TableView, wrap
 
 HUGE = 40       # a multi-card choice with more combinations is summarised even in 'help all'
 _EXAMPLES = 4   # labels named in the short help
+_CARDS = "cards"   # a stand-in move word: canonical_move then reads what follows as cards
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,9 @@ def _norm(s: str) -> str:
 class Moves:
     def __init__(self, forms: Sequence[MoveForm], legal: Sequence[str],
                  describe: Callable[[str], str], view: TableView,
-                 hand: Sequence[str] = ()) -> None:
+                 hand: Sequence[str] = (), parse: Callable[[str], str] | None = None) -> None:
         self.forms = tuple(forms)
+        self.parse = parse          # the game's reader (any language): text -> canonical text
         self.hand = set(hand)       # the viewer's cards: a choice among all of them says so
         self.legal = [str(a) for a in legal]
         self.view = view
@@ -112,15 +117,16 @@ class Moves:
         self._example[form.kind] = best
         return best
 
-    def panel(self) -> list[str]:
-        """The 'Your move' lines of the table view."""
+    def panel(self, notes: bool = True) -> list[str]:
+        """The 'Your move' lines of the table view (without the forms' ``notes``, the
+        rules reminders that 'help' gives too, when a screen has no room for them)."""
         v = self.view
         _ = v._
         width = v.width
         out = [v.heading(_("Your move"))]
         for k, form in enumerate(self.forms):
             head = v.fill(form.prompt) + (v.style.dim(f" ({v.plain(form.note)})")
-                                          if form.note else "")
+                                          if form.note and notes else "")
             out += wrap(head, width, "  ", "    ")
             entries = self._entry_of_form[k]
             if form.choices:
@@ -142,10 +148,14 @@ class Moves:
                         _("type {kind} and {what} of {cards}, e.g. {example}",
                           cards=v.cards(list(dict.fromkeys(form.cards))), **values))
                 out += wrap(line, width, "    ", "      ")
-        out += [v.style.dim(line) for line in wrap(
-            _("Type a number or a move; help explains, help all lists every move, quit stops."),
-            width)]
         return out
+
+    def hint(self) -> list[str]:
+        """The reminder under the moves of how to type one (given way to on a full screen)."""
+        v = self.view
+        return [v.style.dim(line) for line in wrap(
+            v._("Type a number or a move; help explains, help all lists every move, quit stops."),
+            v.width)]
 
     def short_help(self) -> list[str]:
         """What the player can do now, one paragraph per kind of move."""
@@ -237,6 +247,12 @@ class Moves:
         cards = self._cards(typed)
         if cards:
             return self._by_cards(typed.strip(), cards)
+        said = self._parsed(typed)
+        if said is not None:   # the game reads it (any language): the engine says why not
+            return Resolved(action=said)
+        hinted = self._french_card(typed)
+        if hinted is not None:
+            return hinted
         kinds = {a.split()[0] for a in self.legal}
         if t.split()[0] not in kinds:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
@@ -248,25 +264,66 @@ class Moves:
         return Resolved(action=typed.strip())   # the engine parses it, or says why not
 
     def _cards(self, typed: str) -> list[str]:
-        """The cards ``typed`` names, when it is nothing but cards ("7c", "q♥ 10s")."""
+        """The cards ``typed`` names, when it is nothing but cards: codes and symbols
+        ("7c", "q♥ 10s"), one card in words ("queen of hearts"), or cards in Polish or
+        Russian words ("7 trefl 8 karo", "туз червей")."""
+        deck = self.view.deck
+        one = deck.find(typed.strip())
+        if one is not None:
+            return [str(one)]
         try:
-            return [str(c) for c in self.view.deck.parse_cards(typed)]
+            return [str(c) for c in deck.parse_cards(typed)]
         except ValueError:
+            pass
+        try:   # the engine's reader of card words, given a move word of no game
+            words = canonical_move(f"{_CARDS} {typed}", (_CARDS,), deck).split()[1:]
+            return [str(c) for c in deck.parse_cards(words)] if words else []
+        except (ValueError, IllegalAction):
             return []
 
     def _by_cards(self, typed: str, cards: list[str]) -> Resolved:
         """Bare cards: the one move that uses exactly them ("7c" is "play 7C")."""
-        if len(cards) == 1:
-            found = [e for e in self.entries if e.action.split()[1:] == cards]
+        if len(cards) == 1:   # never a pass: laying a card away as a penalty is said in full
+            found = [e for e in self.entries
+                     if e.action.split()[1:] == cards and e.action.split()[0] != "pass"]
             if found:
                 return self._one(typed, found)
         fits = [f for f in self.multi
                 if f.low <= len(cards) <= f.high and all(c in f.cards for c in cards)]
         if len(fits) == 1:
             return Resolved(action=f"{fits[0].kind} {' '.join(cards)}")
+        # Not a legal move: the move those cards would make, for the engine's own reason
+        # ("You must follow suit: you hold a spade."), when only one kind of move fits.
+        kinds = list(dict.fromkeys(f.kind for f in self.forms if f.kind != "pass"
+                                   and f.cards and f.low <= len(cards) <= f.high))
+        if len(kinds) == 1:
+            return Resolved(action=f"{kinds[0]} {' '.join(cards)}")
+        said = self._parsed(typed)
+        if said is not None:
+            return Resolved(action=said)
         now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
         return Resolved(error=self.view._("'{typed}' is not a move now ({now}). Type help to "
                                           "see how to move.", typed=typed, now=now))
+
+    def _french_card(self, typed: str) -> Resolved | None:
+        """A card of the wrong deck ("ah" in Coins' Spanish deck) where one kind of move
+        takes one card: that move, for the engine's hint ("Hearts correspond to cups...")."""
+        deck = self.view.deck
+        kinds_now = {a.split()[0] for a in self.legal} | {f.kind for f in self.forms}
+        if typed.split()[0].lower() in kinds_now or deck.suit_hint(typed.strip()) is None:
+            return None
+        kinds = list(dict.fromkeys(f.kind for f in self.forms if f.cards and f.kind != "pass"))
+        return Resolved(action=f"{kinds[0]} {typed.strip()}") if len(kinds) == 1 else None
+
+    def _parsed(self, typed: str) -> str | None:
+        """``typed`` as the game reads it (its words in any language: ``zagraj 7 mieczy``,
+        ``сыграть 7 мечей``), or None when it is no move of this game."""
+        if self.parse is None:
+            return None
+        try:
+            return self.parse(typed.strip())
+        except (ValueError, IllegalAction):
+            return None
 
     def _names(self) -> dict[int, set[str]]:
         """Each numbered move's label as typed: cards as shown (Q♥) and as codes (QH)."""

@@ -13,15 +13,17 @@ import enum
 import fcntl
 import getpass
 import os
+import shutil
 import signal
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import IO, TextIO
 
 import rules
-from rules.ai.players import LEVELS
+from rules.ai.players import DEFAULT_LEVEL, LEVELS
 
+from .. import plugins
 from ..core import (
     Core,
     CoreConfig,
@@ -30,18 +32,21 @@ from ..core import (
     SeatReplaced,
     Strike,
     TableError,
+    TableInfo,
     Update,
     display_rating,
-    rating_text,
 )
 from ..core.errors import StaleMove
 from ..core.store import is_postgres, sqlite_path
-from ..i18n import EN, LANGUAGES, Lang, lang_for
+from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
 from ..present import present, presenter_for
-from ..present.base import game_title
+from ..present.base import game_title, rating_words, seat_label
+from ..present.messages import said
 from ..present.scene import Scene
+from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
-from .table_view import Style, TableView, wants_colour
+from .rules_cmd import paragraphs
+from .table_view import Style, TableView, wants_colour, width_of, wrap
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
@@ -50,32 +55,38 @@ class _Moved(enum.Enum):
 
 
 _MOVED = _Moved.MOVED   # the position changed while we waited for input (timer, AI)
+LOG_WORDS = ("log", "older", "earlier")   # the recent events left out to fit the screen
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
-def default_name() -> str:
-    """The login name as a player name ("Player" when there is none or it is root)."""
+def default_name(lang: Lang = EN) -> str:
+    """The login name as a player name ("Player" in ``lang`` when there is none or it is
+    root)."""
     try:
         login = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
         login = ""
-    return login.capitalize() if login and login.lower() != "root" else "Player"
+    return login.capitalize() if login and login.lower() != "root" else lang._("Player")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    others = ", ".join(f"{g.aliases[0]} = {g.name}" for g in plugins.plugins() if g.aliases)
+    p.add_argument("game", help=f"one of: {', '.join(plugins.names())}"
+                                + (f" (other names work too: {others}...)" if others else ""))
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option, e.g. --option target=10 (repeatable)")
-    p.add_argument("--ai", default="normal", choices=LEVELS,
+    p.add_argument("--ai", default=DEFAULT_LEVEL, choices=LEVELS,
                    help="level of the AI seats (default: normal)")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--turn-seconds", type=int, default=0,
-                   help="turn timer in seconds; on expiry the AI moves for you (default: off)")
+                   help="turn timer in seconds (default: off). When it runs out the AI "
+                        "(level easy) makes that one move for you and the game goes on: the "
+                        "seat stays yours, and the game is recorded as usual when it ends")
     p.add_argument("--name", default=None,
                    help="your name at the table and on the leaderboard "
                         "(default: your login name, or Player)")
@@ -84,6 +95,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"),
                    help="colour: auto (on a terminal unless NO_COLOR is set), always or never")
+    p.add_argument("--wide", action="store_true",
+                   help="show the whole table view on every turn (the deck's legend, every "
+                        "event since your last move), however many lines it takes; without "
+                        "it the view fits the terminal's height (24 lines when piped)")
     p.set_defaults(func=run)
 
 
@@ -109,15 +124,19 @@ def parse_options(pairs: list[str]) -> dict:
     return out
 
 
-GOODBYE = "Game stopped; nothing was recorded. Bye."
+GOODBYE = N_("Game stopped; nothing was recorded. Bye.")
 
 
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    # The screen is the player's: log records (asyncpg's reconnect warnings while the
+    # database restarts, a failed commit) go to a file.
+    log_to_file(terminal_log_file(args.db))
     try:
         return asyncio.run(_play(args, stdin or sys.stdin, out))
     except KeyboardInterrupt:  # Ctrl-C before the table was up or after it closed
-        print("\n" + GOODBYE, file=out, flush=True)
+        lang = terminal_lang(getattr(args, "lang", None))
+        print("\n" + lang._(GOODBYE), file=out, flush=True)
         return 0
 
 
@@ -126,17 +145,38 @@ def _style(args: argparse.Namespace, out: TextIO) -> Style:
     return Style(colour=choice == "always" or (choice == "auto" and wants_colour(out)))
 
 
-def _width(out: TextIO) -> int:
+def _size(out: TextIO) -> tuple[int, int]:
+    """(columns, lines) of the terminal ``out`` writes to: ``COLUMNS``/``LINES`` if set
+    (as ``shutil.get_terminal_size`` reads them), else the terminal's own, else 80x24
+    (output piped, or a fresh pty that says 0)."""
+    size = shutil.get_terminal_size((80, 24))
+    cols, rows = size.columns, size.lines
     try:
-        cols = os.get_terminal_size(out.fileno()).columns if out.isatty() else 80
+        if out.isatty():
+            real = os.get_terminal_size(out.fileno())
+            cols = int(os.environ.get("COLUMNS") or 0) or real.columns or cols
+            rows = int(os.environ.get("LINES") or 0) or real.lines or rows
     except (AttributeError, OSError, ValueError):
-        cols = 80
-    return min(max(cols, 40), 100) if cols > 0 else 80   # a fresh pty may say 0
+        pass
+    return (cols if cols > 0 else 80), (rows if rows > 0 else 24)
+
+
+def _width(out: TextIO) -> int:
+    return min(max(_size(out)[0], 40), 100)
+
+
+def _height(args: argparse.Namespace, out: TextIO) -> int | None:
+    """Lines a turn's screen may take (None: as many as it needs, with ``--wide``): the
+    terminal's height less the prompt's line and the blank line above the view."""
+    if getattr(args, "wide", False):
+        return None
+    return max(_size(out)[1], 12) - 2
 
 
 async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    lang = terminal_lang(getattr(args, "lang", None))
     try:
-        game = rules.get_game(args.game)
+        game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))
         counts = game.player_counts(options)
         n = args.players or counts[0]
@@ -145,7 +185,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                              f"{' or '.join(map(str, counts))} players, not {n}.")
         if args.turn_seconds < 0:
             raise ValueError("--turn-seconds cannot be negative.")
-        name = (args.name or default_name()).strip()
+        name = (args.name or default_name(lang)).strip()
         if not name:
             raise ValueError("--name cannot be empty.")
         if name.casefold() in PRONOUNS:
@@ -153,26 +193,35 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             raise ValueError(f"With --name {name} the game would say \"{name} takes "
                              "the trick\": give a name instead, e.g. your first name.")
     except ValueError as e:
-        print(f"Error: {e}", file=out)
+        print(lang._("Error: {error}", error=e), file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
-        print(f"Another terminal game is being played with the database {args.db}: finish "
-              "it first, or play this one with --db OTHER.db.", file=out)
+        print(lang._("Another terminal game is being played with the database {db}: finish it "
+                     "first, or play this one with --db OTHER.db.", db=args.db), file=out)
         return 2
-    core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0))
+    core = Core(terminal_config(args.db))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
-        print(f"Error: cannot open the database {args.db}: {e}", file=out)
+        print(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e),
+              file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
-                    terminal_lang(getattr(args, "lang", None)))
+                    lang, _height(args, out))
     try:
         return await term.play(args, options, n, name)
     finally:
         await core.stop()
         lock.close()
+
+
+def terminal_config(db: str) -> CoreConfig:
+    """The core as the terminal runs it: AI moves at once, on the event loop, and a turn
+    timer that only plays the move that ran out (you are alone at the screen: waiting
+    too long is no desertion, so the seat is never handed over nor the game counted as
+    abandoned)."""
+    return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None)
 
 
 def _terminal_lock(db: str) -> IO[bytes] | None:
@@ -196,8 +245,11 @@ def _terminal_lock(db: str) -> IO[bytes] | None:
 
 class Terminal:
     def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader,
-                 style: Style | None = None, width: int = 80, lang: Lang = EN) -> None:
+                 style: Style | None = None, width: int = 80, lang: Lang = EN,
+                 height: int | None = None) -> None:
         self.core = core
+        self.height = height    # lines a turn's view may take (None: all it needs)
+        self.older: list[list[str]] = []   # recent events the last view left out
         self.game = game
         self.out = out
         self.reader = reader
@@ -214,13 +266,13 @@ class Terminal:
         self.sub = core.subscribe(channel_id=LOCAL_CHANNEL)
 
     def say(self, text: str = "", end: str = "\n") -> None:
-        print(text, file=self.out, end=end, flush=True)
+        print(fit_lines(text, self.width), file=self.out, end=end, flush=True)
 
     async def play(self, args: argparse.Namespace, options: dict, n: int, name: str) -> int:
         core = self.core
         if core.table(LOCAL_CHANNEL) is not None:  # left over from a killed terminal session
             await core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-            self.say("(An unfinished terminal game was cancelled.)")
+            self.say(self.lang._("(An unfinished terminal game was cancelled.)"))
         try:
             await core.create_table(LOCAL_CHANNEL, LOCAL_USER, name, self.game.name,
                                     options, turn_seconds=args.turn_seconds, keep_order=True,
@@ -229,13 +281,10 @@ class Terminal:
                 await core.add_ai(LOCAL_CHANNEL, LOCAL_USER, args.ai)
             await core.start_game(LOCAL_CHANNEL, LOCAL_USER)
         except TableError as e:
-            self.say(f"Error: {e}")
+            self.say(self.lang._("Error: {error}", error=said(e, self.lang)))
             return 2
         _ = self.lang.gettext
-        title = game_title(self.game.title, self.lang)
-        self.say(self.style.label(f"{title}: ") + self.game.summary(self.lang.code))
-        self.say(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
-                   "Ctrl-C) stops.", name=name))
+        self.say("\n".join(self._intro(name)))
         task = asyncio.current_task()
         assert task is not None  # run inside the event loop's task
         hooked = _on_interrupt(lambda: self._interrupt(task))
@@ -252,6 +301,19 @@ class Terminal:
                 _on_interrupt(None)
             if self.line_task is not None:
                 self.line_task.cancel()
+
+    def _intro(self, name: str) -> list[str]:
+        """The game in a paragraph and how to play, wrapped to the terminal's width."""
+        _ = self.lang.gettext
+        title = game_title(self.game.title, self.lang)
+        paras = paragraphs(plugins.get(self.game.name).summary(self.lang.code), self.style)
+        first = paras[0] if paras else ""
+        if not first.casefold().startswith(title.split(" (")[0].casefold()):
+            first = self.style.label(f"{title}:") + " " + first   # not "Piquet: Piquet is..."
+        paras[:1] = [first]
+        paras.append(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
+                       "Ctrl-C) stops.", name=name))
+        return [line for p in paras for line in wrap(p, self.width)]
 
     def _interrupt(self, task: asyncio.Task | None) -> None:
         if task is not None and not self.interrupted:
@@ -271,6 +333,7 @@ class Terminal:
 
     async def _loop(self) -> int:
         core = self.core
+        _ = self.lang.gettext
         while True:
             await core.settle()
             self._absorb()
@@ -286,13 +349,17 @@ class Terminal:
             view = core.private_view(LOCAL_CHANNEL, LOCAL_USER)
             legal = core.legal_actions(LOCAL_CHANNEL, LOCAL_USER)
             forms = core.action_forms(LOCAL_CHANNEL, LOCAL_USER)
-            self.names = info.names
-            scene = self._scene(view, info.names, forms, legal)
-            table = self._table_view(info.names)
+            self.names = self._names(info)
+            scene = self._scene(view, self.names, forms, legal)
+            table = self._table_view(self.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
-                          scene.hand.cards if scene.hand else ())
-            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown))
+                          scene.hand.cards if scene.hand else (),
+                          move_reader(self.game, view.get("options")))
+            self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
+                                         height=self.height, tail=moves.hint(),
+                                         short_moves=moves.panel(notes=False)))
+            self.older = table.older
             self.legend_shown = True
             while True:
                 self.say("> ", end="")
@@ -313,7 +380,10 @@ class Terminal:
                     self.say("\n".join(moves.full_help()))
                     continue
                 if not typed:
-                    self.say("\n".join(moves.panel()))
+                    self.say("\n".join(moves.panel() + moves.hint()))
+                    continue
+                if typed in LOG_WORDS:
+                    self.say("\n".join(self._log_lines(table)))
                     continue
                 if typed in ("count", "ask for the count"):
                     # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws
@@ -321,7 +391,7 @@ class Terminal:
                         await core.ask_count(LOCAL_CHANNEL, LOCAL_USER)
                         break
                     except TableError as e:
-                        self.say(str(e))
+                        self.say(said(e, self.lang))
                         continue
                 found = moves.resolve(line)
                 if found.error:
@@ -333,10 +403,20 @@ class Terminal:
                                    expect_move=info.move)
                     break
                 except StaleMove as e:
-                    self.say(str(e))
+                    self.say(said(e, self.lang))
                     break
                 except TableError as e:
-                    self.say(f"{e} Type help to see your moves.")
+                    self.say(self.lang._("{error} Type help to see your moves.",
+                                         error=said(e, self.lang)))
+
+    def _log_lines(self, table: TableView) -> list[str]:
+        """What the view left out of Recent to fit the screen (the events since your last
+        move that did not fit); with nothing left out, where to find the rest."""
+        _ = self.lang.gettext
+        if not self.older:
+            return [_("Every event since your last move is on the screen; 'parlour replay' "
+                      "shows a whole game once it is over.")]
+        return [table.heading(_("Earlier"))] + [line for e in self.older for line in e]
 
     async def _ask(self) -> str | None | _Moved:
         """The next input line (None at end of input), or _MOVED if the game moved first."""
@@ -364,39 +444,64 @@ class Terminal:
         while not self.sub.queue.empty():
             self._note(self.sub.queue.get_nowait())
 
+    def _names(self, info: TableInfo) -> list[str]:
+        """The seats' names in the terminal's language ("Ada (ИИ, сильный)")."""
+        return [seat_label(s.name, s.kind, s.ai_level, self.lang) for s in info.seats]
+
     def _note(self, u: Update) -> None:
         mine = getattr(u, "user_id", None) == LOCAL_USER
+        _ = self.lang.gettext
         if isinstance(u, GameOver):
             self.over = u
         elif isinstance(u, Reminder) and mine:
-            self.say(f"\nReminder: {u.seconds_left:.0f} s left for your move.\n> ", end="")
+            left = round(u.seconds_left)
+            self.say("\n" + self.lang.n_("Reminder: {n} second left for your move.",
+                                         "Reminder: {n} seconds left for your move.", left)
+                     + "\n> ", end="")
         elif isinstance(u, Strike) and mine:
             move = self._table_view(self.names).fill(self.presenter.describe(u.action))
-            self.say(f"\nTime's up: the AI made your move ({move}); "
-                     f"that is strike {u.strikes} of {u.max_strikes}.")
+            self.say("\n" + self.lang._("Time's up: the AI made your move ({move}).",
+                                         move=move))
         elif isinstance(u, SeatReplaced) and mine:
-            self.say("The AI plays your seat for the rest of the game.")
+            self.say(_("The AI plays your seat for the rest of the game."))
 
     def _finish(self) -> int:
         u = self.over
         assert u is not None  # called once the game is over
-        names = u.table.names
+        _ = self.lang.gettext
+        names = self._names(u.table)
         scene = self._scene(u.view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
         if u.reason != "complete":
-            self.say("\nThe game ended unfinished: no human player is left at the table.")
-        self.say(f"\nGame #{u.game_id} recorded: see it again with 'parlour replay "
-                 f"{u.game_id}'.")
+            self.say("\n" + _("The game ended unfinished: no human player is left at the "
+                              "table."))
+        self.say("\n" + _("Game #{number} recorded: see it again with 'parlour replay "
+                          "{number}'.", number=u.game_id))
         for c in u.rating_changes:
-            scope = "overall" if c.scope == "global" else c.scope
-            self.say(f"Rating ({scope}) of {c.name}: {display_rating(c.before)} -> "
-                     f"{rating_text(c.after, c.games)}")
+            self.say(_("Rating ({scope}) of {name}: {before} -> {after}",
+                       scope=_("overall") if c.scope == "global" else c.scope, name=c.name,
+                       before=display_rating(c.before),
+                       after=rating_words(c.after, c.games, self.lang)))
         return 0
 
     async def _quit(self, eof: bool = True) -> None:
         if self.core.table(LOCAL_CHANNEL) is not None:
             await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-        self.say(("\n" if eof else "") + GOODBYE)
+        self.say(("\n" if eof else "") + self.lang._(GOODBYE))
+
+
+def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
+    """The game's own reader of typed moves (its words in en, pl and ru) as canonical text."""
+    return lambda typed: str(game.parse_action(typed, options or None))
+
+
+def fit_lines(text: str, width: int) -> str:
+    """``text`` with every line longer than ``width`` wrapped between words (a refusal,
+    a note: the terminal itself would cut words in two)."""
+    if all(width_of(line) <= width for line in text.split("\n")):
+        return text
+    return "\n".join(part for line in text.split("\n")
+                     for part in (wrap(line, width) if width_of(line) > width else [line]))
 
 
 def _norm(line: str) -> str:

@@ -9,16 +9,15 @@ import os
 import sys
 from dataclasses import replace
 
-import rules
-
+from .. import plugins
 from ..core import Store, TableError
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang
-from ..i18n.errors import translate as translate_error
 from ..present import present, presenter_for
-from ..present.base import ai_name, game_title, units
+from ..present.base import game_title, seat_label, units
+from ..present.messages import said
 from ..present.scene import Scene
 from .play import terminal_lang
 from .table_view import Style, TableView, wants_colour
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_run(args, lang))
     except TableError as e:
-        print(lang._("Error: {error}", error=translate_error(lang, str(e))))
+        print(lang._("Error: {error}", error=said(e, lang)))
         return 2
 
 
@@ -62,8 +61,9 @@ async def _run(args: argparse.Namespace, lang: Lang = EN) -> int:
                 print(lang._("No finished games yet."))
             for g in games:
                 when = datetime.datetime.fromtimestamp(g.finished).strftime("%Y-%m-%d %H:%M")
-                names = ", ".join(ai_name(p["name"], lang) for p in g.players)
-                won = ", ".join(ai_name(w, lang) for w in g.winners) or "-"
+                label = {p["name"]: player_name(p, lang) for p in g.players}
+                names = ", ".join(label[p["name"]] for p in g.players)
+                won = ", ".join(label.get(w, w) for w in g.winners) or "-"
                 print(f"#{g.game_id:<5} {when}  {g.game:<10} {names}  ("
                       + lang._("won: {who}", who=won) + ")")
             return 0
@@ -74,13 +74,21 @@ async def _run(args: argparse.Namespace, lang: Lang = EN) -> int:
     return 0
 
 
+def player_name(player: dict, lang: Lang = EN) -> str:
+    """A finished game's player as the table called them ("Ada (AI, hard)" in ``lang``'s
+    words; a person by their name)."""
+    kind = player.get("kind", "human")
+    return seat_label(player["name"], kind, player.get("ai_level") if kind == "ai" else None,
+                      lang)
+
+
 def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool = False,
          out=None, lang: Lang = EN) -> None:
     out = out or sys.stdout
     _ = lang.gettext
     r = replay.record
-    game = rules.get_game(r.game)
-    names = [ai_name(n, lang) for n in replay.names]
+    game = plugins.engine(r.game)
+    names = [player_name(p, lang) for p in r.players]
     table = TableView(game.name, names, Style(colour=wants_colour(out)), lang=lang)
     describe = presenter_for(game.name, lang).describe
     opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or _("default options")
@@ -89,7 +97,7 @@ def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool
             moves=units(lang, r.moves, "move")), file=out)
     left = " (" + _("left") + ")"
     print(_("Players: {names}", names=", ".join(
-        ai_name(pl["name"], lang) + (left if pl["abandoned"] else "") for pl in r.players)),
+        player_name(pl, lang) + (left if pl["abandoned"] else "") for pl in r.players)),
         file=out)
     state = replay.initial_state()
     _board(state, table, hands, brief, out, shown=0, legend=True)
@@ -97,7 +105,7 @@ def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool
     last = None
     for s in replay.steps():
         tag = "" if s.actor == "human" else f" [{_(ACTORS.get(s.actor, s.actor))}]"
-        who = ai_name(s.name, lang)
+        who = names[s.seat]
         print(f"\n{s.move}. {who}{tag}: {table.fill(describe(s.action))}", file=out)
         _board(s.state, table, hands, brief, out, shown)
         shown = _last_event(s.state)

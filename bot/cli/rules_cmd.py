@@ -10,13 +10,12 @@ import argparse
 import os
 import re
 import sys
-import textwrap
 from typing import TextIO
 
-import rules
 from rules.lang import LANGUAGES
 
-from .table_view import BOLD, CYAN, Style, wants_colour
+from .. import plugins
+from .table_view import BOLD, CYAN, Style, wants_colour, wrap
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
@@ -24,7 +23,7 @@ _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rules", help="show the rules of a game")
-    p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())}")
     p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help="language of the rules text (default: from LANG, else en)")
     p.set_defaults(func=run)
@@ -45,17 +44,18 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if not args.game:
         print(style.paint("Games", BOLD) + " (parlour rules GAME for the full rules, "
               "parlour play GAME to play one against the AI):", file=out)
-        for name, game in sorted(rules.GAMES.items()):
-            print("\n" + style.paint(f"{name}", BOLD, CYAN) + f" - {game.title}", file=out)
-            print(textwrap.fill(" ".join(game.summary(lang).split()), 78, initial_indent="  ",
-                                subsequent_indent="  "), file=out)
+        for plugin in sorted(plugins.plugins(), key=lambda p: p.name):
+            print("\n" + style.paint(f"{plugin.name}", BOLD, CYAN) + f" - {plugin.game.title}",
+                  file=out)
+            for para in paragraphs(plugin.summary(lang), style):
+                print("\n".join(wrap(para, 78, "  ", "  ")), file=out)
         return 0
     try:
-        game = rules.get_game(args.game)
+        plugin = plugins.find(args.game)
     except ValueError as e:
         print(e, file=out)
         return 2
-    print(for_terminal(game.rules_text(lang), style), file=out)
+    print(for_terminal(plugin.rules_text(lang), style), file=out)
     return 0
 
 
@@ -89,6 +89,12 @@ def for_terminal(markdown: str, style: Style) -> str:
         out.append(line)
     flush_table()
     return "\n".join(out)
+
+
+def paragraphs(markdown: str, style: Style) -> list[str]:
+    """Markdown prose (a game's summary) as paragraphs of one line each, emphasis styled,
+    for the caller to wrap to its own width (the source is wrapped at 80 columns)."""
+    return [" ".join(p.split()) for p in _inline(markdown, style).split("\n\n") if p.strip()]
 
 
 def _inline(text: str, style: Style) -> str:

@@ -21,16 +21,16 @@ import os
 import sys
 import time
 
-import rules
 from rules.ai.players import LEVELS
 
+from .. import plugins
 from .play import parse_options
 from .selfplay_match import machine, match_tasks, run_tasks, summarise
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("selfplay", help="AI tournaments on duplicate deals (strength, speed)")
-    p.add_argument("game", nargs="?", help=f"one of: {', '.join(sorted(rules.GAMES))}")
+    p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())}")
     p.add_argument("--seats", default="hard,random,random",
                    help=f"seat types in order, comma-separated ({', '.join(LEVELS)})")
     p.add_argument("--games", type=int, default=10,
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         print("selfplay: name a game (or use --report)", file=sys.stderr)
         return 2
     try:
-        game = rules.get_game(args.game)
+        game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
         for s in seats:

@@ -11,8 +11,9 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
-import rules
 from rules.ai.players import make_player
+
+from .. import plugins
 
 Z95 = 1.96
 
@@ -25,7 +26,7 @@ def play_game(game_name: str, n: int, options: dict, game_seed: int,
     in CPU time of this process: on a shared machine that is what one core of our own
     would take.  ``time_cap`` replaces the search's wall-clock safety cap (the report
     raises it, so other load on the machine does not cut moves short)."""
-    game = rules.get_game(game_name)
+    game = plugins.engine(game_name)
     state = game.new_state(n, options, seed=game_seed)
     players = [make_player(lvl, game_name, seed=ai_seed * 7919 + i) for i, lvl in enumerate(levels)]
     if time_cap is not None:

@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-import rules
 from rules.cards import (
     BASTOS,
     CLUBS,
@@ -30,6 +29,7 @@ from rules.cards import (
     DeckKind,
 )
 
+from .. import plugins
 from ..i18n import EN, Lang, lang_for
 from ..present import text
 from ..present.scene import Fact, PileScene, Scene, SeatScene, TrickScene
@@ -87,6 +87,7 @@ def pad(s: str, width: int, right: bool = False) -> str:
     return gap + s if right else s + gap
 
 
+_LEVELS = 5     # how far ``TableView.render`` may go to fit a height
 GLUE = "\x00"   # a space that wrap never breaks at ("[3]" stays beside its card)
 
 
@@ -114,13 +115,14 @@ class TableView:
 
     def __init__(self, game: str, names: Sequence[str], style: Style, width: int = 80,
                  lang: Lang = EN) -> None:
-        self.deck: DeckKind = rules.get_game(game).deck
+        self.deck: DeckKind = plugins.engine(game).deck
         self.names = list(names)
         self.style = style
         self.width = max(40, width)
         self.viewer: int | None = None     # whose view is being drawn (set by ``render``)
         self.lang: Lang = lang             # the scene's language (``render`` takes the scene's)
         self._ = lang.gettext
+        self.older: list[list[str]] = []   # recent events left out to fit (``render``)
 
     # -- pieces -----------------------------------------------------------------------
 
@@ -158,45 +160,129 @@ class TableView:
 
     # -- the whole view ---------------------------------------------------------------
 
-    def render(self, scene: Scene, moves: Sequence[str] = (), *, legend: bool = True) -> str:
+    def render(self, scene: Scene, moves: Sequence[str] = (), *, legend: bool = True,
+               height: int | None = None, tail: Sequence[str] = (),
+               short_moves: Sequence[str] | None = None) -> str:
         """The table view of ``scene``; ``moves`` are the viewer's move lines, already laid
-        out.  Without ``legend`` only the first legend line is shown (a reminder)."""
+        out, and ``tail`` a reminder under them.  Without ``legend`` only the first legend
+        line is shown (a reminder).
+
+        With ``height`` the view is made to fit that many lines, so the header and the
+        scores stay on the screen: step by step the legend, the blank lines, the tail and
+        the hand's suit lines give way, then the oldest of the recent events (a line says
+        how many are left out; ``older`` holds them), the table's sentences and notes, and
+        last the moves' rules reminders (``short_moves``: the moves without them)."""
         self.viewer = scene.viewer
         self.lang = lang_for(scene.lang)
-        self._ = _ = self.lang.gettext
-        out: list[str] = []
-        out += self._title(scene, legend)
-        out += self._seats(scene)
-        out += self._centre(scene)
-        if scene.events:
-            out.append("")
-            out.append(self.heading(_("Recent")))
-            for e in scene.events:
-                out += wrap(self.fill(e), self.width, "  · ", "    ")
-        if scene.result is not None:
-            out.append("")
-            out.append(self.heading(_("Result")))
-            for line in scene.result.lines:
-                out += wrap(self.fill(line), self.width, "  ", "    ")
-            for line in scene.result.details:
-                out += wrap(self.fill(line), self.width, "  ", "    ")
-        if scene.hand is not None:
-            out += self._hand(scene)
-        if moves:
-            out.append("")
-            out += moves
-        return "\n".join(out)
+        self._ = lang_for(scene.lang).gettext
+        self.older = []
+        lines: list[str] = []
+        for level in range(_LEVELS):
+            lines = self._compose(scene, moves, tail, legend, level, height, short_moves)
+            if height is None or len(lines) <= height:
+                break
+        return "\n".join(lines)
 
-    def _title(self, scene: Scene, legend: bool = True) -> list[str]:
+    def _compose(self, scene: Scene, moves: Sequence[str], tail: Sequence[str], legend: bool,
+                 level: int, height: int | None,
+                 short_moves: Sequence[str] | None = None) -> list[str]:
+        """The view at one ``level`` of compaction (see ``render``); at the last level
+        what still does not fit gives way, least needed first, into ``older``."""
+        _ = self._
+        self.older = []
+        gap = [""] if level < 2 else []
+        head = self._title(scene, legend and level < 1, bare=level >= 2)[:1]
+        facts = list(scene.headline)
+        legend_lines = ([] if level >= 3 else
+                        self.legend(scene.legend if legend and level < 1 else scene.legend[:1]))
+        seats = self._seats(scene, gap)
+        rows, shorts, sentences = self._centre_parts(scene)
+        events = [wrap(self.fill(e), self.width, "  · ", "    ") for e in scene.events]
+        result: list[str] = []
+        if scene.result is not None:
+            result += gap + [self.heading(_("Result"))]
+            for line in scene.result.lines + scene.result.details:
+                result += wrap(self.fill(line), self.width, "  ", "    ")
+        hand = private = []
+        if scene.hand is not None:
+            hand = self._hand(scene, gap, compact=level >= 3, private=False)
+            private = [wrap(self.fill(line), self.width, "  ", "    ")
+                       for line in scene.hand.lines]
+        bottom = (gap + list(moves) if moves else []) + (list(tail) if level < 3 else [])
+        panel = list(moves)
+        cut_events: list[list[str]] = []
+        cut_lines: list[list[str]] = []
+
+        def lines() -> list[str]:
+            centre = ([*gap, self.heading(_("On the table"))] + [x for row in rows for x in row]
+                      + [x for line in sentences for x in line] if rows or sentences else [])
+            recent = self._recent(events, gap, len(cut_events), bool(cut_lines))
+            return (head + self._facts(facts) + legend_lines + seats + centre + recent + result
+                    + hand + [x for line in private for x in line] + bottom)
+
+        out = lines()
+        if level < _LEVELS - 1 or height is None:
+            return out
+        # The last level: the oldest events while more than two are left, then the table's
+        # sentences and the private notes under the hand (oldest first), then the
+        # headline's last facts, then the last events.
+        while len(out) > height:
+            if len(events) > 2:
+                cut_events.append(events.pop(0))
+            elif sentences:
+                cut_lines.append(sentences.pop(0))
+            elif private:
+                cut_lines.append(private.pop(0))
+            elif len(self._facts(facts)) > 1:
+                cut_lines.append(self._facts(facts[-1:]))
+                facts.pop()
+            elif any(len(row) > 1 for row in rows):   # the tallest row to one line
+                k = max(range(len(rows)), key=lambda i: len(rows[i]))
+                cut_lines.append(rows[k])
+                rows[k] = [shorts[k]]
+            elif events:
+                cut_events.append(events.pop(0))
+            elif short_moves is not None and panel != list(short_moves):
+                panel = bottom = list(short_moves)
+            else:
+                break
+            out = lines()
+        reminder = self.legend(scene.legend[:1])   # the deck's key line, where room is left
+        if reminder and len(out) + len(reminder) <= height:
+            legend_lines = reminder
+            out = lines()
+        self.older = cut_lines + cut_events
+        return out
+
+    def _facts(self, facts: Sequence[Fact]) -> list[str]:
+        if not facts:
+            return []
+        return wrap(" · ".join(f"{self.style.label(f.label + ':')} {self.fill(f.value)}"
+                               for f in facts), self.width)
+
+    def _recent(self, events: list[list[str]], gap: list[str], left_out: int = 0,
+                cut: bool = False) -> list[str]:
+        """The Recent lines; ``left_out`` events (and with ``cut`` some of the table's
+        sentences) gave way, and the heading says how to see them."""
+        if not events and not left_out and not cut:
+            return []
+        _ = self._
+        head = self.heading(_("Recent"))
+        if left_out:
+            head += self.style.dim(" " + self.lang.n_(
+                "({n} earlier event: type log)", "({n} earlier events: type log)", left_out))
+        elif cut:
+            head += self.style.dim(" " + _("(more left out: type log)"))
+        return gap + [head] + [line for e in events for line in e]
+
+    def _title(self, scene: Scene, legend: bool = True, bare: bool = False) -> list[str]:
         title, phase = scene.title, scene.phase
         rule = "━" * max(2, self.width - width_of(title) - width_of(phase) - 8)
         out = [self.style.paint(f"━━ {title} ", BOLD, CYAN) + self.style.dim(rule)
                + self.style.paint(f" {phase} ━━", BOLD, CYAN)]
-        if scene.headline:
-            facts = " · ".join(f"{self.style.label(f.label + ':')} {self.fill(f.value)}"
-                               for f in scene.headline)
-            out += wrap(facts, self.width)
-        out += self.legend(scene.legend if legend else scene.legend[:1])
+        out += self._facts(scene.headline)
+        if not bare:
+            out += self.legend(scene.legend if legend else scene.legend[:1])
         return out
 
     def legend(self, facts: Sequence[Fact]) -> list[str]:
@@ -206,7 +292,7 @@ class TableView:
                         self.width, "", "  ")
         return out
 
-    def _seats(self, scene: Scene) -> list[str]:
+    def _seats(self, scene: Scene, gap: Sequence[str] = ("",)) -> list[str]:
         seats = scene.seats
         if not seats:
             return []
@@ -247,8 +333,8 @@ class TableView:
                 row.append(self.fill(s.status) if s.status else "")
         widths = [max(width_of(c) for c in col) for col in zip(header, *rows, strict=True)]
         if sum(widths) + 2 * (len(widths) - 1) > self.width:
-            return self._seats_narrow(header, rows)
-        lines = ["", "  ".join(pad(self.heading(h), w, r)
+            return self._seats_narrow(header, rows, gap)
+        lines = [*gap, "  ".join(pad(self.heading(h), w, r)
                                for h, w, r in zip(header, widths, right, strict=True)).rstrip()]
         for row, s in zip(rows, seats, strict=True):
             line = "  ".join(pad(c, w, r) for c, w, r in zip(row, widths, right, strict=True))
@@ -257,9 +343,10 @@ class TableView:
                 lines[-1] = self.style.paint(_ANSI.sub("", lines[-1]), BOLD, REVERSE)
         return lines
 
-    def _seats_narrow(self, header: list[str], rows: list[list[str]]) -> list[str]:
+    def _seats_narrow(self, header: list[str], rows: list[list[str]],
+                      gap: Sequence[str] = ("",)) -> list[str]:
         """Too wide for a table: one wrapped paragraph per seat."""
-        lines = [""]
+        lines = list(gap)
         for row in rows:
             bits = [f"{h} {c}" for h, c in zip(header[2:], row[2:], strict=True) if c]
             head = f"{row[0]} {self.style.label(row[1])}"
@@ -275,25 +362,47 @@ class TableView:
         name = text.name_of(self.names, s.index) if s.index < len(self.names) else s.name
         return self._("{name} (you)", name=name) if scene.viewer == s.index else name
 
-    def _centre(self, scene: Scene) -> list[str]:
+    def _centre_parts(self, scene: Scene) -> tuple[list[list[str]], list[str],
+                                                   list[list[str]]]:
+        """The centre's labelled rows (trick, last trick, piles), each wrapped, with a
+        one-line form of each (a long pile's newest cards, else the row's start: to fit a
+        screen), and its sentences, each wrapped."""
         c = scene.centre
-        rows: list[tuple[str, str]] = []
+        rows: list[tuple[str, str, PileScene | None]] = []
         if c.trick is not None:
-            rows.append((c.trick.label, self._trick(c.trick, scene, current=True)))
+            rows.append((c.trick.label, self._trick(c.trick, scene, current=True), None))
         if c.last_trick is not None:
-            rows.append((c.last_trick.label, self._trick(c.last_trick, scene, current=False)))
+            rows.append((c.last_trick.label, self._trick(c.last_trick, scene, current=False),
+                         None))
         for pile in c.piles:
-            rows.append((pile.label, self._pile(pile)))
-        if not rows and not c.lines:
-            return []
-        out = ["", self.heading(self._("On the table"))]
-        label_w = max((width_of(label) for label, _ in rows), default=0) + 1
-        for label, value in rows:
+            rows.append((pile.label, self._pile(pile), pile))
+        full: list[list[str]] = []
+        short: list[str] = []
+        label_w = max((width_of(label) for label, _, _ in rows), default=0) + 1
+        for label, value, heap in rows:
             head = "  " + pad(self.fill(label) + ":", label_w) + " "
-            out += wrap(value, self.width, head, " " * width_of(head))
-        for line in c.lines:
-            out += wrap(self.fill(line), self.width, "  ", "    ")
-        return out
+            full.append(wrap(value, self.width, head, " " * width_of(head)))
+            short.append(self._one_line(head, full[-1], heap))
+        return full, short, [wrap(self.fill(line), self.width, "  ", "    ") for line in c.lines]
+
+    def _one_line(self, head: str, lines: list[str], pile: PileScene | None) -> str:
+        """A centre row cut to one line: a pile's count and newest cards, else the start
+        of the row; ``…`` marks the cut."""
+        if len(lines) <= 1:
+            return lines[0] if lines else head
+        if pile is not None and pile.cards:
+            room = self.width - width_of(head) - 2
+            shown: list[str] = []
+            for code in reversed(pile.cards):
+                face = self.card(code)
+                if sum(width_of(f) + 1 for f in shown) + width_of(face) > room:
+                    break
+                shown.insert(0, face)
+            return head + "… " + " ".join(shown)
+        words = lines[0].split(" ")
+        while len(words) > 1 and width_of(" ".join(words)) + 2 > self.width:
+            words.pop()
+        return " ".join(words) + " …"
 
     def _trick(self, t: TrickScene, scene: Scene, current: bool) -> str:
         plays = []
@@ -328,19 +437,24 @@ class TableView:
             bits.append(("- " if bits else "") + self.fill(p.note))
         return " ".join(bits) or self._("empty")
 
-    def _hand(self, scene: Scene) -> list[str]:
+    def _hand(self, scene: Scene, gap: Sequence[str] = ("",), compact: bool = False,
+              private: bool = True) -> list[str]:
         h = scene.hand
         assert h is not None  # drawn only for a scene with the viewer's hand
         n = len(h.cards)
-        out = ["", self.heading(self._("Your hand ({cards})",
+        out = [*gap, self.heading(self._("Your hand ({cards})",
                                        cards=self.lang.n_("{n} card", "{n} cards", n)))]
         groups = h.groups or (((self._("Cards"), h.cards),) if h.cards else ())
+        if compact and h.cards:   # beside the heading, the suits side by side
+            out[-1:] = wrap(out[-1] + "  " + "  ".join(self.cards(cards) for _, cards in groups),
+                            self.width, "", "  ")
+            groups = ()
         label_w = max((width_of(g) for g, _ in groups), default=0) + 1
         for label, cards in groups:
             head = "  " + pad(label + ":", label_w) + " "
             out += wrap(self.cards(cards), self.width, head, " " * width_of(head))
         if not h.cards:
             out.append("  (" + self._("no cards") + ")")
-        for line in h.lines:
+        for line in h.lines if private else ():
             out += wrap(self.fill(line), self.width, "  ", "    ")
         return out

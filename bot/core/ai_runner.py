@@ -19,10 +19,10 @@ import logging
 from collections.abc import Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 
-import rules
 from rules.ai.players import LEVELS, make_player
 from rules.base import State
 
+from .. import plugins
 from .workers import process_pool
 
 log = logging.getLogger("parlour.core")
@@ -42,7 +42,7 @@ def choose_action(state: State, seat: int, level: str, seed: int,
     for lvl in fallback_chain(level):
         try:
             player = make_player(lvl, state.game.name, seed)
-        except ImportError:
+        except (ImportError, KeyError):   # no AI of this level for the game
             continue
         try:
             action = _choose(player, state, seat, time_budget)
@@ -58,7 +58,7 @@ def choose_action(state: State, seat: int, level: str, seed: int,
 def choose_from_json(game: str, state_json: str, seat: int, level: str, seed: int,
                      time_budget: float | None) -> str:
     """``choose_action`` for a process pool worker: JSON in, action text out."""
-    state = rules.get_game(game).state_from_json(state_json)
+    state = plugins.engine(game).state_from_json(state_json)
     return choose_action(state, seat, level, seed, time_budget)
 
 

@@ -21,7 +21,9 @@ class CoreConfig:
     ai_delay: float = 1.0                # pause before an AI seat moves, so humans can follow
     timeout_level: str = "easy"          # plays the move of a human whose time ran out
     replacement_level: str = "easy"      # takes over a struck-out, departed or kicked seat
-    max_strikes: int = 2                 # timeouts before the seat is handed to the AI
+    # Timeouts before the seat is handed to the AI (and the player counts as abandoning);
+    # None: never - the terminal, where the timer only hurries a player who is alone.
+    max_strikes: int | None = 2
     reminder_fraction: float = 2 / 3     # the reminder comes after this share of the turn time
     default_turn_seconds: int | None = None  # None: the game's own ``turn_seconds``
     recent_events: int = 12              # public events carried by a BoardChanged update

@@ -36,6 +36,7 @@ from .replay import Replay, load_replay
 from .seasons import Season, current_season, set_season_length
 from .store import Store
 from .table import LOBBY, Table
+from .tournaments import Tournaments
 from .turns import Turns
 from .updates import BoardChanged, LobbyChanged, TableInfo
 
@@ -61,6 +62,9 @@ class Core:
         self.daily = Daily(self.store, self.clock, self.runner,
                            ai_level=self.config.daily_ai_level,
                            par_level=self.config.daily_par_level)
+        self.tournaments = Tournaments(self.registry, self.lobby, self.config, self.clock,
+                                       self.store, self.hub)
+        self.registry.after_game.append(self.tournaments.game_over)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -87,6 +91,10 @@ class Core:
         receive a LobbyChanged/BoardChanged for each resumed table.
         """
         await self.store.open()
+        if self.store.dialect == "postgresql":
+            # Listen before reading the tables: a commit another process makes from here
+            # on is heard, and one made before is in what we read next.
+            await self.store.listen(CHANNEL, self._table_changed, on_relisten=self._catch_up)
         only = None if channels is None else set(channels)
         resumed = []
         for row in await self.store.load_active_tables():
@@ -102,16 +110,40 @@ class Core:
             self.registry.live[table.channel_id] = table
             resumed.append(table)
         registry = self.registry
+        # A commit whose NOTIFY came before its table was loaded here: read it now, so the
+        # first board a restarted process shows is the latest position, never an older one.
+        behind = await self._behind(resumed) if self.store.dialect == "postgresql" else set()
         for table in resumed:
+            if table.id in behind:
+                async with table.lock:
+                    await registry.reload(table)  # publishes the board and the turn
+                continue
             if table.status == LOBBY:
                 registry.publish(LobbyChanged(table.id, table.channel_id, table.info()))
                 continue
             registry.publish_board(table, [])
             registry.publish_turn(table)
             registry.arm(table)  # an overdue deadline fires at once
-        if self.store.dialect == "postgresql":
-            await self.store.listen(CHANNEL, self._table_changed)
-        return [t.info() for t in resumed]
+        await self.tournaments.resume()
+        return [t.info() for t in resumed if registry.live.get(t.channel_id) is t]
+
+    async def _behind(self, tables: Iterable[Table]) -> set[int]:
+        """Ids of ``tables`` whose row moved on (or ended) since this process read it."""
+        held = {t.id: t.move for t in tables}
+        if not held:
+            return set()
+        rows = await self.store.fetchall(
+            "SELECT id, move FROM tables WHERE status IN ('lobby', 'playing')")
+        now = {r["id"]: r["move"] for r in rows}
+        return {i for i, move in held.items() if i not in now or now[i] > move}
+
+    async def _catch_up(self) -> None:
+        """After the listening connection came back: reload every table here that another
+        process moved while nobody listened (the NOTIFYs of that time are lost)."""
+        for table_id in await self._behind(list(self.registry.live.values())):
+            table = next((t for t in self.registry.live.values() if t.id == table_id), None)
+            if table is not None:
+                self._reload_if_behind(table, None)
 
     async def ping(self) -> bool:
         """Whether the database answers (the bot's heartbeat)."""
@@ -128,10 +160,14 @@ class Core:
         table = next((t for t in self.registry.live.values() if t.id == table_id), None)
         if table is None or table.move >= move:
             return
+        self._reload_if_behind(table, move)
 
+    def _reload_if_behind(self, table: Table, move: int | None) -> None:
+        """Reload ``table`` from its row unless it reached ``move`` meanwhile (None: always)."""
         async def reload() -> None:
             async with table.lock:
-                if table.move < move and self.registry.live.get(table.channel_id) is table:
+                if (move is None or table.move < move) \
+                        and self.registry.live.get(table.channel_id) is table:
                     await self.registry.reload(table)
         self.registry.spawn(reload())
 

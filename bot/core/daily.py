@@ -17,19 +17,19 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import rules
 from rules.base import State
 from rules.errors import IllegalAction
 
+from .. import plugins
 from ..i18n import N_
 from .ai_runner import AIRunner
 from .clock import Clock
 from .daily_rules import (
     AI_LEVEL,
-    DAILY_RULES,
     PAR_LEVEL,
     DailyRule,
     daily_number,
+    daily_rules,
     daily_seed,
     day_of,
     deal_done,
@@ -152,19 +152,19 @@ class DailyError(TableError):
     def __init__(self, kind: str, game: str = "", day: int | None = None,
                  score: float | None = None) -> None:
         self.kind, self.game, self.day, self.score = kind, game, day, score
-        title = daily_title(game, day) if game in DAILY_RULES and day is not None else ""
+        title = daily_title(game, day) if game in daily_rules() and day is not None else ""
         shown = "" if score is None else f"{score:g}"
         super().__init__(ERRORS[kind].format(title=title, score=shown, game=game,
                                              games=daily_games_text()))
 
 
 def daily_title(game: str, day: int) -> str:
-    g = rules.get_game(game)
+    g = plugins.engine(game)
     return f"{(g.title or g.name).split(' (')[0]} daily #{daily_number(day)}"
 
 
 def daily_games_text() -> str:
-    return ", ".join(sorted(DAILY_RULES))
+    return ", ".join(sorted(daily_rules()))
 
 
 class Daily:
@@ -205,7 +205,7 @@ class Daily:
             names: list[str] = []
             for i in range(rule.players):
                 names.append(name if i == seat else ai_seat_name(self.ai_level, names + [name]))
-            state = rules.get_game(rule.game).new_state(rule.players, rule.options, seed)
+            state = plugins.engine(rule.game).new_state(rule.players, rule.options, seed)
             log: list[list] = []
             await self._run_ai(rule, state, seat, seed, self.ai_level, log)
             attempt = self._attempt(rule, day, user_id, name, guild_id, seat, names, state,
@@ -248,8 +248,8 @@ class Daily:
             try:
                 state.apply(seat, action)
             except IllegalAction as e:
-                raise TableError(fill_names(str(e), found.names)) from e
-            log = [[seat, str(rules.get_game(rule.game).parse_action(action, state.options))]]
+                raise TableError(fill_names(e.msg, found.names)) from e
+            log = [[seat, str(plugins.engine(rule.game).parse_action(action, state.options))]]
             seed = daily_seed(rule.game, day)
             await self._run_ai(rule, state, seat, seed, self.ai_level, log)
             attempt = self._attempt(rule, day, user_id, found.name, found.guild_id, seat,
@@ -296,7 +296,7 @@ class Daily:
                 return row["score"]
             seed = daily_seed(rule.game, day)
             seat = player_seat(rule, seed)
-            state = rules.get_game(rule.game).new_state(rule.players, rule.options, seed)
+            state = plugins.engine(rule.game).new_state(rule.players, rule.options, seed)
             while not deal_done(rule, state):
                 mover = state.current_seat
                 assert mover is not None  # someone moves until the deal is done
@@ -430,7 +430,7 @@ class Daily:
             (day, game, user_id))
         if row is None:
             return None
-        state = rules.get_game(game).state_from_json(row["state"])
+        state = plugins.engine(game).state_from_json(row["state"])
         return DailyAttempt(day, game, user_id, row["name"], row["guild_id"], row["seat"],
                             tuple(json.loads(row["names"])), state, row["moves"], row["status"],
                             row["score"], _last_event(state, row["seat"]))

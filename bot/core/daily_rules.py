@@ -1,8 +1,8 @@
 """What the daily deal of each game is: seats, options, whole game or one deal, the score.
 
-One place for the per-game choices (docs/CORE.md, "The daily deal", says why each
-game gets what it gets).  Every daily is higher-is-better, like the engines' own
-scores.
+Each game's plug-in carries its daily (``bot/games/<game>.py``; docs/CORE.md, "The
+daily deal", says why each game gets what it gets).  Every daily is higher-is-better,
+like the engines' own scores.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import N_
 from rules.base import State
 
 DAY_SECONDS = 86_400
@@ -32,28 +31,20 @@ class DailyRule:
     # Reads the game's own State subclass (scores, totals, last_hand: not on State)
     score: Callable[[Any, int], float] = lambda s, seat: s.scores[seat]
     why: str = ""                     # /daily's help and the docs (bot/present/daily.py)
+    unit: str = "point"               # what the score counts (``units`` in bot/present/base.py)
+    quota: bool = False               # the score is tricks over or short of a quota
 
 
-DAILY_RULES: dict[str, DailyRule] = {r.game: r for r in (
-    DailyRule("coins", 3, {"target": 10}, whole_game=True,
-              why=N_("a whole game to 10 coins: it takes a few minutes")),
-    DailyRule("thirteens", 4,
-              why=N_("one hand: a game to 50 points takes many hands")),
-    DailyRule("pinkerton", 4,
-              why=N_("one round: a game to 100 points takes many rounds")),
-    DailyRule("piquet", 2, {"variant": "rubicon"},
-              score=lambda s, seat: s.totals[seat],
-              why=N_("one deal of rubicon piquet: a partie is six deals")),
-    DailyRule("starshina", 3,
-              score=lambda s, seat: (s.last_hand or {"diffs": [0] * s.n})["diffs"][seat],
-              why=N_("one hand, scored as tricks over or short of your quota: a game "
-                     "lasts until someone takes twelve tricks in a hand, which can take "
-                     "many hands")),
-)}
+def daily_rules() -> dict[str, DailyRule]:
+    """Every game's daily by game, in the order the games registered (their plug-ins
+    carry them: ``bot/games/<game>.py``)."""
+    from ..plugins import plugins  # the plug-in modules import this one
+
+    return {p.name: p.daily for p in plugins() if p.daily is not None}
 
 
 def rule_for(game: str) -> DailyRule | None:
-    return DAILY_RULES.get(game.strip().lower())
+    return daily_rules().get(game.strip().lower())
 
 
 def day_of(now: float) -> int:

@@ -26,4 +26,15 @@ class StaleMove(TableError):
 
     def __init__(self, message: str = STALE) -> None:
         super().__init__(message)
+NOT_SAVED = "Could not save that; the table is unchanged. Please try again."
+
+
+class NotSaved(TableError):
+    """The database did not take the commit (it is down or restarting): the table is as
+    it was.  A person is told to try again; an AI or timer move is tried again later."""
+
+    def __init__(self, message: str = NOT_SAVED) -> None:
+        super().__init__(message)
+
+
 NO_TABLE = "There is no table in this channel. Create one first."

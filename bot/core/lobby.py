@@ -7,7 +7,9 @@ import random
 
 import rules
 from rules.ai.players import LEVELS
+from rules.messages import Msg
 
+from .. import plugins
 from .clock import Clock
 from .config import CoreConfig
 from .errors import TableError
@@ -50,7 +52,7 @@ class Lobby:
                                  f"running here (host: {busy.host_name or 'nobody'}). "
                                  "Finish or cancel it first.")
             try:
-                g = rules.get_game(game)
+                g = plugins.find(game).game
                 opts = g.validate_options(options)
             except ValueError as e:
                 raise TableError(str(e)) from None
@@ -148,9 +150,9 @@ class Lobby:
     async def configure(self, channel_id: int, user_id: int, *, options: dict | None = None,
                         turn_seconds: int | None = None, keep_order: bool | None = None,
                         stand_in: str | None = None, pings: bool | None = None,
-                        moderator: bool = False) -> TableInfo:
+                        pictures: bool | None = None, moderator: bool = False) -> TableInfo:
         """Change game options (merged with the current ones), turn time, seat ordering,
-        the stand-in AI level or turn pings (None: unchanged)."""
+        the stand-in AI level, turn pings or the table picture (None: unchanged)."""
         table = self.registry.get(channel_id)
         async with table.lock:
             self.registry.require_host(table, user_id, moderator)
@@ -164,17 +166,19 @@ class Lobby:
             level = self._stand_in(stand_in) if stand_in is not None else table.stand_in
             snap = table.snapshot()
             old = (table.options, table.turn_seconds, table.keep_order, table.stand_in,
-                   table.pings)
+                   table.pings, table.pictures)
             table.options, table.turn_seconds, table.stand_in = opts, seconds, level
             if keep_order is not None:
                 table.keep_order = bool(keep_order)
             if pings is not None:
                 table.pings = bool(pings)
+            if pictures is not None:
+                table.pictures = bool(pictures)
             try:
                 return await self._save_lobby(table, snap)
             except TableError:
                 (table.options, table.turn_seconds, table.keep_order, table.stand_in,
-                 table.pings) = old
+                 table.pings, table.pictures) = old
                 raise
 
     async def start_game(self, channel_id: int, user_id: int, *,
@@ -257,7 +261,7 @@ class Lobby:
     def _require_room(table: Table) -> None:
         most = max(table.game.player_counts(table.options))
         if len(table.seats) >= most:
-            raise TableError(f"The table is full ({most} players).")
+            raise TableError(Msg("The table is full ({n} players).", n=most))
 
     async def _remove_from_lobby(self, table: Table, seat: int) -> TableInfo:
         snap = table.snapshot()

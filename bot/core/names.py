@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+from rules.messages import Msg, fill_seats
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:
-    """Replace every ``{pN}`` in ``text`` with ``names[N]`` (``seat N`` if out of range)."""
+    """Replace every ``{pN}`` in ``text`` with ``names[N]`` (``seat N`` if out of range).
 
-    def sub(m: re.Match) -> str:
-        i = int(m.group(1))
-        return names[i] if 0 <= i < len(names) else f"seat {i}"
-
-    return _PLACEHOLDER.sub(sub, text)
+    An engine message stays a message (``Msg.named``): its English says the names, and a
+    transport can still word it in the reader's language."""
+    if isinstance(text, Msg):
+        return text.named(names)
+    return fill_seats(text, names)
 
 
 # First names for AI seats: distinct, short, easy to tell apart (and no trailing digits).
@@ -26,6 +25,18 @@ AI_FIRST_NAMES = ("Ada", "Basil", "Clara", "Dmitri", "Edith", "Felix", "Greta", 
 def ai_name(level: str) -> str:
     """The identity of an AI level as a rated virtual player (not a seat name)."""
     return f"AI ({level})"
+
+
+# How an AI seat's name ends: its level ("Ada (AI, hard)").  The presentation words the
+# suffix in the reader's language (``bot.present.base.seat_label``) from the seat's level.
+AI_SUFFIX = " (AI, {level})"
+
+
+def ai_first_name(name: str, level: str) -> str | None:
+    """The first name in an AI seat's ``name`` as ``ai_seat_name`` made it for ``level``
+    ("Ada"), or None for a name made otherwise."""
+    suffix = AI_SUFFIX.format(level=level)
+    return name[:-len(suffix)] if name.endswith(suffix) and len(name) > len(suffix) else None
 
 
 def ai_seat_name(level: str, taken: Sequence[str]) -> str:
@@ -39,4 +50,4 @@ def ai_seat_name(level: str, taken: Sequence[str]) -> str:
     if first is None:  # more seats than names (never with today's games): add a letter
         first = next(f"{f} {c}" for c in "BCDEFGH" for f in AI_FIRST_NAMES
                      if f"{f} {c}".casefold() not in used)
-    return f"{first} (AI, {level})"
+    return first + AI_SUFFIX.format(level=level)

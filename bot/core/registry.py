@@ -14,9 +14,11 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from rules.messages import Msg
+
 from .clock import Clock
 from .config import CoreConfig
-from .errors import NO_TABLE, StaleMove, TableError
+from .errors import NO_TABLE, NotSaved, StaleMove, TableError
 from .hub import Hub
 from .names import fill_names
 from .records import record_game
@@ -62,6 +64,8 @@ class TableRegistry:
         # (Re)schedules a table's next step (an AI move or the turn timers): the turns
         # service installs its own, so a reload here re-arms without importing it.
         self.arm: Callable[[Table], None] = _no_arm
+        # Told of every finished game this process announces (tournaments record results).
+        self.after_game: list[Callable[[GameOver], Coroutine[Any, Any, Any]]] = []
         hook = getattr(clock, "add_idle_hook", None)
         if hook is not None:
             hook(self.settle)
@@ -164,7 +168,8 @@ class TableRegistry:
     @staticmethod
     def require_host(table: Table, user_id: int, moderator: bool) -> None:
         if not moderator and user_id != table.host_id:
-            raise TableError(f"Only the host ({table.host_name}) or a moderator can do that.")
+            raise TableError(Msg("Only the host ({who}) or a moderator can do that.",
+                                 who=table.host_name))
 
     @staticmethod
     def require_status(table: Table, status: str) -> None:
@@ -218,8 +223,7 @@ class TableRegistry:
         except Exception:
             log.exception("commit failed for table %s", table.id)
             table.restore(snap)
-            raise TableError("Could not save that; the table is unchanged. Please try again.") \
-                from None
+            raise NotSaved() from None
 
     async def reload(self, table: Table) -> None:
         """Replace ``table`` (lock held) by its row as another process committed it."""
@@ -284,11 +288,14 @@ class TableRegistry:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
         state = table.live
-        self.publish(GameOver(
+        over = GameOver(
             table.id, table.channel_id, table.id, table.info(), ending,
             state.result() if ending == "complete" else None, state.view(None),
-            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes)))
+            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes))
+        self.publish(over)
         self.forget(table)
+        for hook in self.after_game:
+            self.spawn(hook(over))
 
     def forget(self, table: Table) -> None:
         table.cancel_timers()

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import rules
 from rules.base import State
 
+from .. import plugins
 from .errors import TableError
 from .leaderboard import GameSummary, summary
 from .names import fill_names
@@ -41,7 +41,7 @@ class Replay:
 
     def initial_state(self) -> State:
         r = self.record
-        return rules.get_game(r.game).new_state(len(r.players), r.options, seed=r.seed)
+        return plugins.engine(r.game).new_state(len(r.players), r.options, seed=r.seed)
 
     def steps(self) -> Iterator[ReplayStep]:
         """Apply the logged moves one by one from the initial deal."""

@@ -169,6 +169,36 @@ MIGRATIONS: list[list[str | Dialects]] = [
             table_id BIGINT PRIMARY KEY,
             lang TEXT NOT NULL)""",
     ],
+    # v6 (issue 41): tournaments - each one's pure state as JSON (bot/core/tournament) and a
+    # row per table of a round, filled in once the table is opened.
+    [
+        """CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            host_id INTEGER NOT NULL,
+            host_name TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            status TEXT NOT NULL,
+            state TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            signup_message_id INTEGER,
+            standings_message_id INTEGER,
+            created REAL NOT NULL,
+            updated REAL NOT NULL)""",
+        """CREATE UNIQUE INDEX tournaments_active_channel ON tournaments(channel_id)
+            WHERE status IN ('signup', 'running')""",
+        """CREATE TABLE tournament_tables (
+            tournament_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            channel_id INTEGER,
+            table_id INTEGER,
+            PRIMARY KEY (tournament_id, round, number))""",
+        "CREATE INDEX tournament_tables_table ON tournament_tables(table_id)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from babel.dates import format_date
 
+from rules.messages import Msg
+
 from .daily_rules import day_date, day_of
 from .errors import TableError
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA, Entrant, rate
@@ -106,8 +108,8 @@ async def set_season_length(store: Store, guild_id: int, days: int | None, now: 
 
     The running season's ratings stay as they are (archived under its first day)."""
     if days and not MIN_DAYS <= days <= MAX_DAYS:
-        raise TableError(f"A season lasts from {MIN_DAYS} to {MAX_DAYS} days (or 0 for "
-                         "calendar months).")
+        raise TableError(Msg("A season lasts from {low} to {high} days (or 0 for calendar "
+                             "months).", low=MIN_DAYS, high=MAX_DAYS))
     async with store.transaction() as conn:
         await conn.execute(
             "INSERT INTO season_settings (guild_id, length_days, anchor_day, updated) "

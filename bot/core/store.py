@@ -94,8 +94,10 @@ class Store:
     async def schema_version(self) -> int:
         raise NotImplementedError
 
-    async def listen(self, channel: str, callback: Callable[[str], Any]) -> None:
-        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (PostgreSQL only)."""
+    async def listen(self, channel: str, callback: Callable[[str], Any], *,
+                     on_relisten: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (PostgreSQL only);
+        ``on_relisten()`` after listening again once the connection was lost."""
         raise NotImplementedError
 
     async def user_tables(self) -> list[str]:

@@ -8,8 +8,10 @@ The portable SQL is translated once per statement by sql.to_postgres.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -20,6 +22,13 @@ from .sql import returns_rows, to_postgres
 from .store import IntegrityError, Row, Store
 
 _COUNT = re.compile(r"(\d+)$")
+# A connection the server dropped (it stopped or restarted): asyncpg raises these.
+CONNECTION_LOST = (asyncpg.ConnectionDoesNotExistError, asyncpg.PostgresConnectionError,
+                   asyncpg.exceptions.OperatorInterventionError, OSError)
+log = logging.getLogger("parlour.core")
+# Seconds between attempts to listen again after the listening connection was lost (the
+# server restarted): short first, so a restart is caught up within a second or two.
+RELISTEN_DELAYS = (0.2, 0.5, 1.0, 2.0)
 
 
 class PgCursor:
@@ -91,6 +100,11 @@ class PostgresStore(Store):
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
         self._listener: asyncpg.Connection | None = None
+        self._channels: dict[str, Callable[[str], Any]] = {}
+        self._on_relisten: Callable[[], Awaitable[None]] | None = None
+        self._relisten: asyncio.Task | None = None    # listening again, until connected
+        self._tasks: set[asyncio.Task] = set()        # every such task, to end on close
+        self._closing = False
 
     async def open(self) -> None:
         pool = await asyncpg.create_pool(self.db, min_size=1, max_size=self.pool_size)
@@ -102,14 +116,79 @@ class PostgresStore(Store):
             raise
         self._pool = pool
 
-    async def listen(self, channel: str, callback: Callable[[str], Any]) -> None:
-        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (any process's)."""
+    async def listen(self, channel: str, callback: Callable[[str], Any], *,
+                     on_relisten: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Call ``callback(payload)`` for each NOTIFY on ``channel`` (any process's).
+
+        The listening connection is one of its own.  When it is lost (the server
+        restarted) it is opened again in the background, retrying until the server
+        answers; then ``on_relisten()`` runs, so the caller can read what was committed
+        while nobody listened."""
+        self._channels[channel] = callback
+        if on_relisten is not None:
+            self._on_relisten = on_relisten
         if self._listener is None:
-            self._listener = await asyncpg.connect(self.db)
-        await self._listener.add_listener(channel, lambda _c, _pid, _ch, payload:
-                                          callback(payload))
+            self._listener = await self._connect_listener()
+        else:
+            await self._listener.add_listener(channel, _forward(callback))
+
+    async def _connect_listener(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self.db)
+        try:
+            for channel, callback in self._channels.items():
+                await conn.add_listener(channel, _forward(callback))
+        except BaseException:
+            conn.terminate()
+            raise
+        conn.add_termination_listener(self._listener_lost)
+        return conn
+
+    def _listener_lost(self, conn: asyncpg.Connection | asyncpg.pool.PoolConnectionProxy
+                       ) -> None:
+        if self._closing or conn is not self._listener or self._relisten is not None:
+            return
+        log.warning("lost the database connection that hears other processes' commits; "
+                    "reconnecting")
+        self._listener = None
+        self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+        self._tasks.add(self._relisten)
+        self._relisten.add_done_callback(self._tasks.discard)
+
+    async def _listen_again(self) -> None:
+        attempt = 0
+        try:
+            while not self._closing:
+                try:
+                    self._listener = await asyncio.wait_for(self._connect_listener(), 10)
+                    break
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError,
+                        TimeoutError) as e:
+                    log.debug("listening again failed (%s); retrying", e)
+                    await asyncio.sleep(RELISTEN_DELAYS[min(attempt,
+                                                            len(RELISTEN_DELAYS) - 1)])
+                    attempt += 1
+            else:
+                return
+            self._relisten = None  # lost again during the catch-up: a new task listens
+            log.warning("the database answers again; catching up with other processes' "
+                        "commits")
+            if self._on_relisten is not None:
+                await self._on_relisten()
+        except Exception:
+            log.exception("could not catch up after the database connection came back")
+        finally:
+            if self._relisten is asyncio.current_task():
+                self._relisten = None
 
     async def close(self) -> None:
+        self._closing = True
+        for task in list(self._tasks):
+            task.cancel()
+            try:
+                await task
+            except BaseException:  # noqa: B036 - cancelled; we are closing
+                pass
+        self._relisten = None
         if self._listener is not None:
             listener, self._listener = self._listener, None
             await listener.close()
@@ -123,17 +202,53 @@ class PostgresStore(Store):
             raise RuntimeError("The store is not open.")
         return self._pool
 
+    async def _begin(self) -> tuple[Any, Any]:
+        """A pooled connection in a new transaction.  A connection the server closed while
+        it sat in the pool (a restart) fails at BEGIN, before anything was done: it is let
+        go and another one taken, once."""
+        for attempt in range(2):
+            conn = await self.pool.acquire()
+            tr = conn.transaction()
+            try:
+                await tr.start()
+            except CONNECTION_LOST:
+                await self.pool.release(conn)
+                if attempt:
+                    raise
+                continue
+            except BaseException:
+                await self.pool.release(conn)
+                raise
+            return conn, tr
+        raise AssertionError("unreachable")
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConn]:
-        async with self.pool.acquire() as conn:
+        conn, tr = await self._begin()
+        try:
             try:
-                async with conn.transaction():
-                    yield PgConn(conn)
-            except asyncpg.IntegrityConstraintViolationError as e:
-                raise IntegrityError(str(e)) from e
+                yield PgConn(conn)
+            except BaseException:
+                if not conn.is_closed():
+                    try:
+                        await tr.rollback()
+                    except Exception:  # keep the first error, the one that matters:
+                        # a broken connection's transaction is rolled back by the server,
+                        # and the pool resets or drops the connection on release.
+                        log.debug("rollback failed", exc_info=True)
+                raise
+            await tr.commit()
+        except asyncpg.IntegrityConstraintViolationError as e:
+            raise IntegrityError(str(e)) from e
+        finally:
+            await self.pool.release(conn)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        return list(await self.pool.fetch(to_postgres(sql), *params))
+        text, args = to_postgres(sql), list(params)
+        try:
+            return list(await self.pool.fetch(text, *args))
+        except CONNECTION_LOST:  # a pooled connection the server closed: read again, once
+            return list(await self.pool.fetch(text, *args))
 
     async def schema_version(self) -> int:
         return (await self.fetchall("SELECT version FROM parlour_schema"))[0][0]
@@ -143,3 +258,8 @@ class PostgresStore(Store):
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
             "AND tablename <> 'parlour_schema' ORDER BY tablename")
         return [r[0] for r in rows]
+
+
+def _forward(callback: Callable[[str], Any]) -> Callable[..., None]:
+    """asyncpg's listener signature, down to the payload."""
+    return lambda _conn, _pid, _channel, payload: callback(payload)

@@ -11,9 +11,9 @@ import asyncio
 import json
 from typing import Any
 
-import rules
 from rules.base import Game, State
 
+from .. import plugins
 from .clock import Handle
 from .seats import Seat
 from .updates import SeatInfo, TableInfo
@@ -114,7 +114,7 @@ class Table:
 
     @classmethod
     def from_row(cls, row: Any) -> Table:
-        game = rules.get_game(row["game"])
+        game = plugins.engine(row["game"])
         settings = json.loads(row["settings"])
         state_json = row["state"]
         return cls(

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import logging
 
+from rules.base import not_your_turn
 from rules.errors import IllegalAction
+from rules.messages import Msg
 
 from .ai_runner import AIRunner, choose_action
 from .background import Background
 from .clock import Clock
 from .config import CoreConfig
-from .errors import StaleMove, TableError
+from .errors import NotSaved, StaleMove, TableError
 from .registry import TableRegistry
 from .table import FINISHED, PLAYING, Table
 from .updates import MoveResult, Reminder, SeatReplaced, Strike, Update
 
 log = logging.getLogger("parlour.core")
+# Seconds before an AI or timer move the database did not take is tried again.
+SAVE_RETRY = 2.0
 
 HUMAN, AI, TIMER = "human", "ai", "timer"
 
@@ -62,7 +66,7 @@ class Turns:
             try:
                 events = table.live.ask_count(seat)
             except IllegalAction as e:
-                raise TableError(self.registry.fill(table, str(e))) from None
+                raise TableError(self.registry.fill(table, e.msg)) from None
             await self.registry.commit_or_undo(table, snap, state_json=table.live.to_json())
             self.registry.publish_board(table, events)
             return tuple(self.registry.fill(table, e["text"]) for e in events if e["to"] is None)
@@ -77,13 +81,12 @@ class Turns:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
             state = table.live
             if state.current_seat != seat:
-                raise TableError(self.registry.fill(
-                    table, f"It is not your turn: waiting for {{p{state.current_seat}}}."))
+                raise TableError(self.registry.fill(table, not_your_turn(state._mover)))
             try:
                 parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)
             except IllegalAction as e:
-                raise TableError(self.registry.fill(table, str(e))) from None
+                raise TableError(self.registry.fill(table, e.msg)) from None
             except Exception:
                 log.exception("engine failed on %r at table %s", action, table.id)
                 table.reload_state()
@@ -101,7 +104,7 @@ class Turns:
             s.strikes += 1
             notes.append(Strike(table.id, table.channel_id, table.move, seat, s.person, s.name,
                                 s.strikes, self.config.max_strikes, text))
-            if s.strikes >= self.config.max_strikes:
+            if self.config.max_strikes is not None and s.strikes >= self.config.max_strikes:
                 notes.append(self._hand_to_ai(table, seat, "strikes"))
         ending = ("complete" if table.live.is_over
                   else "abandoned" if table.deserted() else None)
@@ -139,7 +142,7 @@ class Turns:
         """Leave or kick during play (lock held): hand the seat over, commit, publish."""
         s = table.seats[seat]
         if s.abandoned:
-            raise TableError(f"{s.name} has already left this game.")
+            raise TableError(Msg("{who} has already left this game.", who=s.name))
         snap = table.snapshot()
         note = self._hand_to_ai(table, seat, reason)
         ending = "abandoned" if table.deserted() else None
@@ -233,6 +236,13 @@ class Turns:
         try:
             await self.submit(table, seat, text, actor=TIMER if timeout else AI,
                                expect_move=move)
+        except NotSaved:
+            # The database did not answer (restarting): the same move again shortly, so
+            # the game goes on by itself once it is back.
+            retry = self.clock.now() + SAVE_RETRY
+            spawn = self.registry.spawn
+            table.handles.append(self.clock.call_at(
+                retry, lambda: spawn(self._ai_turn(table, move, timeout))))
         except TableError as e:
             log.debug("AI move at table %s dropped: %s", table.id, e)
 

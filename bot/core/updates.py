@@ -136,7 +136,7 @@ class Strike(Update):
     user_id: int
     name: str
     strikes: int
-    max_strikes: int
+    max_strikes: int | None     # None: timeouts never hand the seat over
     action: str
 
 

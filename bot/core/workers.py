@@ -46,11 +46,28 @@ def exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parlour-parent-watch", daemon=True).start()
 
 
+def load_games(modules: tuple[str, ...]) -> None:
+    """In a worker: load the games the bot loaded by module (``plugins.loaded_modules``),
+    so a game plugged in at run time is known here too (a spawned process starts
+    with only the built-in ones and ``PARLOUR_GAMES``'s)."""
+    from .. import plugins
+
+    plugins.load_all(modules)
+
+
+def _start_pool_worker(parent: int, games: tuple[str, ...]) -> None:
+    exit_with_parent(parent)
+    load_games(games)
+
+
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """A pool of worker processes that end with the bot (the AI's)."""
+    from .. import plugins
+
     # spawn: forking a process that has sqlite and executor threads is unsafe.
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=exit_with_parent, initargs=(os.getpid(),))
+                               initializer=_start_pool_worker,
+                               initargs=(os.getpid(), plugins.loaded_modules()))
 
 
 class WorkerStopped(Exception):

@@ -8,11 +8,11 @@ turn line and *Show my hand*, a row of buttons).  A game is rendered from
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
 
+from .. import plugins
 from ..core import (
     BoardChanged,
     GameOver,
@@ -21,7 +21,7 @@ from ..core import (
     TableInfo,
     display_rating,
 )
-from ..i18n import EN, N_, Lang, lang_for
+from ..i18n import EN, N_, Lang
 from ..present import Scene, present
 from ..present.art import Picture, table_picture
 from ..present.base import game_title
@@ -37,24 +37,6 @@ CLOSED_COLOUR = discord.Colour.dark_grey()
 HEAD, SEATS, CENTRE, EVENTS, LINE, FOOT = 500, 1100, 850, 700, 250, 550
 RECENT = 8
 
-# Game-specific board buttons: game -> make(info, public view, scene) -> items for the
-# button row.  A game whose table needs a public control beside Show my hand / Rules
-# registers it here; ``make`` may read its own game's view, the board never does.
-BoardButtons = Callable[[TableInfo, dict, Scene], list[ui.Item]]
-_BOARD_BUTTONS: dict[str, BoardButtons] = {}
-
-
-def add_board_buttons(game: str, make: BoardButtons) -> None:
-    """Let ``make(info, view, scene)`` add buttons to ``game``'s board while a game runs."""
-    _BOARD_BUTTONS[game] = make
-
-
-# Pinkerton: anyone but the dealer may ask for the pile's count (RULINGS 6).
-add_board_buttons("pinkerton",
-                  lambda info, view, scene: count_button.for_board(info.channel_id, view,
-                                                                   lang_for(scene.lang)))
-
-
 @dataclass
 class Shown:
     """A board body: what to send or edit the board message to (Components V2)."""
@@ -67,14 +49,14 @@ class Shown:
 def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
                   recent: tuple[str, ...] = (), lang: Lang = EN, *,
                   picture: Picture | None = None) -> Shown:
-    """The board for ``update`` in the table's language ``lang``; a running game's shows
-    ``picture`` (``picture_of``)."""
+    """The board for ``update`` in the table's language ``lang``; a running or finished
+    game's shows ``picture`` (``picture_of``)."""
     if isinstance(update, LobbyChanged):
         return lobby(update.table, lang)
     if isinstance(update, BoardChanged):
         return game(update, lang, picture)
     if isinstance(update, GameOver):
-        return over(update, recent, lang)
+        return over(update, recent, lang, picture)
     return closed(update, lang)
 
 
@@ -113,7 +95,7 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     seats = "\n".join(f"{i + 1}. **{scene_view.escape(render.seat_name(s, lang))}**"
                       for i, s in enumerate(info.seats))
     head = _title(info, what=_("lobby"), lang=lang)
-    head += f"\n{render.clip(game.summary(lang.code), 400)}"   # from the rules text
+    head += f"\n{render.clip(plugins.get(game.name).summary(lang.code), 400)}"  # rules text
     host = scene_view.escape(info.host_name) if info.host_name else _("nobody")
     details = (_("**Options**: {options}", options=render.options_text(info, lang)) + "\n"
                + _("**Host**: {host}", host=host) + "\n"
@@ -129,9 +111,10 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     return Shown(layout_of(box))
 
 
-def picture_of(update: BoardChanged, lang: Lang = EN) -> Picture:
+def picture_of(update: BoardChanged | GameOver, lang: Lang = EN) -> Picture:
     """The table picture of ``update``: the spectator's scene drawn (Pillow only, no
-    discord objects: it may run in a worker thread)."""
+    discord objects: it may run in a worker thread).  At the end of a game, the final
+    table with the result and the scores: the picture people share."""
     names = render.names(update.table, lang)
     return table_picture(present(update.view, names, recent=RECENT, lang=lang), names)
 
@@ -171,8 +154,9 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
     items.append(ui.Separator())
     items.append(ui.Section(_text(_turn_line(info, lang), LINE),
                             accessory=HandButton(info.channel_id, label=_("Show my hand"))))
-    extra = _BOARD_BUTTONS.get(info.game)
-    extras = extra(info, view or {}, scene) if extra else ()
+    # The engine contract's one public control (docs/ENGINE.md, ``ask_count``): a game
+    # whose view says someone may ask for the count (Pinkerton) gets the Count button.
+    extras = count_button.for_board(info.channel_id, view or {}, lang)
     items.append(ui.ActionRow(RulesButton(info.game, 0, label=_("Rules")), *extras))
     footer = ["-# " + _("move {move} · {settings} · anyone here can watch · your cards: "
                         "**Show my hand** or `/hand` · moves: `/play`", move=info.move,
@@ -183,7 +167,10 @@ def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
     return Shown(layout_of(ui.Container(*items, accent_colour=GAME_COLOUR)), picture=picture)
 
 
-def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
+def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN,
+         picture: Picture | None = None) -> Shown:
+    """The final board: the result, the final position, the ratings; with ``picture``
+    (the final table drawn, ``picture_of``) under the title."""
     _ = lang.gettext
     info = update.table
     scene = present(update.view, render.names(info, lang), recent=RECENT, lang=lang)
@@ -200,7 +187,10 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
             render.seat_name(info.seats[seat], lang))))
     items: list[ui.Item] = [
         _text(_title(info, scene, _("game over"), lang) + "\n" + "\n".join(lines),
-              HEAD + SEATS // 2),
+              HEAD + SEATS // 2)]
+    if picture is not None:
+        items.append(_gallery(picture))
+    items += [
         ui.Separator(),
         _text("**" + _("Final position") + "**\n" + scene_view.seats(scene, w), SEATS)]
     if scene.events:
@@ -212,11 +202,15 @@ def over(update: GameOver, recent: tuple[str, ...], lang: Lang = EN) -> Shown:
         items.append(_text("**" + _("Ratings") + "**\n" + "\n".join(
             f"{scene_view.escape(c.name)}: {display_rating(c.before)} → "
             f"{render.rating_words(c.after, c.games, lang)}" for c in changes), SEATS // 2))
-    items.append(_text("-# " + _("game #{game} · {moves} · `/leaderboard {name}` · `/table new` "
-                                 "to play again", game=update.game_id,
+    items.append(_text("-# " + _("game #{game} · {moves} · {leaderboard} · {new} to play again",
+                                 game=update.game_id,
                                  moves=lang.n_("{n} move", "{n} moves", info.move),
-                                 name=info.game), LINE))
-    return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True)
+                                 leaderboard=render.command(
+                                     lang, "leaderboard",
+                                     game=game_title(info.title, lang)),
+                                 new=render.command(lang, "table", "new")), LINE))
+    return Shown(layout_of(ui.Container(*items, accent_colour=OVER_COLOUR)), final=True,
+                 picture=picture)
 
 
 def closed(update: TableClosed, lang: Lang = EN) -> Shown:

@@ -48,6 +48,7 @@ class Boards:
         self.pictures: dict[int, str] = {}
         self.no_upload: set[int] = set()   # channels where the bot may not attach files
         self.reposts: set[int] = set()     # tables whose board moves to a new message next
+        self.shown: dict[int, int] = {}    # table id -> the move its board message shows
 
     def changed(self, u: BoardUpdate) -> None:
         """A table's board has something new: edit it soon (one pending edit per table)."""
@@ -82,11 +83,17 @@ class Boards:
                 return
             if update.table_id != table_id:
                 return
+        if isinstance(update, BoardChanged) and update.table.move < self.shown.get(table_id, -1):
+            # An older position than the board shows (a copy not yet caught up): a board
+            # never goes back; the newer one comes with the copy's reload.
+            log.info("table %s: not showing move %s over move %s", table_id,
+                     update.table.move, self.shown[table_id])
+            return
         recent = self.recent.get(table_id, ())
         lang = await self.bot.langs.table_now(table_id)
         picture = None
-        if isinstance(update, BoardChanged) and update.table.pictures \
-                and channel_id not in self.no_upload:
+        if isinstance(update, BoardChanged | GameOver) and update.table.pictures \
+                and channel_id not in self.no_upload:   # a game's table, or its final one
             picture = await self.painter.table(update, lang.code)
         shown = board.render_update(update, recent, lang, picture=picture)
         try:
@@ -102,10 +109,13 @@ class Boards:
             await self._put(update.table.guild_id, table_id, channel_id, shown)
         finally:
             untangle.sent(shown.view)
+        if isinstance(update, BoardChanged):
+            self.shown[table_id] = update.table.move
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
             self.recent.pop(table_id, None)
             self.pictures.pop(table_id, None)
+            self.shown.pop(table_id, None)
             await self.ids.drop(table_id)
 
     async def _put(self, guild_id: int | None, table_id: int, channel_id: int,

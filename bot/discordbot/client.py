@@ -22,6 +22,7 @@ from . import (
     commands_season,
     commands_settings,
     commands_table,
+    commands_tournament,
     eager,
     untangle,
 )
@@ -33,6 +34,7 @@ from .languages import Languages
 from .long_lived import LongLived
 from .rate_buckets import sweep_amortised
 from .replies import SORRY, report
+from .tournament_desk import TournamentDesk
 from .translator import CommandTranslator
 from .user_settings import UserSettings
 
@@ -40,10 +42,13 @@ log = logging.getLogger("parlour.discord")
 
 
 # View Channel, Send Messages, Embed Links, Attach Files (the table picture), Read Message
-# History: everything the bot uses.
+# History, and for tournaments Create Public Threads and Send Messages in Threads (a thread
+# per table): everything the bot uses.
 INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True,
                                          embed_links=True, attach_files=True,
-                                         read_message_history=True)
+                                         read_message_history=True,
+                                         create_public_threads=True,
+                                         send_messages_in_threads=True)
 
 
 def invite_url(application_id: int) -> str:
@@ -80,6 +85,8 @@ class ParlourBot(discord.Client):
         self.user_settings = UserSettings(core.store)
         self.controls = Controls(self)
         self.feed = Feed(self)
+        self.tournament_desk = TournamentDesk(self)
+        self._tournament_updates: Subscription | None = None
         self._subscription: Subscription | None = None
         self._core_stopped = False
         self._closing: asyncio.Future | None = None
@@ -88,6 +95,7 @@ class ParlourBot(discord.Client):
         self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
         self.tree.add_command(commands_table.build(self))
         self.tree.add_command(commands_season.build(self))
+        self.tree.add_command(commands_tournament.build(self))
         for command in (commands_play.build(self) + commands_info.build(self)
                         + commands_settings.build(self) + commands_daily.build(self)
                         + commands_mygames.build(self)):
@@ -105,6 +113,7 @@ class ParlourBot(discord.Client):
         """After login, before the gateway: start the core, resume tables."""
         await self.tree.set_translator(CommandTranslator())
         self._subscription = self.core.subscribe(self.feed.handle)
+        self._tournament_updates = self.core.subscribe(self.tournament_desk.handle)
         resumed = await self.core.start()
         await self.langs.load()
         await self.user_settings.load()
@@ -175,6 +184,8 @@ class ParlourBot(discord.Client):
         await super().close()
         if self._subscription is not None:
             self._subscription.close()
+        if self._tournament_updates is not None:
+            self._tournament_updates.close()
         if not self._core_stopped:  # also after a failed login: the AI pool, the database
             self._core_stopped = True
             await self.core.stop()

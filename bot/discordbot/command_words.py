@@ -2,7 +2,9 @@
 
 discord.py builds names from the code (``/table new``...); these markers only put
 each name in the catalogs so ``translator.CommandTranslator`` can localise it.  A new
-command or option name: add it here, extract, translate.
+command or option name: add it here, extract, translate.  A game's own words (its
+``/table new`` command and option names, its options' help) are in its plug-in
+(``bot/games/<game>.py``: ``command_words``, ``option_help``).
 """
 
 from __future__ import annotations
@@ -18,23 +20,39 @@ NAMES = (
     C_("command name", "leaderboard"), C_("command name", "stats"),
     C_("command name", "recent"), C_("command name", "settings"),
     C_("command name", "count"), C_("command name", "game"), C_("command name", "language"),
-    C_("command name", "level"), C_("command name", "passes"), C_("command name", "pings"),
-    C_("command name", "quotas"), C_("command name", "scope"),
-    C_("command name", "show_total"), C_("command name", "stand-in"),
-    C_("command name", "target"), C_("command name", "thirteen_value"),
+    C_("command name", "level"), C_("command name", "pings"),
+    C_("command name", "scope"), C_("command name", "stand-in"),
     C_("command name", "turn-seconds"), C_("command name", "user"),
-    C_("command name", "variant"), C_("command name", "pinkerton"),
-    C_("command name", "piquet"), C_("command name", "coins"),
-    C_("command name", "thirteens"), C_("command name", "starshina"),
     C_("command name", "pace"), C_("command name", "turn-hours"),
     C_("command name", "pictures"), C_("command name", "daily"),
     C_("command name", "mygames"), C_("command name", "season"), C_("command name", "info"),
     C_("command name", "length"), C_("command name", "days"),
+    C_("command name", "tournament"), C_("command name", "withdraw"),
+    C_("command name", "format"), C_("command name", "rounds"),
+    C_("command name", "duplicate"), C_("command name", "starts"),
+    C_("command name", "table-size"), C_("command name", "options"),
+    C_("command name", "check-in"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
 # each up in the catalogs; one changed in a command without changing it here stays English).
 TEXTS = (
+    N_("Tournaments in this channel"),
+    N_("Open a tournament in this channel; players join with the button"),
+    N_("The game"), N_("swiss, knockout or round-robin"),
+    N_("Swiss only: rounds to play (default: enough for a clear winner)"),
+    N_("live (the game's turn time) or slow (a day a turn)"),
+    N_("Every table of a round plays the same deals"),
+    N_("Minutes from now until it starts by itself (default: the host starts it)"),
+    N_("Players at a table, where the game allows several"),
+    N_("Game options as key=value, e.g. variant=normand"),
+    N_("Minutes before the start when entrants must check in (needs starts)"),
+    N_("The language of its messages and boards"),
+    N_("Close entries and pair the first round (host or moderator)"),
+    N_("Where this channel's tournament stands"),
+    N_("Leave this channel's tournament (your game in play goes on with the AI in your seat)"),
+    N_("Stop this channel's tournament (host or moderator)"),
+    N_("swiss"), N_("knockout"), N_("round-robin"), N_("live"),
     N_("Open, join and run the card table in this channel"),
     N_("Open a table for a game in this channel"),
     N_("Take a seat at the table in this channel"),
@@ -70,19 +88,6 @@ TEXTS = (
     N_("Today's deal, the same for everyone: play it privately, then compare"),
     N_("Which game: a whole game of Coins; one deal of the others, whose games are long"),
     N_("Your tables on this server, with links to their boards (only you see this)"),
-    # The engines' option help (``rules.Option.help``).
-    N_("Passes a player may make; the pass that reaches this number puts them out of the "
-       "round."),
-    N_("Points that win the game, checked at the end of each round."),
-    N_("Always show the pile's total (otherwise a player must ask for the count)."),
-    N_("rubicon: the classic two-handed partie of six deals; au_cent: first to 100; normand: "
-       "three players; a_quatre: two against two; auction: bid for tricks."),
-    N_("Normand only: the game ends after the deal in which someone reaches this score."),
-    N_("Coins needed to win; the game ends the moment a player reaches it."),
-    N_("Points that end the game: play stops at the end of the hand in which someone has at "
-       "least this many (10-200)."),
-    N_("Points for each thirteen (a set of cards counting 13) in a trick you take (1-10)."),
-    N_("starshina: give-and-return exchange, no trumps, stakes settled at the end; classic: "
-       "Sergeant Major with up/down exchange, trumps, stakes every hand."),
-    N_("Trick quotas of dealer, left of dealer and right of dealer."),
+    N_("Turn time, stand-in AI, pings, language, picture: before the start (host or "
+       "moderator)"),
 )

@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from ..core.daily_rules import DAILY_RULES
+from ..core.daily_rules import daily_rules
 from ..present import daily as words
 
 if TYPE_CHECKING:
     from .client import ParlourBot
 
-# Each choice carries its game so the translator words it in each language
-# (translator.translate_text: extras["daily"]).
-DAILY_CHOICES = [
-    app_commands.Choice(name=app_commands.locale_str(words.choice_name(g), daily=g), value=g)
-    for g in sorted(DAILY_RULES)]
+def daily_choices() -> list[app_commands.Choice[str]]:
+    """/daily's games (read when the bot starts: a game plugged in before is there). Each
+    choice carries its game so the translator words it in each language
+    (translator.translate_text: extras["daily"])."""
+    return [app_commands.Choice(name=app_commands.locale_str(words.choice_name(g), daily=g),
+                                value=g) for g in sorted(daily_rules())]
 
 
 def build(bot: ParlourBot) -> list[app_commands.Command]:
@@ -26,7 +27,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
         description="Today's deal, the same for everyone: play it privately, then compare")
     @app_commands.describe(game="Which game: a whole game of Coins; one deal of the others, "
                                 "whose games are long")
-    @app_commands.choices(game=DAILY_CHOICES)
+    @app_commands.choices(game=daily_choices())
     async def daily(interaction: discord.Interaction, game: str) -> None:
         await bot.controls.daily.open(interaction, game)
 

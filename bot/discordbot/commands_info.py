@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-import rules
-
+from .. import plugins
 from ..core import GLOBAL, TableError, display_rating
 from ..i18n import EN, Lang, lang_for
+from ..present import tournament as tournament_words
 from ..present.base import game_title
 from . import render, rules_pages
 from .languages import guild_default
@@ -19,19 +19,24 @@ from .replies import Reply, answer
 if TYPE_CHECKING:
     from .client import ParlourBot
 
-GAME_CHOICES = [app_commands.Choice(name=g.title[:100], value=name)
-                for name, g in sorted(rules.GAMES.items())]
 ALL_TIME, CURRENT = "all", "current"
 SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
                  app_commands.Choice(name="everywhere", value="global")]
 
 
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game (read when the bot starts: a game plugged in before is there)."""
+    return [app_commands.Choice(name=p.game.title[:100], value=p.name)
+            for p in sorted(plugins.plugins(), key=lambda p: p.name)]
+
+
 def build(bot: ParlourBot) -> list[app_commands.Command]:
+    games = game_choices()
     budget = bot.config.ack_budget
 
     @app_commands.command(name="rules", description="The rules of a game (only you see them)")
     @app_commands.describe(game="Which game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=games)
     async def rules_cmd(interaction: discord.Interaction, game: str) -> None:
         async def work() -> Reply:
             embed, view = rules_pages.page(game, 0, bot.langs.note(interaction))
@@ -42,7 +47,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
     @app_commands.describe(game="Which game", scope="This server (default) or everywhere",
                            season="All time (default), this season, or an earlier season "
                                   "(start typing for the list)")
-    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @app_commands.choices(game=games, scope=SCOPE_CHOICES)
     async def leaderboard(interaction: discord.Interaction, game: str,
                           scope: str = "server", season: str | None = None) -> None:
         async def work() -> Reply:
@@ -114,6 +119,11 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
                     f"{render.rating_words(s.rating, s.games, lang)}, "
                     f"#{s.position} · {_games(lang, s.games)} · {_wins(lang, s.wins)} · "
                     + _("{n} left early", n=s.abandons) for s in rows)
+            if interaction.guild_id is not None and key != GLOBAL:
+                events = tournament_words.finishes_text(
+                    await bot.core.tournaments.finishes(interaction.guild_id, who.id), lang)
+                if events:
+                    text += "\n🏆 " + events
             name = getattr(who, "display_name", who.name)
             embed = discord.Embed(title=_("Stats of {name}", name=name)[:256],
                                   description=render.clip(text, 4000))

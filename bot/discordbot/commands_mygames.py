@@ -52,7 +52,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
 
 def _command(lang: Lang, *words: str) -> str:
     """A slash command as this user's Discord shows it: ``/stół nowy``."""
-    return "`/" + " ".join(lang.pgettext("command name", w) for w in words) + "`"
+    return render.command(lang, *words)
 
 
 def my_table_line(bot: ParlourBot, info: TableInfo, user_id: int, lang: Lang = EN) -> str:

@@ -40,7 +40,7 @@ def build(bot: ParlourBot) -> list[app_commands.Command]:
             assert info is not None  # act refuses a channel without a table
             said = scene_view.describe(info.game, result.action, lang.code)
             lines = ["✅ " + lang._("Your move: {move}.", move=f"**{said}**")]
-            names = [seat.name for seat in info.seats]
+            names = render.names(info, lang)
             lines += [f"• {scene_view.event(info.game, e, lang.code, names)}"
                       for e in result.events[-5:]]
             if result.over:

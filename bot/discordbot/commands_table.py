@@ -10,9 +10,10 @@ import discord
 from discord import app_commands
 
 import rules
-from rules.ai.players import LEVELS
+from rules.ai.players import DEFAULT_LEVEL, LEVELS
 
-from ..core import TableError
+from .. import plugins
+from ..core import TableError, TableInfo
 from ..i18n import EN, LANGUAGES, N_, NATIVE_NAME, Lang
 from ..present.base import game_title
 from . import render
@@ -27,19 +28,6 @@ LEVEL_CHOICES = [app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS]
 # Each language by its own name (not translated: a reader looks for their own).
 LANGUAGE_CHOICES = [app_commands.Choice(name=NATIVE_NAME[c], value=c) for c in LANGUAGES]
 TURN_MAX = 24 * 3600
-# Shorter words than the engines' option help (the choices and ranges say the rest):
-# /table, with every game's options in its longest language, must stay under Discord's
-# 4000 characters.
-SHORT_HELP = {
-    ("piquet", "variant"): N_("Rubicon, au cent, normand, à quatre or auction"),
-    ("starshina", "rules"): N_("Starshina's own rules or the classic Sergeant Major"),
-    ("thirteens", "target"): N_("Points that end the game after the hand that reaches them"),
-    ("thirteens", "thirteen_value"): N_("Points for each thirteen in a trick you take"),
-    ("piquet", "target"): N_("Normand only: the score that ends the game"),
-    ("pinkerton", "passes"): N_("Passes allowed; the last one puts a player out of the round"),
-    ("pinkerton", "show_total"): N_("Always show the pile's total"),
-    ("coins", "target"): N_("Coins that win the game"),
-}
 SLOW_HOURS, SLOW_MAX_HOURS = 24, 168   # slow tables: default and longest turn, in hours
 PACE_CHOICES = [app_commands.Choice(name="normal", value="normal"),
                 app_commands.Choice(name="slow", value="slow")]
@@ -50,8 +38,8 @@ def build(bot: ParlourBot) -> app_commands.Group:
                                "in this channel", guild_only=True)
     new = app_commands.Group(name="new", description="Open a table for a game in this channel",
                              parent=table)
-    for game in sorted(rules.GAMES.values(), key=lambda g: g.name):
-        new.add_command(_new_command(bot, game))
+    for plugin in sorted(plugins.plugins(), key=lambda p: p.name):
+        new.add_command(_new_command(bot, plugin))
     ops = bot.controls
 
     @table.command(name="join", description="Take a seat at the table in this channel")
@@ -66,7 +54,7 @@ def build(bot: ParlourBot) -> app_commands.Group:
     @table.command(name="ai-add", description="Seat AI players (host or moderator)")
     @app_commands.describe(level="How strong the AI plays", count="How many AI seats to add")
     @app_commands.choices(level=LEVEL_CHOICES)
-    async def ai_add(interaction: discord.Interaction, level: str = "easy",
+    async def ai_add(interaction: discord.Interaction, level: str = DEFAULT_LEVEL,
                      count: app_commands.Range[int, 1, 5] = 1) -> None:
         await answer(interaction, ops.add_ai(interaction, level, count),
                      budget=bot.config.ack_budget)
@@ -107,6 +95,47 @@ def build(bot: ParlourBot) -> app_commands.Group:
                                        who=display_name(user)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
+    @table.command(name="settings", description="Turn time, stand-in AI, pings, language, "
+                   "picture: before the start (host or moderator)")
+    @app_commands.describe(turn_seconds="Seconds per turn, 0 = no timer",
+                           pace="slow: hours a turn, over days",
+                           turn_hours="Hours a turn at a slow table",
+                           stand_in="AI for timeouts and empty seats",
+                           pings="Ping players when their turn starts",
+                           language="The board's language",
+                           pictures="A picture of the table on the board")
+    @app_commands.choices(pace=PACE_CHOICES, stand_in=LEVEL_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.rename(turn_seconds="turn-seconds", turn_hours="turn-hours",
+                         stand_in="stand-in")
+    async def settings(interaction: discord.Interaction,
+                       turn_seconds: app_commands.Range[int, 0, TURN_MAX] | None = None,
+                       pace: str | None = None,
+                       turn_hours: app_commands.Range[int, 1, SLOW_MAX_HOURS] | None = None,
+                       stand_in: str | None = None, pings: bool | None = None,
+                       language: str | None = None, pictures: bool | None = None) -> None:
+        async def work() -> Reply:
+            timed = (turn_seconds, pace, turn_hours) != (None, None, None)
+            info = await bot.core.configure(
+                channel_of(interaction), interaction.user.id,
+                turn_seconds=turn_time(turn_seconds, pace, turn_hours) if timed else None,
+                stand_in=stand_in, pings=pings, pictures=pictures,
+                moderator=is_moderator(interaction))
+            if language is not None:
+                await bot.langs.set_table(info.table_id, language)
+            lang = bot.langs.note(interaction)
+            _ = lang.gettext
+            lines = [_("Table settings: {settings}", settings=render.table_settings(info, lang)),
+                     _("Turn pings: on (`/settings` switches them for yourself)") if info.pings
+                     else _("Turn pings: off at this table"),
+                     _("Table picture on the board: on") if info.pictures
+                     else _("Table picture on the board: off"),
+                     _("Board language: {language}",
+                       language=NATIVE_NAME.get(bot.langs.table(info.table_id).code, "English"))]
+            if timed and render.is_slow(info):
+                lines.append(_slow_note(info, lang))
+            return Reply("⚙️ " + "\n".join(lines))
+        await answer(interaction, work(), budget=bot.config.ack_budget)
+
     @table.command(name="status", description="Who sits here, whose turn it is, the options")
     async def status(interaction: discord.Interaction) -> None:
         async def work() -> Reply:
@@ -142,9 +171,14 @@ def status_text(bot: ParlourBot, channel_id: int, lang: Lang = EN) -> str:
     return render.clip("\n".join(lines), 2000)
 
 
-def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
-    """``/table new <game>`` with one typed option per engine option, plus turn-seconds,
-    stand-in, pings and pictures."""
+def _new_command(bot: ParlourBot, plugin: plugins.GamePlugin) -> app_commands.Command:
+    """``/table new <game>`` with one typed option per engine option, plus turn-seconds.
+
+    The table's other settings are ``/table settings``'s, stated once: Discord counts every
+    game's subcommand towards the 4000 characters ``/table`` may have in its longest
+    language, and the seven settings on each game's cost about 420 of them - five games
+    filled ``/table`` to 3,864, and a sixth did not fit."""
+    game = plugin.game
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     descriptions: dict[str, str | app_commands.locale_str] = {}
@@ -158,7 +192,10 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         params.append(inspect.Parameter(opt.name, inspect.Parameter.KEYWORD_ONLY,
                                         default=None, annotation=annotation))
         default = f" (default {render.scalar(opt.default)})"
-        help_text = SHORT_HELP.get((game.name, opt.name)) or opt.help or opt.name
+        # The plug-in's help is short (the choices and ranges say the rest): /table, with
+        # every game's options in its longest language, must stay under Discord's 4000
+        # characters.
+        help_text = plugin.option_help.get(opt.name) or opt.help or opt.name
         # The translator reads the whole help and default from the extras (the English
         # text may be clipped).
         descriptions[opt.name] = app_commands.locale_str(
@@ -169,59 +206,35 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     descriptions["turn_seconds"] = app_commands.locale_str(
         f"Seconds per turn, 0 = no timer (default {game.turn_seconds})",
         help="Seconds per turn, 0 = no timer", default=str(game.turn_seconds))
-    params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=str))
-    descriptions["pace"] = "slow: hours a turn, over days"  # translated by the catalog
-    choices["pace"] = PACE_CHOICES
-    params.append(inspect.Parameter("turn_hours", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=app_commands.Range[int, 1, SLOW_MAX_HOURS]))
-    # No "(default ...)" on most common options: Discord's 4000 characters per command
-    # (see SHORT_HELP); the lobby and /table status show what a table got.
-    descriptions["turn_hours"] = "Hours a turn at a slow table"
-    params.append(inspect.Parameter("stand_in", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=str))
-    descriptions["stand_in"] = "AI for timeouts and empty seats"
-    choices["stand_in"] = LEVEL_CHOICES
-    params.append(inspect.Parameter("pings", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=bool))
-    params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=str))
-    descriptions["language"] = "The board's language"
-    choices["language"] = LANGUAGE_CHOICES
-    descriptions["pings"] = "Ping players when their turn starts"
-    params.append(inspect.Parameter("pictures", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=bool))
-    descriptions["pictures"] = "A picture of the table on the board"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
-        pace, hours = values.pop("pace", None), values.pop("turn_hours", None)
-        stand_in = values.pop("stand_in", None)
-        pings = values.pop("pings", None)
-        language = values.pop("language", None) or guild_default(interaction)
-        pictures = values.pop("pictures", None)
         options = {k: v for k, v in values.items() if v is not None}
 
         async def work() -> Reply:
-            seconds = turn_time(turn, pace, hours)
-            return await _create(bot, interaction, game, options, seconds, stand_in,
-                                 pings is not False, language, pictures is not False)
+            return await _create(bot, interaction, game, options, turn,
+                                 language=guild_default(interaction))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     # The decorators one would write above a hand-made command, applied to the built one.
     callback = app_commands.describe(**descriptions)(callback)
     callback = app_commands.choices(**choices)(callback)
-    callback = app_commands.rename(turn_seconds="turn-seconds", stand_in="stand-in",
-                                   turn_hours="turn-hours")(callback)
+    callback = app_commands.rename(turn_seconds="turn-seconds")(callback)
     counts = sorted({n for n, _ in game.configurations()} | set(game.player_counts({})))
     description = render.clip(f"{game.title} ({render.count_range(counts)} players)", 100)
     return app_commands.Command(name=game.name, description=description, callback=callback)
 
 
+def _slow_note(info: TableInfo, lang: Lang) -> str:
+    return lang._("It is a slow table with {hours}: each player is pinged when their turn "
+                  "starts and reminded before it runs out, and `/mygames` lists your "
+                  "tables.", hours=render.hours_a_turn(info, lang))
+
+
 def turn_time(turn_seconds: int | None, pace: str | None, turn_hours: int | None
               ) -> int | None:
-    """The turn time in seconds from /table new's turn-seconds, pace and turn-hours."""
+    """The turn time in seconds from /table settings' turn-seconds, pace and turn-hours."""
     slow = pace == "slow" or (pace is None and turn_hours is not None)
     if pace == "normal" and turn_hours is not None:
         raise TableError("turn-hours is for slow tables: choose pace slow, or give "
@@ -247,11 +260,10 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
         pictures=pictures)
     # Set before the lobby board is first drawn (the feed draws it on the next loop turn).
     await bot.langs.set_table(info.table_id, language)
-    slow = (" " + _("It is a slow table with {hours}: each player is pinged when their turn "
-                    "starts and reminded before it runs out, and `/mygames` lists your "
-                    "tables.", hours=render.hours_a_turn(info, lang))
-            if render.is_slow(info) else "")
+    slow = (" " + _slow_note(info, lang)) if render.is_slow(info) else ""
     return Reply("🃏 " + _("You opened a {game} table (#{table}) and took the first seat. "
                            "Others join with the **Join** button or `/table join`; add AI seats "
                            "with `/table ai-add`; start with `/table start`.",
-                           game=game_title(info.title, lang), table=info.table_id) + slow)
+                           game=game_title(info.title, lang), table=info.table_id) + slow
+                 + " " + _("Change the turn time, stand-in AI, pings, language or picture with "
+                           "`/table settings`."))

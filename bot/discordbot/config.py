@@ -120,8 +120,18 @@ class BotConfig:
                           shards=self.shards)
 
 
+# What the README and the docs write in place of a token (copied as they are, they would
+# reach Discord only to be refused as an unknown token).
+PLACEHOLDER_TOKENS = frozenset({"your-bot-token", "your_bot_token", "...", "<token>",
+                                "your-token", "token"})
+
+
 def token_problem(token: str) -> str | None:
     """Why ``token`` cannot be a bot token as written, or None (Discord decides the rest)."""
+    if token.strip().lower() in PLACEHOLDER_TOKENS:
+        return (f"DISCORD_TOKEN is '{token.strip()}', the README's placeholder: put your "
+                "bot's own token there (the README's 'Inviting the bot' says where to find "
+                "it).")
     if token.lower().startswith("bot "):
         return "DISCORD_TOKEN starts with 'Bot ': set the token alone, without that prefix."
     if any(c in token for c in "\"'`") or any(c.isspace() for c in token):

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from rules.ai.players import DEFAULT_LEVEL
+
 from ..core import StaleMove, TableError
 from ..i18n import N_
 from ..present.art import Picture
@@ -206,7 +208,7 @@ class Controls:
             await report(interaction, ELSEWHERE)
             return
         ops = {"join": self.join, "leave": self.leave, "start": self.start,
-               "ai": lambda i: self.add_ai(i, "easy", 1)}
+               "ai": lambda i: self.add_ai(i, DEFAULT_LEVEL, 1)}
         await answer(interaction, ops[op](interaction), budget=self.budget)
 
     # --- table operations (shared with /table) ---------------------------------------

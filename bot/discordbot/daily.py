@@ -15,7 +15,7 @@ import discord
 
 from ..core import TableInfo
 from ..core.daily import DailyAttempt, DailyError, DailyResult, DailyStandings
-from ..core.daily_rules import DAILY_RULES
+from ..core.daily_rules import daily_rules
 from ..core.errors import StaleMove
 from ..core.updates import SeatInfo
 from ..i18n import EN, N_, Lang
@@ -28,13 +28,18 @@ if TYPE_CHECKING:
     from .client import ParlourBot
 
 DAILY_BASE = 10 ** 19        # snowflakes stay below 2**63 < 10**19 + anything used here
-_GAMES = tuple(sorted(DAILY_RULES))
 MOVED_ON = N_("⏳ That was for an earlier position; here is your hand now.")
 TYPED = N_("Choose below; your attempt keeps until you finish it.")
 
 
+def _games() -> tuple[str, ...]:
+    """The games with a daily, numbered in the order they registered (the built-in ones
+    first): a key made before a new game came keeps naming the same game."""
+    return tuple(daily_rules())
+
+
 def key(game: str, day: int) -> int:
-    return DAILY_BASE + day * 16 + _GAMES.index(game)
+    return DAILY_BASE + day * 16 + _games().index(game)
 
 
 def is_daily(channel_id: int) -> bool:
@@ -43,9 +48,10 @@ def is_daily(channel_id: int) -> bool:
 
 def unkey(channel_id: int) -> tuple[str, int]:
     day, index = divmod(channel_id - DAILY_BASE, 16)
-    if index >= len(_GAMES):
+    games = _games()
+    if index >= len(games):
         raise DailyError("no_such")
-    return _GAMES[index], day
+    return games[index], day
 
 
 class DailyControls:
@@ -186,7 +192,7 @@ def result_text(result: DailyResult, boards: list[DailyStandings], note: str | N
 
 def table_info(attempt: DailyAttempt, ai_level: str) -> TableInfo:
     """The attempt as the table the hand panel draws (one human, AI seats)."""
-    rule = DAILY_RULES[attempt.game]
+    rule = daily_rules()[attempt.game]
     seats = tuple(
         SeatInfo(i, name, attempt.user_id if i == attempt.seat else None,
                  "human" if i == attempt.seat else "ai",

@@ -160,8 +160,9 @@ class Feed:
                     else "🏁 " + _("{game} is over.", game=game))
         else:
             head = "🏁 " + _("{game} was abandoned.", game=game)
+        see = render.command(lang, "leaderboard", game=game_title(info.title, lang))
         self.note(u.channel_id, head + " " + _("Results are on the board; see {command}.",
-                                               command=f"`/leaderboard {info.game}`"))
+                                               command=see))
         self._forget(u.table_id, u.channel_id)
 
     def _forget(self, table_id: int, channel_id: int) -> None:

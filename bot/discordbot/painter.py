@@ -42,8 +42,9 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from ..core import BoardChanged
-from ..core.workers import LoopWorker, WorkerStopped
+from .. import plugins
+from ..core import BoardChanged, GameOver
+from ..core.workers import LoopWorker, WorkerStopped, load_games
 from ..i18n import lang_for
 from ..present import Scene, art
 from ..present.art import Picture
@@ -58,9 +59,10 @@ REFRESHES_AT_ONCE = 2   # panel refreshes at the panel worker at a time (see ``p
 T = TypeVar("T")
 
 
-def _start_worker(background: bool) -> None:
+def _start_worker(background: bool, games: tuple[str, ...] = ()) -> None:
     if background:
         _run_when_idle()
+    load_games(games)
     art.warm_up()
 
 
@@ -82,7 +84,7 @@ def _warm() -> None:
     """A first job: done once the worker has warmed up."""
 
 
-def _table(update: BoardChanged, lang: str) -> Picture:
+def _table(update: BoardChanged | GameOver, lang: str) -> Picture:
     return _bare(board.picture_of(update, lang_for(lang)))
 
 
@@ -127,8 +129,9 @@ class Painter:
         else:
             self._thread_pool()
 
-    async def table(self, update: BoardChanged, lang: str) -> Picture:
-        """The table picture of ``update`` in the language ``lang`` (a code)."""
+    async def table(self, update: BoardChanged | GameOver, lang: str) -> Picture:
+        """The table picture of ``update`` (a running game's, or a finished game's final
+        table) in the language ``lang`` (a code)."""
         return await self._run(_table, update, lang)
 
     async def hand(self, scene: Scene, names: Sequence[str]) -> Picture:
@@ -183,13 +186,14 @@ class Painter:
 
     def _board_worker(self) -> LoopWorker:
         if self._boards is None or self._boards.stopped:
-            self._boards = LoopWorker(_start_worker, True)
+            self._boards = LoopWorker(_start_worker, True, plugins.loaded_modules())
             self._boards.start()
         return self._boards
 
     def _panel_worker(self) -> LoopWorker:
         if self._panels is None or self._panels.stopped:
-            worker = self._panels = LoopWorker(_start_worker, False)   # at the bot's priority
+            # at the bot's priority
+            worker = self._panels = LoopWorker(_start_worker, False, plugins.loaded_modules())
             self._panels_ready = False
 
             def warmed(task: asyncio.Future[None]) -> None:

@@ -11,23 +11,17 @@ from collections.abc import Sequence
 
 import rules
 
-from ..core import SeatInfo, TableInfo, display_rating
+from .. import plugins
+from ..core import SeatInfo, TableInfo
 from ..core.ratings import PROVISIONAL_GAMES
-from ..i18n import EN, N_, Lang
-from ..present.base import ai_name
-
-# Engine option names and values as words (the engines' keys are not translated).
-OPTION_WORDS = {
-    "passes": N_("passes"), "target": N_("target"), "show_total": N_("show total"),
-    "variant": N_("variant"), "thirteen_value": N_("thirteen value"), "rules": N_("rules"),
-    "quotas": N_("quotas"), "rubicon": N_("rubicon"), "au_cent": N_("au cent"),
-    "normand": N_("normand"), "a_quatre": N_("à quatre"), "auction": N_("auction"),
-    "starshina": N_("starshina"), "classic": N_("classic"),
-}
+from ..i18n import EN, Lang
+from ..present.base import rating_words as rating_words  # shown by the board and /stats
+from ..present.base import seat_label
 
 
 def game_of(name: str) -> rules.Game:
-    return rules.get_game(name)
+    """The engine of the game called ``name``; ValueError naming the games if none."""
+    return plugins.find(name).game
 
 
 def clip(text: str, limit: int) -> str:
@@ -37,19 +31,7 @@ def clip(text: str, limit: int) -> str:
 
 
 def seat_name(seat: SeatInfo, lang: Lang = EN) -> str:
-    if seat.kind == "ai":   # "Ada (AI, hard)": the level in the reader's words
-        return ai_name(seat.name, lang)
-    if seat.ai_level is not None:  # a human whose seat the AI plays now
-        return lang._("{name} (AI {level})", name=seat.name, level=lang._(seat.ai_level))
-    return seat.name
-
-
-def rating_words(value: float, games: int, lang: Lang = EN) -> str:
-    """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
-    shown = str(display_rating(value))
-    if games < PROVISIONAL_GAMES:
-        shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
-    return shown
+    return seat_label(seat.name, seat.kind, seat.ai_level, lang)
 
 
 def provisional_note(lang: Lang = EN) -> str:
@@ -71,9 +53,24 @@ def names(info: TableInfo, lang: Lang = EN) -> list[str]:
 
 
 def options_text(info: TableInfo, lang: Lang = EN) -> str:
-    parts = [f"{_words(k, lang)} {scalar(v, lang)}" for k, v in info.options.items()]
+    parts = [option_text(k, v, lang) for k, v in info.options.items()]
     parts.append(table_settings(info, lang))
     return " · ".join(parts)
+
+
+def command(lang: Lang, *words: str, **options: str) -> str:
+    """A slash command as the reader's Discord shows it, from the command-name
+    translations: ``/ranking gra:Monety``, ``/stół nowy``."""
+    name = " ".join(lang.pgettext("command name", w) for w in words)
+    filled = "".join(f" {lang.pgettext('command name', k)}:{v}" for k, v in options.items())
+    return f"`/{name}{filled}`"
+
+
+def option_text(key: str, value, lang: Lang = EN) -> str:
+    """One table option as players say it: "target 50", "3 points for each thirteen"."""
+    if key == "thirteen_value" and isinstance(value, int):   # not "thirteen value 3"
+        return lang.n_("{n} point for each thirteen", "{n} points for each thirteen", value)
+    return f"{_words(key, lang)} {scalar(value, lang)}"
 
 
 SLOW_SECONDS = 3600   # a turn of an hour or more: a slow (correspondence) table
@@ -128,7 +125,7 @@ def scalar(value: object, lang: Lang = EN) -> str:
 
 
 def _words(key: str, lang: Lang = EN) -> str:
-    """An option name or value as words: ``show_total`` -> ``show total``."""
-    if key in OPTION_WORDS:
-        return lang._(OPTION_WORDS[key])
-    return key.replace("_", " ")
+    """An option name or value as words (as the games' plug-ins word them): ``show_total``
+    -> ``show total``."""
+    word = plugins.option_word(key)
+    return lang._(word) if word is not None else key.replace("_", " ")

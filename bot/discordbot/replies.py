@@ -19,10 +19,12 @@ import discord
 
 from ..core import TableError
 from ..core.daily import DailyError
+from ..core.tournaments import TournamentRefusal
 from ..i18n import N_, lang_for
-from ..i18n.errors import translate as translate_error
 from ..present import daily as daily_words
+from ..present import tournament as tournament_words
 from ..present.art import Picture
+from ..present.messages import said as refusal
 from . import untangle
 from .callback import respond
 from .languages import locale_code
@@ -34,12 +36,15 @@ ELSEWHERE = N_("That control belongs to a table in another channel.")
 
 
 def said(interaction: discord.Interaction, message: str | TableError) -> str:
-    """``message`` (an error as raised: English) in the user's language when the catalogs
-    or ``bot/i18n/errors.py`` know it; a daily refusal is worded afresh."""
+    """``message`` (an error as raised) in the user's language: an engine's or the core's
+    message rendered from its id and parameters, a constant sentence through the catalogs;
+    a daily refusal is worded afresh."""
     lang = lang_for(locale_code(getattr(interaction, "locale", None)))
     if isinstance(message, DailyError):
         return daily_words.error_text(message, lang)
-    return translate_error(lang, str(message))
+    if isinstance(message, TournamentRefusal):
+        return tournament_words.error_text(message, lang)
+    return refusal(message, lang)
 
 
 @dataclass

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import discord
 
+from .. import plugins
 from ..core import TableError
 from ..i18n import EN, Lang
 from ..present.base import game_title
@@ -19,7 +20,7 @@ PAGE = 3500   # characters per page (an embed description holds 4096)
 def pages(game: str, lang: str = "en") -> tuple[str, ...]:
     """The rules text in ``lang`` cut at paragraph boundaries into pages of at most PAGE
     characters."""
-    text = render.game_of(game).rules_text(lang)
+    text = plugins.find(game).rules_text(lang)
     out: list[str] = []
     current = ""
     for para in text.split("\n\n"):

@@ -13,11 +13,12 @@ from collections.abc import Iterable, Sequence
 import discord
 
 import rules
+from bot import plugins
 from bot.i18n import EN, Lang, lang_for
-from bot.i18n.events import translate as translate_event
-from bot.present import Presenter, Scene, presenter_for
+from bot.present import Presenter, Scene, messages, presenter_for
 from bot.present import text as marked
 from bot.present.scene import CentreScene, Fact, HandScene, PileScene, SeatScene, TrickScene
+from rules.messages import Msg
 
 from .render import clip
 
@@ -45,7 +46,7 @@ class Writer:
     @classmethod
     def for_scene(cls, scene: Scene) -> Writer:
         names = [s.name for s in sorted(scene.seats, key=lambda s: s.index)]
-        return cls(names, rules.get_game(scene.game).deck, viewer=scene.viewer,
+        return cls(names, plugins.engine(scene.game).deck, viewer=scene.viewer,
                    lang=lang_for(scene.lang))
 
     def seat(self, i: int) -> str:
@@ -205,16 +206,14 @@ def describe(game: str, action: str, lang: str = "en") -> str:
 
 
 def event(game: str, text: str, lang: str = "en", names: Sequence[str] = ()) -> str:
-    """An engine event text with its cards shown as ``Q♥``, in ``lang``.
-
-    The core fills seat names into the events it returns; with ``names`` (the seats'
-    names) they become seat tokens again, so the event can be matched and translated."""
-    deck = rules.get_game(game).deck
-    tokens = marked.from_engine(text, deck)
-    if names and lang != "en":
-        for i, name in sorted(enumerate(names), key=lambda p: -len(p[1])):
-            if name:
-                tokens = tokens.replace(name, marked.seat(i))
-    said = translate_event(lang_for(lang), tokens)
-    return marked.render(said, lambda i: marked.name_of(names, i) if names else f"seat {i + 1}",
+    """An engine event (a message) in ``lang`` with its cards shown as ``Q♥`` and its
+    seats by ``names`` (else the names the core filled in); any other text (a move's
+    canonical text) with its cards shown so."""
+    deck = plugins.engine(game).deck
+    if isinstance(text, Msg):
+        who = tuple(names) or text.names or ()
+        tokens = messages.marked(text, lang_for(lang), deck)
+    else:
+        who, tokens = tuple(names), marked.from_engine(text, deck)
+    return marked.render(tokens, lambda i: marked.name_of(who, i) if who else f"seat {i + 1}",
                          lambda c: marked.pretty_card(c, deck))

@@ -16,12 +16,12 @@ import re
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
+from .. import plugins
 from ..i18n import Lang, lang_for
 from ..present import daily as daily_words
-from ..present.base import GAME_TITLES, game_title
+from ..present.base import game_title
 from . import render
 from .languages import locale_code
-from .render import OPTION_WORDS
 
 NAME_CONTEXT = "command name"
 # Discord's rule for command and option names (https://discord.com/developers/docs/
@@ -63,9 +63,9 @@ def translate_text(lang: Lang, text: str, extras: dict | None = None) -> str:
 
 def _word(lang: Lang, word: str) -> str:
     """A catalog text, an option value ("au_cent") or a game's title in ``lang``."""
-    if word in OPTION_WORDS:
-        return lang._(OPTION_WORDS[word])
-    if word in GAME_TITLES:
+    if (option := plugins.option_word(word)) is not None:
+        return lang._(option)
+    if plugins.by_title(word) is not None:
         return game_title(word, lang)
     return lang._(word)
 

@@ -93,16 +93,65 @@ def read_catalog(code: str):
         return read_po(f, locale=code, domain=DOMAIN)
 
 
+class _Added(_gettext.NullTranslations):
+    """What the project's catalog lacks, looked up in the catalogs plug-ins brought
+    (``add_catalog``): a game plugged in from elsewhere carries its own words."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def _found(self) -> list[_gettext.GNUTranslations]:
+        return [t for _, t in _ADDED.get(self.code, ())]
+
+    # A catalog without the message gives it back unchanged: try the next one.
+    def gettext(self, message: str) -> str:
+        return next((out for t in self._found() if (out := t.gettext(message)) != message),
+                    message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        english = singular if n == 1 else plural
+        return next((out for t in self._found()
+                     if (out := t.ngettext(singular, plural, n)) != english), english)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return next((out for t in self._found()
+                     if (out := t.pgettext(context, message)) != message), message)
+
+
+# code -> [(owner, translations)]: catalogs added by plug-ins, in the order added.
+_ADDED: dict[str, list[tuple[str, _gettext.GNUTranslations]]] = {}
+
+
+def add_catalog(owner: str, code: str, po: Path) -> None:
+    """Read ``po`` (a ``.po`` file in language ``code``) as more words of ``owner`` (a
+    plug-in's game name): looked up when the project's catalog lacks a message."""
+    with po.open("rb") as f:
+        buf = io.BytesIO()
+        write_mo(buf, read_po(f, locale=code, domain=DOMAIN))
+    buf.seek(0)
+    _ADDED.setdefault(code, []).append((owner, _gettext.GNUTranslations(buf)))
+
+
+def remove_catalogs(owner: str) -> None:
+    """Forget the catalogs ``owner`` added (a plug-in taken out again)."""
+    for code, found in _ADDED.items():
+        _ADDED[code] = [(o, t) for o, t in found if o != owner]
+
+
 @functools.cache
 def _translations(code: str) -> _gettext.NullTranslations:
     if code == PSEUDO:
         return _Pseudo()
     if code == DEFAULT or not po_path(code).exists():
-        return _gettext.NullTranslations()
-    buf = io.BytesIO()
-    write_mo(buf, read_catalog(code))
-    buf.seek(0)
-    return _gettext.GNUTranslations(buf)
+        out = _gettext.NullTranslations()
+    else:
+        buf = io.BytesIO()
+        write_mo(buf, read_catalog(code))
+        buf.seek(0)
+        out = _gettext.GNUTranslations(buf)
+    out.add_fallback(_Added(code))
+    return out
 
 
 def normalise(code: str | None) -> str | None:

@@ -1,8 +1,9 @@
 """The presenter interface and what every game's presenter shares.
 
 A presenter knows one game's view fields and turns a view into a ``Scene``.
-Register it with ``@register`` in ``bot/present/games/<game>.py``; transports
-call ``bot.present.present(...)`` and never see a field name.
+It lives in ``bot/present/games/<game>.py`` and its game's plug-in names it
+(``bot/plugins.py``); transports call ``bot.present.present(...)`` and never see a
+field name.
 
 Shared pieces for trick games: ``trick_centre`` (the trick in progress and the
 last trick of this deal), ``tricks_played``, ``trick_winner`` (a hook) and
@@ -16,13 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import rules
+from bot import plugins
+from bot.core.names import ai_first_name
+from bot.core.ratings import PROVISIONAL_GAMES, display_rating
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
-from bot.i18n.events import translate as translate_event
 from rules.cards import SUIT_NAME, DeckKind
 
 from . import text
+from .messages import marked, ordinal
 from .scene import (
     Fact,
     HandScene,
@@ -35,7 +38,23 @@ from .scene import (
     TrickScene,
 )
 
-_REGISTRY: dict[str, type[Presenter]] = {}
+_ACTOR = re.compile(r"^\{p\d+\}")
+
+
+def _private_twin(public: str, following: dict, seat: int) -> bool:
+    """Is ``following`` the private line of the same act as the public line ``public``,
+    for ``seat`` (who is in it): the seat's own act told as "You ...", or another seat's
+    act told with the same actor ("{p1} returns a card to {p0}." / "{p1} returns 10S to
+    you.")?"""
+    me = f"{{p{seat}}}"
+    if not following.get("private") or me not in public:
+        return False
+    actor = _ACTOR.match(public)
+    if actor is None:
+        return False
+    other = following["text"]
+    return (other.startswith("You ") if actor.group(0) == me
+            else other.startswith(actor.group(0)))
 
 # View fields every engine adds (``State.view``); presenters declare only their game's own.
 COMMON_FIELDS = frozenset({"game", "players", "seat", "options", "current_seat", "over",
@@ -47,52 +66,38 @@ NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("f
                 N_("twelve"))
 
 
-# Each game's name (``Game.title``) as its players say it.
-GAME_TITLES = {"Coins": N_("Coins"), "Pinkerton": N_("Pinkerton"), "Piquet": N_("Piquet"),
-               "Starshina (Sergeant Major)": N_("Starshina (Sergeant Major)"),
-               "Thirteens": N_("Thirteens")}
-
-
 def game_title(title: str, lang: Lang = EN) -> str:
-    """A game's title in ``lang`` (``Game.title`` as the engine has it)."""
-    return lang._(GAME_TITLES[title]) if title in GAME_TITLES else title
+    """A game's title in ``lang`` (``Game.title`` as the engine has it), as its plug-in
+    words it."""
+    plugin = plugins.by_title(title)
+    return lang._(plugin.title_id) if plugin is not None else title
 
 
-_AI_SUFFIX = re.compile(r" \(AI, (?P<level>\w+)\)$")
-
-
-def ai_name(name: str, lang: Lang = EN) -> str:
-    """An AI seat's name, "Ada (AI, hard)", with the suffix in ``lang``'s words."""
-    if lang.code == "en":
+def seat_label(name: str, kind: str, ai_level: str | None, lang: Lang = EN) -> str:
+    """A seat's name as the table shows it in ``lang``: an AI seat's "Ada (AI, hard)" with
+    its suffix in ``lang``'s words ("Ada (ИИ, сильный)"), a human the AI plays for now
+    marked "(AI hard)", anyone else as they are called."""
+    if ai_level is None:
         return name
-    ai = lang._("AI")
-    return _AI_SUFFIX.sub(lambda m: f" ({ai}, {lang._(m['level'])})", name)
+    if kind == "ai":
+        first = ai_first_name(name, ai_level)
+        if first is None or lang.code == "en":
+            return name
+        return lang._("{name} (AI, {level})", name=first, level=lang._(ai_level))
+    return lang._("{name} (AI {level})", name=name, level=lang._(ai_level))
 
 
-def register(cls: type[Presenter]) -> type[Presenter]:
-    _REGISTRY[cls.game] = cls
-    return cls
+def rating_words(value: float, games: int, lang: Lang = EN) -> str:
+    """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
+    shown = str(display_rating(value))
+    if games < PROVISIONAL_GAMES:
+        shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
+    return shown
 
 
 def presenter_for(game: str, lang: Lang | str | None = None) -> Presenter:
     """``game``'s presenter speaking ``lang`` (a ``Lang`` or a locale code; English if None)."""
-    if game not in _REGISTRY:
-        from . import games  # noqa: F401  (imports every presenter module)
-    return _REGISTRY[game](lang if isinstance(lang, Lang) else lang_for(lang))
-
-
-def registered() -> tuple[str, ...]:
-    """The names of every game with a presenter, sorted."""
-    from . import games  # noqa: F401
-    return tuple(sorted(_REGISTRY))
-
-
-def ordinal(n: int, lang: Lang = EN) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st (``1.`` in Polish and Russian)."""
-    if lang.code != "en":
-        return lang._("{n}th", n=n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return plugins.get(game).presenter(lang if isinstance(lang, Lang) else lang_for(lang))
 
 
 def number_word(n: int, lang: Lang = EN) -> str:
@@ -146,7 +151,7 @@ class Presenter:
     suit_order: tuple[int, ...] | None = None
 
     def __init__(self, lang: Lang = EN) -> None:
-        self.engine = rules.get_game(self.game)
+        self.engine = plugins.engine(self.game)
         self.deck: DeckKind = self.engine.deck
         self.lang = lang
         self._ = lang.gettext
@@ -210,10 +215,27 @@ class Presenter:
 
     # -- shared pieces ----------------------------------------------------------------
 
-    def events(self, view: dict, recent: int) -> tuple[str, ...]:
-        """The last ``recent`` events of the view, card codes marked."""
-        return tuple(translate_event(self.lang, text.from_engine(e["text"], self.deck))
-                     for e in (view.get("events") or [])[-recent:])
+    def events(self, view: dict, recent: int, shown_elsewhere=None) -> tuple[str, ...]:
+        """The last ``recent`` events of the view in the presenter's language, seats and
+        cards marked (an old saved game's plain text as it was written).
+
+        Said once: the public line of the viewer's own act followed by the viewer's private
+        line of it ("Alice discards four cards face down." then "You discard ..."; "Ada
+        returns a card to Alice." then "Ada returns 10S to you.") keeps the private one;
+        ``shown_elsewhere(engine_text)`` drops events the scene shows in full elsewhere
+        (Piquet's declarations, summed up on the table)."""
+        events = (view.get("events") or [])[-recent:]
+        me = view.get("seat")
+        kept = []
+        for i, e in enumerate(events):
+            said = e["text"]
+            if (me is not None and i + 1 < len(events)
+                    and _private_twin(said, events[i + 1], me)):
+                continue
+            if shown_elsewhere is not None and shown_elsewhere(said):
+                continue
+            kept.append(marked(said, self.lang, self.deck))
+        return tuple(kept)
 
     def trick(self, plays: Sequence | None, label: str, *, winner: int | None = None,
               to_lead: int | None = None) -> TrickScene | None:

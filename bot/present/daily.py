@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import rules
+from bot import plugins
 from bot.core.daily import ERRORS, DailyError, DailyResult, DailyStandings
-from bot.core.daily_rules import DAILY_RULES, daily_number
+from bot.core.daily_rules import daily_number, daily_rules
 from bot.i18n import EN, Lang
 
 from .base import game_title, ordinal, units
-
-# What each game's score counts (the daily's own rule for Starshina: tricks).
-_UNIT = {"coins": "coin", "starshina": "trick"}
 
 
 def _whole(n: float) -> int:
@@ -26,19 +23,19 @@ def _whole(n: float) -> int:
 
 def title(game: str, day: int, lang: Lang = EN) -> str:
     """``Coins daily #314``: what players quote."""
-    g = rules.get_game(game)
+    g = plugins.engine(game)
     name = game_title(g.title or g.name, lang).split(" (")[0]
     return lang._("{game} daily #{number}", game=name, number=daily_number(day))
 
 
 def amount(game: str, n: float, lang: Lang = EN) -> str:
     """``7 coins``, ``2 tricks``: a score or a difference, without its sign's words."""
-    return units(lang, _whole(n), _UNIT.get(game, "point"))
+    return units(lang, _whole(n), daily_rules()[game].unit)
 
 
 def score_text(game: str, n: float, lang: Lang = EN) -> str:
     """A daily score as players say it (Starshina's counts against the quota)."""
-    if game != "starshina":
+    if not daily_rules()[game].quota:
         return amount(game, n, lang)
     if n == 0:
         return lang._("exactly on quota")
@@ -49,14 +46,14 @@ def score_text(game: str, n: float, lang: Lang = EN) -> str:
 
 def why(game: str, lang: Lang = EN) -> str:
     """Why the game's daily is what it is, as a sentence."""
-    text = lang._(DAILY_RULES[game].why)
+    text = lang._(daily_rules()[game].why)
     return text[:1].upper() + text[1:] + "."
 
 
 def choice_name(game: str, lang: Lang = EN) -> str:
     """/daily's choice: ``Coins - a whole game``."""
-    kind = (lang._("a whole game") if DAILY_RULES[game].whole_game else lang._("one deal"))
-    g = rules.get_game(game)
+    kind = (lang._("a whole game") if daily_rules()[game].whole_game else lang._("one deal"))
+    g = plugins.engine(game)
     return f"{game_title(g.title or g.name, lang)} - {kind}"
 
 
@@ -129,8 +126,8 @@ def standings_rows(board: DailyStandings, lang: Lang = EN,
 def error_text(error: DailyError, lang: Lang = EN) -> str:
     """A daily refusal in ``lang``, its title and score in the same words."""
     values: dict[str, object] = {"game": error.game,
-                                 "games": ", ".join(sorted(DAILY_RULES))}
-    if error.game in DAILY_RULES and error.day is not None:
+                                 "games": ", ".join(sorted(daily_rules()))}
+    if error.game in daily_rules() and error.day is not None:
         values["title"] = title(error.game, error.day, lang)
         if error.score is not None:
             values["score"] = score_text(error.game, error.score, lang)

@@ -3,8 +3,9 @@
 Each game's heuristic module (``rules/ai/heuristics/<game>.py``) exports ``HOOKS``
 beside its rules of thumb; the search, the players and the rollout evaluation use only
 these objects, so no per-game knowledge (names, state fields, costs) lives in the
-generic code, and a new game is one module with its ``HOOKS`` added to
-``heuristics/__init__.py``.
+generic code. The built-in games' hooks are listed in ``heuristics/__init__.py`` (so the AI
+works with ``rules`` alone); a game plugged in from elsewhere brings its hooks in its
+plug-in (``bot/plugins.py``), whose registration calls ``add_hooks``.
 """
 
 from __future__ import annotations
@@ -73,8 +74,27 @@ def rng_for(seed: int, state: State, seat: int) -> random.Random:
     return random.Random(f"{seed}/{seat}/{state.events_seen}/{len(state.legal_actions(seat))}")
 
 
+_HOOKS: dict[str, AIHooks] = {}   # the built-in games' and the added ones, by game
+
+
+def _table() -> dict[str, AIHooks]:
+    if not _HOOKS:
+        from .heuristics import HOOKS  # the modules import this one: read them when asked
+
+        _HOOKS.update(HOOKS)
+    return _HOOKS
+
+
 def hooks_for(game: str) -> AIHooks:
     """``game``'s hooks; KeyError for a game without an AI."""
-    from .heuristics import HOOKS  # the modules import this one: read them when asked
+    return (_HOOKS or _table())[game]
 
-    return HOOKS[game]
+
+def add_hooks(hooks: AIHooks) -> None:
+    """Let the AI play ``hooks.game`` (a plug-in's registration)."""
+    _table()[hooks.game] = hooks
+
+
+def remove_hooks(game: str) -> None:
+    """Forget an added game's hooks (tests that plug a game in for a while)."""
+    _table().pop(game, None)

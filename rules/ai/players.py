@@ -18,6 +18,7 @@ from ..base import State
 from .hooks import Policy, hooks_for, rng_for
 
 LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"   # an AI seat's level when nobody says: the terminal's and Discord's
 
 
 class Player(Protocol):

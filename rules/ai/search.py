@@ -292,7 +292,7 @@ class SearchPlayer:
             base, roll_seed = worlds[j]
             world = base.clone()
             try:
-                world.apply(seat, move)
+                world.apply(seat, move, quiet=True)
                 return self._rollout(world, seat, random.Random(roll_seed), j)
             except Exception:  # any failure at all means this world is unusable
                 self.bad_worlds += 1
@@ -318,7 +318,7 @@ class SearchPlayer:
                     return solved[0], steps + solved[1]
                 limit = 0     # not in trick play (an exchange, say): roll out
             s = world._mover
-            world.apply(s, policy(world, s, rng))
+            world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Game, Option
-from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, SUIT_SHIFT, cards_str
+from ..cards import BASTOS, CARD, COPAS, ESPADAS, OROS, SPANISH_48, SUIT_SHIFT
+from ..messages import Cards, Msg, Seat, Value, card_named, counted, event
 from ..tricks import TrickState
 
 # Cups beat Coins, Coins beat Swords, Swords beat Clubs, Clubs beat Cups.
@@ -49,20 +50,21 @@ class CoinsState(TrickState):
 
     def _new_hand(self, dealer: int) -> None:
         self._deal_hand(dealer, 16)
-        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals; {{p{self.leader}}} leads.")
+        self._log(event("Hand {n}: {dealer} deals; {first} leads.", n=self.hand_no,
+                      dealer=Seat(dealer), first=Seat(self.leader)))
 
     _legal = TrickState._play_actions  # the only move is "play <card>"
 
     def _apply(self, action: Action) -> None:
         self._play(action[1][0])  # the only move is "play <card>"
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Msg:
         if action.kind == "play" and action.args:
             return self._why_play(int(action.args[0]))
         return super()._why_illegal(action)
 
-    def _card_named(self, card: int) -> str:
-        return f"the {CARD[card].name}"
+    def _card_named(self, card: int) -> Value:
+        return card_named(card, f"the {CARD[card].name}")
 
     _trick_winner = staticmethod(coins_winner)
 
@@ -70,14 +72,18 @@ class CoinsState(TrickState):
         played = [c for _, c in trick]
         gained = [c >> SUIT_SHIFT for c in played].count(OROS)
         self.scores[winner] += gained
-        cards = cards_str(played)
-        coins = f", +{gained} coin{'s' if gained != 1 else ''}" if gained else ""
-        self._log(f"{{p{winner}}} takes the trick ({cards}){coins}.")
+        cards = Cards.of(played)
+        if gained:
+            self._log(event("{who} takes the trick ({cards}), +{n}.", who=Seat(winner), cards=cards,
+                          n=counted("{n} coin", "{n} coins", gained)))
+        else:
+            self._log(event("{who} takes the trick ({cards}).", who=Seat(winner), cards=cards))
         if self.scores[winner] < self.target:
             return False
         self.winner = winner
         self._finish()
-        self._log(f"{{p{winner}}} reaches {self.scores[winner]} and wins the game.")
+        self._log(event("{who} reaches {n} and wins the game.", who=Seat(winner),
+                      n=self.scores[winner]))
         return True
 
     def _end_hand(self, winner: int) -> None:

@@ -18,8 +18,9 @@ import random
 
 from ..actions import Action, parse_action
 from ..base import Game, Option
-from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards, cards_str
+from ..cards import CARD, DOUBLE_104, FRENCH_52, as_cards
 from ..errors import IllegalAction
+from ..messages import N_, Cards, Msg, Seat, event, ordinal
 from ..sampling import Slot, redeal
 from .pinkerton_beats import VALUE, beat_size, beats, can_beat, canonical, pile_points
 from .pinkerton_moves import (
@@ -66,7 +67,7 @@ class PinkertonState(MoveChecks):
         self.opener: int | None = None
         self.phase = 1
         self.step = "turn"
-        self._log(f"Round {self.round_no}: {{p{dealer}}} deals 5 cards each.")
+        self._log(event("Round {n}: {who} deals 5 cards each.", n=self.round_no, who=Seat(dealer)))
         self._deal(5)
         self._turn_up()
         self.pending = self._active_from(dealer + 1)
@@ -85,12 +86,12 @@ class PinkertonState(MoveChecks):
         if self.discard:
             order = self._deal_order(self.discard)
             self.discard = []
-            self._log("The stock is used up: the discard pile is shuffled into a new stock.")
+            self._log(event("The stock is used up: the discard pile is shuffled into a new stock."))
         else:
             self.extra_decks += 1
             order = self._deal_order(FRENCH_52.cards)
-            self._log("The stock and the discard pile are both empty: "
-                      "a fresh 52-card deck is shuffled in.")
+            self._log(event("The stock and the discard pile are both empty: a fresh 52-card deck "
+                          "is shuffled in."))
         self.stock = order[::-1]
 
     def _deal(self, count: int) -> None:
@@ -103,15 +104,16 @@ class PinkertonState(MoveChecks):
         for s in seats:
             self.hands[s].extend(got[s])
             self.hands[s].sort()
-            self._log(f"You receive {cards_str(canonical(got[s]))}.", to=s)
+            self._log(event("You receive {cards}.", cards=Cards.of(canonical(got[s]))), to=s)
 
     def _turn_up(self) -> None:
         card = self._draw()
         self.pile.append(card)
         self.total += VALUE[card]
         self.count_shown = False
-        where = "the centre" if len(self.pile) == 1 else "the centre, making a pile"
-        self._log(f"{{p{self.dealer}}} turns up {CARD[card]} onto {where}.")
+        text = (N_("{who} turns up {card} onto the centre.") if len(self.pile) == 1 else
+                N_("{who} turns up {card} onto the centre, making a pile."))
+        self._log(event(text, who=Seat(self.dealer), card=Cards.of((card,))))
 
     # --- what is legal -------------------------------------------------------------
 
@@ -147,7 +149,8 @@ class PinkertonState(MoveChecks):
         first = len(self.log)
         self._version += 1
         self.count_shown = True
-        self._log(f"{{p{seat}}} asks for the count: the pile stands at {self.total}.")
+        self._log(event("{who} asks for the count: the pile stands at {n}.", who=Seat(seat),
+                      n=self.total))
         return self._events_since(first)
 
     def count_askable(self) -> bool:
@@ -164,8 +167,11 @@ class PinkertonState(MoveChecks):
         elif kind == "add":
             self._add(seat, int(action.args[0]))
         elif self.step != "turn":
-            why = "opens with no card" if self.step == "open" else "has beaten but has no card"
-            self._log(f"{{p{seat}}} {why} that may be added, and passes without penalty.")
+            text = (N_("{who} opens with no card that may be added, and passes without "
+                       "penalty.") if self.step == "open" else
+                    N_("{who} has beaten but has no card that may be added, and passes without "
+                       "penalty."))
+            self._log(event(text, who=Seat(seat)))
             self._end_turn(seat)
         else:
             self._penalty_pass(seat, [int(c) for c in action.args])
@@ -177,16 +183,22 @@ class PinkertonState(MoveChecks):
             hand.remove(c)
         self.discard.extend(cards)
         s = sum(VALUE[c] for c in cards)
-        what = self._target_text()
-        self._log(f"{{p{seat}}} beats {what} with {cards_str(canonical(cards))} ({s}).")
+        centre, shown = len(self.pile) == 1, self._shown()
+        text = (N_("{who} beats the centre card ({was}) with {cards} ({sum}).") if centre and shown
+                else N_("{who} beats the pile ({was}) with {cards} ({sum}).") if shown
+                else N_("{who} beats the centre card with {cards} ({sum}).") if centre
+                else N_("{who} beats the pile with {cards} ({sum})."))
+        self._log(event(text, who=Seat(seat), cards=Cards.of(canonical(cards)), sum=s,
+                      **({"was": self.total} if shown else {})))
         if take is not None:
             self.pass_cards[seat].remove(take)
             hand.append(take)
             hand.sort()
             self.passes[seat] -= 1
-            self._log(f"{{p{seat}}} matched it exactly and takes back a pass card "
-                      f"({self.passes[seat]} of {self.options['passes']} passes now).")
-            self._log(f"You take back {CARD[take]}.", to=seat)
+            self._log(event("{who} matched it exactly and takes back a pass card ({n} of {limit} "
+                          "passes now).", who=Seat(seat), n=self.passes[seat],
+                          limit=self.options["passes"]))
+            self._log(event("You take back {card}.", card=Cards.of((take,))), to=seat)
         if self.phase == 3:
             self.step = "add"
         else:
@@ -198,29 +210,41 @@ class PinkertonState(MoveChecks):
         self.total += VALUE[card]
         self.count_shown = False
         skipped = self.step == "turn"
-        tail = f": the pile stands at {self.total}" if self.options["show_total"] else ""
-        verb = "skips the beat at 0 and adds" if skipped else "adds"
-        self._log(f"{{p{seat}}} {verb} {CARD[card]} to the pile{tail}.")
+        if self.options["show_total"]:
+            text = (N_("{who} skips the beat at 0 and adds {card} to the pile: the pile stands "
+                       "at {n}.") if skipped else
+                    N_("{who} adds {card} to the pile: the pile stands at {n}."))
+            self._log(event(text, who=Seat(seat), card=Cards.of((card,)), n=self.total))
+        else:
+            text = (N_("{who} skips the beat at 0 and adds {card} to the pile.") if skipped
+                    else N_("{who} adds {card} to the pile."))
+            self._log(event(text, who=Seat(seat), card=Cards.of((card,))))
         self._end_turn(seat)
 
     def _penalty_pass(self, seat: int, cards: list[int]) -> None:
         if cards:
             self.hands[seat].remove(cards[0])
             self.pass_cards[seat].append(cards[0])
-            self._log(f"You lay {CARD[cards[0]]} face down.", to=seat)
+            self._log(event("You lay {card} face down.", card=Cards.of(cards[:1])), to=seat)
         self.passes[seat] += 1
         count, limit = self.passes[seat], self.options["passes"]
-        how = "lays a card face down" if cards else "has no cards"
         if count >= limit:
             self.out[seat] = True
-            self._log(f"{{p{seat}}} cannot beat, {how} and passes for the "
-                      f"{ORDINAL.get(count, f'{count}th')} time: out of this round.")
+            text = (N_("{who} cannot beat, lays a card face down and passes for the {nth} time: "
+                       "out of this round.") if cards else
+                    N_("{who} cannot beat, has no cards and passes for the {nth} time: out of "
+                       "this round."))
+            self._log(event(text, who=Seat(seat),
+                          nth=ordinal(count, ORDINAL.get(count, f"{count}th"))))
             left = [s for s in range(self.n) if not self.out[s]]
             if len(left) == 1:
                 self._finish_round(left[0])
                 return
         else:
-            self._log(f"{{p{seat}}} cannot beat, {how} and passes ({count} of {limit}).")
+            text = (N_("{who} cannot beat, lays a card face down and passes ({n} of {limit}).")
+                    if cards else
+                    N_("{who} cannot beat, has no cards and passes ({n} of {limit})."))
+            self._log(event(text, who=Seat(seat), n=count, limit=limit))
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -228,7 +252,7 @@ class PinkertonState(MoveChecks):
         self.step = "turn"
         self.pending.pop(0)
         if self.turns >= MAX_TURNS:
-            self._log(f"The round reaches {MAX_TURNS} turns and is abandoned: no score.")
+            self._log(event("The round reaches {n} turns and is abandoned: no score.", n=MAX_TURNS))
             self._finish_round(None)
             return
         if not self.pending:
@@ -238,23 +262,24 @@ class PinkertonState(MoveChecks):
     def _next_stage(self, last: int) -> None:
         if self.phase == 1:
             self.phase = 2
-            self._log("Phase II: everyone still in gets 3 more cards.")
+            self._log(event("Phase II: everyone still in gets 3 more cards."))
             self._deal(3)
             self._turn_up()
             self.pending = self._active_from(self.dealer + 1)
         elif self.phase == 2:
             self.phase = 3
             self.cycle = 1
-            self._log("Phase III, the bidding: everyone still in gets 3 more cards.")
+            self._log(event("Phase III, the bidding: everyone still in gets 3 more cards."))
             self._deal(3)
             self.opener = self._pick_opener()
             self.step = "open"
             self.pending = self._active_from(self.opener)
-            self._log(f"{{p{self.opener}}} opens the bidding.")
+            self._log(event("{who} opens the bidding.", who=Seat(self.opener)))
         else:
             k = beat_size(self.total)
             self.cycle += 1
-            self._log(f"Cycle {self.cycle}: everyone still in gets {k + 1} more cards.")
+            self._log(event("Cycle {n}: everyone still in gets {k} more cards.", n=self.cycle,
+                          k=k + 1))
             self._deal(k + 1)
             self.pending = self._active_from(last + 1)
 
@@ -271,14 +296,16 @@ class PinkertonState(MoveChecks):
             size = len(self.pile)
             gain = pile_points(size)
             self.scores[scorer] += gain
-            self._log(f"{{p{scorer}}} is the last player in and scores {gain} for the "
-                      f"{size}-card pile ({self.scores[scorer]} in all).")
+            self._log(event("{who} is the last player in and scores {gain} for the {size}-card "
+                          "pile ({total} in all).", who=Seat(scorer), gain=gain, size=size,
+                          total=self.scores[scorer]))
             if self.scores[scorer] >= self.options["target"]:
                 self.winner = scorer
                 self.over = True
                 self.current_seat = None
-                self._log(f"{{p{scorer}}} reaches the target of {self.options['target']} "
-                          f"with {self.scores[scorer]} points and wins the game.")
+                self._log(event("{who} reaches the target of {target} with {n} points and wins "
+                              "the game.", who=Seat(scorer), target=self.options["target"],
+                              n=self.scores[scorer]))
                 return
         self._new_round((self.dealer + 1) % self.n)
 
@@ -393,9 +420,9 @@ class Pinkerton(Game):
         if isinstance(text, Action):
             return text
         if isinstance(text, str) and text.strip().lower() in ("count", "c"):
-            raise IllegalAction("Asking for the count is not a move and needs no turn: "
-                                "use the Count button on the board (or 'count' in the "
-                                "terminal).")
+            raise IllegalAction(Msg("Asking for the count is not a move and needs no turn: use "
+                                    "the Count button on the board (or 'count' in the "
+                                    "terminal)."))
         grammar = self.grammar_for(options)
         if isinstance(text, str) and "take" not in text.lower().replace(",", " ").split():
             grammar = {**grammar, **_PLAIN_BEAT}  # 'take <card>' is optional

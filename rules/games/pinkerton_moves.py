@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..actions import Action, act
 from ..base import State
-from ..cards import CARD, DOUBLE_104, Card, cards_str
+from ..cards import CARD, DOUBLE_104, Card
+from ..messages import N_, Cards, Msg
 from .pinkerton_beats import VALUE, beat_size, beats_value, can_beat, canonical, may_add
 
 PASS_FREE = act("pass")
@@ -49,22 +50,22 @@ def _signed(cards: list[int]) -> str:
     return " + ".join(str(CARD[c]) for c in cards) + f" = {sum(VALUE[c] for c in cards)}"
 
 
-def _shape_problem(action: Action) -> str | None:
+def _shape_problem(action: Action) -> Msg | None:
     """Catch hand-built actions the parser would never produce."""
     args = action.args
     cards = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
     words = [a for a in args if isinstance(a, str)]
     if action.kind == "beat":
         if words not in ([], ["take"]) or len(cards) + len(words) != len(args):
-            return "Write a beat as 'beat <cards>' or 'beat <cards> take <pass card>'."
+            return Msg("Write a beat as 'beat <cards>' or 'beat <cards> take <pass card>'.")
         if words and (args.index("take") != len(args) - 2):
-            return "Name one pass card after 'take', e.g. 'beat KS 6D take 7C'."
+            return Msg("Name one pass card after 'take', e.g. 'beat KS 6D take 7C'.")
     elif action.kind == "add" and (len(args) != 1 or len(cards) != 1):
-        return "Add exactly one card: 'add <card>'."
+        return Msg("Add exactly one card: 'add <card>'.")
     elif action.kind == "pass" and (len(args) > 1 or len(cards) != len(args)):
-        return "To pass, lay exactly one card from your hand face down: 'pass <card>'."
+        return Msg("To pass, lay exactly one card from your hand face down: 'pass <card>'.")
     if any(c not in VALUE_CARDS for c in cards):
-        return "That is not a card of this game."
+        return Msg("That is not a card of this game.")
     return None
 
 
@@ -95,10 +96,10 @@ class MoveChecks(State):
     def _is_legal(self, action: Action) -> bool:
         return self._problem(action) is None
 
-    def _why_illegal(self, action: Action) -> str:
-        return self._problem(action) or "That move is not allowed now."
+    def _why_illegal(self, action: Action) -> Msg:
+        return self._problem(action) or Msg("That move is not allowed now.")
 
-    def _problem(self, action: Action) -> str | None:
+    def _problem(self, action: Action) -> Msg | None:
         """Why ``action`` is illegal for the current seat, or None if it is legal."""
         kind = action.kind
         shape = _shape_problem(action)
@@ -110,50 +111,53 @@ class MoveChecks(State):
             return self._add_problem(action)
         if kind == "pass":
             return self._pass_problem(action)
-        return f"'{action}' is not a Pinkerton move: beat, add or pass."
+        return Msg("'{move}' is not a Pinkerton move: beat, add or pass.", move=str(action))
 
-    def _count_problem(self, seat: int) -> str | None:
+    def _count_problem(self, seat: int) -> Msg | None:
         """Why ``seat`` may not ask for the count now, or None (RULINGS 6: any seated
         player but the dealer, at any moment of a round, on their turn or not)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            return "You do not have a seat in this game."
+            return Msg("You do not have a seat in this game.")
         if self.over:
-            return "The game is over."
+            return Msg("The game is over.")
         if seat == self.dealer:
-            return "The dealer may not ask for the count; another player has to ask."
+            return Msg("The dealer may not ask for the count; another player has to ask.")
         if self.options["show_total"] or self.count_shown or len(self.pile) == 1:
             if len(self.pile) == 1:
-                return "There is only one card in the centre: its value is plain to see."
-            return f"The pile's total is already shown: {self.total}."
+                return Msg("There is only one card in the centre: its value is plain to see.")
+            return Msg("The pile's total is already shown: {n}.", n=self.total)
         return None
 
-    def _held(self, cards: list[int]) -> str | None:
+    def _held(self, cards: list[int]) -> Msg | None:
         hand = list(self.hands[self._mover])
         for c in cards:
             if c not in hand:
                 twice = cards.count(c) > 1 and c in self.hands[self._mover]
-                return (f"You hold only one {CARD[c]}." if twice
-                        else f"You do not hold {CARD[c]}.")
+                text = N_("You hold only one {card}.") if twice else N_("You do not hold {card}.")
+                return Msg(text, card=Cards.of((c,)))
             hand.remove(c)
         return None
 
-    def _target_text(self) -> str:
-        what = "the centre card" if len(self.pile) == 1 else "the pile"
+    def _target_text(self) -> Msg:
+        """What a beat must beat: "the pile", "the centre card (7)" (the total when shown)."""
+        centre = len(self.pile) == 1
         if not self._shown():
-            return what
-        return f"{what} ({self.total})"
+            return Msg(N_("the centre card") if centre else N_("the pile"))
+        return Msg(N_("the centre card ({n})") if centre else N_("the pile ({n})"), n=self.total)
 
-    def _beat_problem(self, action: Action) -> str | None:
+    def _beat_problem(self, action: Action) -> Msg | None:
         seat = self.current_seat
         assert seat is not None
         if self.step == "open":
-            return "You open the bidding: add any card to the pile (add <card>), no beat needed."
+            return Msg("You open the bidding: add any card to the pile (add <card>), no beat "
+                       "needed.")
         if self.step == "add":
-            return "You have already beaten this turn: now add a card to the pile (add <card>)."
+            return Msg("You have already beaten this turn: now add a card to the pile (add "
+                       "<card>).")
         cards, take, took = split_beat(action)
         k = beat_size(self.total)
         if len(cards) != k:
-            return f"A beat takes exactly {k} cards now, not {len(cards)}."
+            return Msg("A beat takes exactly {k} cards now, not {n}.", k=k, n=len(cards))
         missing = self._held(cards)
         if missing:
             return missing
@@ -162,59 +166,64 @@ class MoveChecks(State):
         if not beats_value(s, v):
             what = self._target_text()
             if self._shown():
-                need = f"{v} or more" if v >= 0 else f"{v} or less"
-                return f"{_signed(cards)} does not beat {what}: you need {need}."
-            hint = " Ask for the count to have the total announced." \
-                if self._may_count(seat) else ""
-            return f"{_signed(cards)} does not beat {what}.{hint}"
+                text = (N_("{sum} does not beat {what}: you need {v} or more.") if v >= 0 else
+                        N_("{sum} does not beat {what}: you need {v} or less."))
+                return Msg(text, sum=_signed(cards), what=what, v=v)
+            if self._may_count(seat):
+                return Msg("{sum} does not beat {what}. Ask for the count to have the total "
+                           "announced.", sum=_signed(cards), what=what)
+            return Msg("{sum} does not beat {what}.", sum=_signed(cards), what=what)
         if not took:
             return None
         if not self.passes[seat]:
-            return "You have no pass to recover: beat without 'take'."
+            return Msg("You have no pass to recover: beat without 'take'.")
         if take is None:
-            return "Name the face-down pass card to take back, e.g. 'take 7S'."
+            return Msg("Name the face-down pass card to take back, e.g. 'take 7S'.")
         if take not in self.pass_cards[seat]:
-            yours = cards_str(sorted(set(self.pass_cards[seat]))) or "none"
-            return f"{CARD[take]} is not one of your face-down pass cards (yours: {yours})."
+            yours = sorted(set(self.pass_cards[seat]))
+            return Msg("{card} is not one of your face-down pass cards (yours: {yours}).",
+                       card=Cards.of((take,)), yours=Cards.of(yours) if yours else Msg("none"))
         if s != v:
-            return (f"Only a beat exactly equal to {self._target_text()} recovers a pass; "
-                    f"{_signed(cards)} is not exact. Beat without 'take'.")
+            return Msg("Only a beat exactly equal to {what} recovers a pass; {sum} is not "
+                       "exact. Beat without 'take'.", what=self._target_text(),
+                       sum=_signed(cards))
         return None
 
-    def _add_problem(self, action: Action) -> str | None:
+    def _add_problem(self, action: Action) -> Msg | None:
         card = int(action.args[0])
         if self.phase != 3:
-            return ("Cards are added to the pile only in phase III; now beat "
-                    f"{self._target_text()} or pass.")
+            return Msg("Cards are added to the pile only in phase III; now beat {what} or pass.",
+                       what=self._target_text())
         if self.step == "turn" and self.total != 0:
             k = beat_size(self.total)
-            return f"Beat the pile first (beat with {k} cards), then add a card."
+            return Msg("Beat the pile first (beat with {n} cards), then add a card.", n=k)
         missing = self._held([card])
         if missing:
             return missing
         if not may_add(card, self.total):
-            return ("While the pile is between -20 and 20, jacks, queens and kings may not "
-                    "be added: add an ace to 10.")
+            return Msg("While the pile is between -20 and 20, jacks, queens and kings may not "
+                       "be added: add an ace to 10.")
         return None
 
-    def _pass_problem(self, action: Action) -> str | None:
+    def _pass_problem(self, action: Action) -> Msg | None:
         seat = self.current_seat
         assert seat is not None
         hand = self.hands[seat]
         cards = [int(c) for c in action.args]
         if self.step != "turn":
             if self._addable(hand):
-                return "You have a card you may add, so add one (add <card>); you may not pass."
+                return Msg("You have a card you may add, so add one (add <card>); you may not "
+                           "pass.")
             if cards:
-                return "You have no card you may add: just 'pass' (it costs nothing)."
+                return Msg("You have no card you may add: just 'pass' (it costs nothing).")
             return None
         v = self.total
         if can_beat(hand, beat_size(v), v):
-            return "You can beat, so you may not pass."
+            return Msg("You can beat, so you may not pass.")
         if self.phase == 3 and v == 0 and self._addable(hand):
-            return "The pile stands at 0: add a card without beating; you may not pass."
+            return Msg("The pile stands at 0: add a card without beating; you may not pass.")
         if not hand:
-            return "Your hand is empty: just 'pass'." if cards else None
+            return Msg("Your hand is empty: just 'pass'.") if cards else None
         if not cards:
-            return "To pass, lay exactly one card from your hand face down: 'pass <card>'."
+            return Msg("To pass, lay exactly one card from your hand face down: 'pass <card>'.")
         return self._held(cards)

@@ -21,8 +21,10 @@ from itertools import combinations
 
 from ..actions import Action, act
 from ..base import Game, Option
-from ..cards import CARD, FRENCH_52, SUIT_NAME, cards_str
+from ..cards import CARD, FRENCH_52, SUIT_NAME
 from ..errors import IllegalAction
+from ..messages import Cards, Join, Msg, Seat, Seats, Term, counted, event
+from ..messages import suit as suit_of
 from ..sampling import Slot, redeal
 from ..tricks import SUIT_SINGULAR, TrickState
 from .starshina_knowledge import DISCARDS, KITTY, note_discard, note_transfer, places
@@ -48,15 +50,15 @@ RETURN: dict[int, Action] = {c: act("return", CARD[c]) for c in FRENCH_52.cards}
 TRUMP = [act("trump", SUIT_NAME[s]) for s in range(4)]
 
 PHASE_HELP = {
-    "give": "it is the exchange: give one card face down with 'give <card>'",
-    "return": "it is the exchange: return a card with 'return <card>'",
-    "exchange": "it is the up/down exchange: give a card with 'give <card>'",
-    "trump": "the dealer is naming trumps with 'trump <suit>'",
-    "discard": "the dealer is discarding four cards with 'discard <4 cards>'",
-    "play": "it is trick play: 'play <card>'",
+    "give": Msg("it is the exchange: give one card face down with 'give <card>'"),
+    "return": Msg("it is the exchange: return a card with 'return <card>'"),
+    "exchange": Msg("it is the up/down exchange: give a card with 'give <card>'"),
+    "trump": Msg("the dealer is naming trumps with 'trump <suit>'"),
+    "discard": Msg("the dealer is discarding four cards with 'discard <4 cards>'"),
+    "play": Msg("it is trick play: 'play <card>'"),
 }
-VERB = {"give": "give a card", "return": "return a card", "trump": "name trumps",
-        "discard": "discard", "play": "play a card"}
+VERB = {"give": Msg("give a card"), "return": Msg("return a card"),
+        "trump": Msg("name trumps"), "discard": Msg("discard"), "play": Msg("play a card")}
 KIND_PHASES = {"give": ("give", "exchange"), "return": ("return",), "trump": ("trump",),
                "discard": ("discard",), "play": ("play",)}
 
@@ -93,8 +95,9 @@ class StarshinaState(TrickState):
         self.step = 0                       # starshina: gives made this hand
         self.plan: list[list[int]] = []     # classic: [giver, receiver, cards still to give]
         self.reached: int | None = None     # the seat that reached 12 tricks this hand
-        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals. Quotas: {{p{dealer}}} {q[0]}, "
-                  f"{{p{first}}} {q[1]}, {{p{(dealer + 2) % self.n}}} {q[2]}.")
+        self._log(event("Hand {n}: {dealer} deals. Quotas: {a} {qa}, {b} {qb}, {c} {qc}.",
+                      n=self.hand_no, dealer=Seat(dealer), a=Seat(dealer), qa=q[0],
+                      b=Seat(first), qb=q[1], c=Seat((dealer + 2) % self.n), qc=q[2]))
         if self.rules == "starshina":
             self.phase = "give"
             self.current_seat = first
@@ -105,8 +108,8 @@ class StarshinaState(TrickState):
             self.phase = "exchange"
             self.current_seat = self.plan[0][0]
             for giver, receiver, count in self.plan:
-                self._log(f"{{p{giver}}} was up and gives {count} card"
-                          f"{'s' if count != 1 else ''} to {{p{receiver}}}.")
+                self._log(event("{who} was up and gives {n} to {to}.", who=Seat(giver),
+                              n=counted("{n} card", "{n} cards", count), to=Seat(receiver)))
         else:
             self.phase = "trump"
             self.current_seat = dealer
@@ -144,33 +147,37 @@ class StarshinaState(TrickState):
     def _in_play(self) -> bool:
         return self.phase == "play"
 
-    def _discard_problem(self, action: Action) -> str | None:
+    def _discard_problem(self, action: Action) -> Msg | None:
         if self.phase != "discard":
-            return f"You cannot discard now: {PHASE_HELP[self.phase]}."
+            return Msg("You cannot {verb} now: {help}.", verb=VERB["discard"],
+                       help=PHASE_HELP[self.phase])
         cards = [int(c) for c in action.args]
         if len(cards) != KITTY_SIZE:
-            return f"Discard exactly {KITTY_SIZE} cards in one go (you named {len(cards)})."
+            return Msg("Discard exactly {k} cards in one go (you named {n}).", k=KITTY_SIZE,
+                       n=len(cards))
         if len(set(cards)) != KITTY_SIZE:
-            return "You named the same card twice: discard four different cards."
+            return Msg("You named the same card twice: discard four different cards.")
         missing = [c for c in cards if c not in self.hands[self._mover]]
         if missing:
-            return f"You do not hold {cards_str(missing)}."
+            return Msg("You do not hold {cards}.", cards=Cards.of(missing))
         if cards != sorted(cards):
-            return "List the discards in canonical order (as game.parse_action writes them)."
+            return Msg("List the discards in canonical order (as game.parse_action writes "
+                       "them).")
         return None
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Msg:
         phase = self.phase
         if phase not in KIND_PHASES.get(action.kind, ()):
             if action.kind == "return" and self.rules == "classic":
-                return ("In the classic game the highest card of the suit comes back by itself: "
-                        f"{PHASE_HELP[phase]}.")
-            return f"You cannot {VERB.get(action.kind, action.kind)} now: {PHASE_HELP[phase]}."
+                return Msg("In the classic game the highest card of the suit comes back by "
+                           "itself: {help}.", help=PHASE_HELP[phase])
+            return Msg("You cannot {verb} now: {help}.",
+                       verb=VERB.get(action.kind, action.kind), help=PHASE_HELP[phase])
         hand = self.hands[self._mover]
         if action.kind == "discard":
-            return self._discard_problem(action) or "That discard is not allowed."
+            return self._discard_problem(action) or Msg("That discard is not allowed.")
         if action.kind == "trump":
-            return "No-trump is not allowed: name a suit, e.g. 'trump hearts'."
+            return Msg("No-trump is not allowed: name a suit, e.g. 'trump hearts'.")
         card = int(action.args[0])
         if action.kind == "play" or card not in hand:
             return self._why_play(card)
@@ -178,12 +185,13 @@ class StarshinaState(TrickState):
             got = self.pending
             assert got is not None  # a return is refused only in its phase
             if card == got:
-                return (f"You cannot hand back the {CARD[got]} you just received: "
-                        "return any other card.")
+                return Msg("You cannot hand back the {card} you just received: return any "
+                           "other card.", card=Cards.of((got,)))
             higher = [c for c in hand if c >> 4 == got >> 4 and c > got]
-            return (f"You must return a {SUIT_SINGULAR[got >> 4]} higher than the {CARD[got]} "
-                    f"you received: {cards_str(higher)}.")
-        return f"'{action}' is not allowed now."
+            return Msg("You must return a {suit} higher than the {card} you received: "
+                       "{cards}.", suit=suit_word(got >> 4), card=Cards.of((got,)),
+                       cards=Cards.of(higher))
+        return Msg("'{move}' is not allowed now.", move=str(action))
 
     def action_forms(self, seat: int) -> list[dict]:
         if self.over or seat != self.current_seat:
@@ -224,9 +232,10 @@ class StarshinaState(TrickState):
         self._move(card, giver, receiver)
         self.pending = card
         self.exchanges.append([giver, receiver, card, None])
-        self._log(f"{{p{giver}}} gives a card face down to {{p{receiver}}}.")
-        self._log(f"You give {CARD[card]} to {{p{receiver}}}.", to=giver)
-        self._log(f"{{p{giver}}} gives you {CARD[card]}.", to=receiver)
+        g, r, shown = Seat(giver), Seat(receiver), Cards.of((card,))
+        self._log(event("{g} gives a card face down to {r}.", g=g, r=r))
+        self._log(event("You give {card} to {r}.", card=shown, r=r), to=giver)
+        self._log(event("{g} gives you {card}.", g=g, card=shown), to=receiver)
         self.phase = "return"
         self.current_seat = receiver
 
@@ -237,9 +246,10 @@ class StarshinaState(TrickState):
         self._move(card, receiver, giver)
         self.exchanges[-1][3] = card
         self.pending = None
-        self._log(f"{{p{receiver}}} returns a card to {{p{giver}}}.")
-        self._log(f"You return {CARD[card]} to {{p{giver}}}.", to=receiver)
-        self._log(f"{{p{receiver}}} returns {CARD[card]} to you.", to=giver)
+        g, r, shown = Seat(giver), Seat(receiver), Cards.of((card,))
+        self._log(event("{r} returns a card to {g}.", r=r, g=g))
+        self._log(event("You return {card} to {g}.", card=shown, g=g), to=receiver)
+        self._log(event("{r} returns {card} to you.", r=r, card=shown), to=giver)
         self.step += 1
         if self.step < self.n:
             self.phase = "give"
@@ -254,17 +264,20 @@ class StarshinaState(TrickState):
         back = max(c for c in self.hands[receiver] if c >> 4 == suit)
         self._move(back, receiver, giver)
         self.exchanges.append([giver, receiver, card, back])
-        self._log(f"{{p{giver}}} gives a card to {{p{receiver}}} and gets one back.")
+        g, r, shown = Seat(giver), Seat(receiver), Cards.of((card,))
+        word = suit_word(suit)
+        self._log(event("{g} gives a card to {r} and gets one back.", g=g, r=r))
         if back == card:
-            self._log(f"You give {CARD[card]} to {{p{receiver}}}; it comes back "
-                      f"(no higher {SUIT_SINGULAR[suit]}).", to=giver)
-            self._log(f"{{p{giver}}} gives you {CARD[card]}; you hold no higher "
-                      f"{SUIT_SINGULAR[suit]}, so it goes back.", to=receiver)
+            self._log(event("You give {card} to {r}; it comes back (no higher {suit}).",
+                          card=shown, r=r, suit=word), to=giver)
+            self._log(event("{g} gives you {card}; you hold no higher {suit}, so it goes back.",
+                          g=g, card=shown, suit=word), to=receiver)
         else:
-            self._log(f"You give {CARD[card]} to {{p{receiver}}} and get {CARD[back]} back.",
-                      to=giver)
-            self._log(f"{{p{giver}}} gives you {CARD[card]}; you return {CARD[back]}, "
-                      f"your highest {SUIT_SINGULAR[suit]}.", to=receiver)
+            got = Cards.of((back,))
+            self._log(event("You give {card} to {r} and get {back} back.", card=shown, r=r,
+                          back=got), to=giver)
+            self._log(event("{g} gives you {card}; you return {back}, your highest {suit}.",
+                          g=g, card=shown, back=got, suit=word), to=receiver)
         self.plan[0][2] -= 1
         if self.plan[0][2] == 0:
             self.plan.pop(0)
@@ -276,7 +289,8 @@ class StarshinaState(TrickState):
 
     def _name_trump(self, suit: int) -> None:
         self.trump = suit
-        self._log(f"{{p{self.dealer}}} names {SUIT_NAME[suit]} as trumps.")
+        self._log(event("{who} names {suit} as trumps.", who=Seat(self.dealer),
+                      suit=suit_of(suit, SUIT_NAME[suit])))
         self._take_kitty()
 
     def _take_kitty(self) -> None:
@@ -286,8 +300,8 @@ class StarshinaState(TrickState):
         hand = self.hands[dealer]
         hand.extend(self.kitty_cards)
         hand.sort()
-        self._log(f"{{p{dealer}}} takes the kitty and will discard four cards.")
-        self._log(f"The kitty holds {cards_str(self.kitty_cards)}.", to=dealer)
+        self._log(event("{who} takes the kitty and will discard four cards.", who=Seat(dealer)))
+        self._log(event("The kitty holds {cards}.", cards=Cards.of(self.kitty_cards)), to=dealer)
         self.phase = "discard"
         self.current_seat = dealer
 
@@ -298,11 +312,11 @@ class StarshinaState(TrickState):
             hand.remove(c)
         self.discards = sorted(cards)
         note_discard(self.known, dealer)
-        self._log(f"{{p{dealer}}} discards four cards face down.")
-        self._log(f"You discard {cards_str(self.discards)}.", to=dealer)
+        self._log(event("{who} discards four cards face down.", who=Seat(dealer)))
+        self._log(event("You discard {cards}.", cards=Cards.of(self.discards)), to=dealer)
         self.phase = "play"
         self.current_seat = self.leader
-        self._log(f"{{p{self.leader}}} leads.")
+        self._log(event("{who} leads.", who=Seat(self.leader)))
 
     # --- trick play and scoring -------------------------------------------------------
 
@@ -310,23 +324,26 @@ class StarshinaState(TrickState):
         return self.trump
 
     def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
-        self._log(f"{{p{winner}}} takes the trick ({cards_str(c for _, c in trick)}).")
+        self._log(event("{who} takes the trick ({cards}).", who=Seat(winner),
+                      cards=Cards.of(c for _, c in trick)))
         if self.tricks[winner] == WIN_TRICKS and self.reached is None:
             self.reached = winner
-            self._log(f"{{p{winner}}} has {WIN_TRICKS} tricks and wins the game; "
-                      "the hand is played out.")
+            self._log(event("{who} has {n} tricks and wins the game; the hand is played out.",
+                          who=Seat(winner), n=WIN_TRICKS))
         return False
 
     def _end_hand(self, winner: int) -> None:
         tricks, quotas = list(self.tricks), list(self.quotas)
         diffs = [t - q for t, q in zip(tricks, quotas, strict=True)]
-        parts = ", ".join(f"{{p{s}}} {tricks[s]}/{quotas[s]}" for s in range(self.n))
-        self._log(f"Hand {self.hand_no} over (tricks/quota): {parts}.")
+        parts = Join(tuple(event("{who} {tricks}/{quota}", who=Seat(s), tricks=tricks[s],
+                               quota=quotas[s]) for s in range(self.n)))
+        self._log(event("Hand {n} over (tricks/quota): {parts}.", n=self.hand_no, parts=parts))
         if self.rules == "classic":
             for s in range(self.n):
                 self.stakes[s] += diffs[s]
-            self._log("Settled: " + ", ".join(f"{{p{s}}} {diffs[s]:+d}" for s in range(self.n))
-                      + ".")
+            settled = Join(tuple(event("{who} {change}", who=Seat(s), change=f"{diffs[s]:+d}")
+                                 for s in range(self.n)))
+            self._log(event("Settled: {parts}.", parts=settled))
         self.last_hand = {"tricks": tricks, "quotas": quotas, "diffs": diffs}
         reached = self.reached
         if reached is None:
@@ -340,15 +357,18 @@ class StarshinaState(TrickState):
                     pay = 1 + (s in missed)  # the ante, plus one for a missed quota
                     self.stakes[s] -= pay
                     self.stakes[winner] += pay
-            self._log(f"{{p{winner}}} takes the pot of {self.n} stakes"
-                      + (", plus one from " + " and ".join(f"{{p{s}}}" for s in missed)
-                         + " for missing quota" if missed else "") + ".")
+            if missed:
+                self._log(event("{who} takes the pot of {n} stakes, plus one from {missed} for "
+                              "missing quota.", who=Seat(winner), n=self.n,
+                              missed=Seats(tuple(missed))))
+            else:
+                self._log(event("{who} takes the pot of {n} stakes.", who=Seat(winner), n=self.n))
         self.winner = winner
         self.win_hand = {"hand": self.hand_no, "tricks": tricks, "quotas": quotas,
                          "missed": missed}
         self.phase = "over"
         self._finish()
-        self._log(f"{{p{winner}}} wins the game.")
+        self._log(event("{who} wins the game.", who=Seat(winner)))
 
     # --- views and results -------------------------------------------------------------
 
@@ -433,6 +453,11 @@ class StarshinaState(TrickState):
             self.exchanges[-1][2] = self.pending
 
 
+def suit_word(s: int) -> Term:
+    """A suit in the singular, as a note or a refusal names it ("heart")."""
+    return suit_of(s, SUIT_SINGULAR[s])
+
+
 def _copy_hand(record: dict | None) -> dict | None:
     return None if record is None else {k: (list(v) if isinstance(v, list) else v)
                                         for k, v in record.items()}
@@ -495,9 +520,9 @@ class Starshina(Game):
             if head == "trump" and said not in SUIT_WORDS and said not in NO_TRUMP_WORDS:
                 # The grammar also holds the no-trump words, only to refuse them clearly
                 # below; the help lists what is accepted.
-                raise IllegalAction("Name trumps with a suit: 'trump clubs', 'trump diamonds', "
-                                    "'trump hearts' or 'trump spades' (C, D, H, S and "
-                                    "♣ ♦ ♥ ♠ work too).")
+                raise IllegalAction(Msg("Name trumps with a suit: 'trump clubs', 'trump "
+                                        "diamonds', 'trump hearts' or 'trump spades' (C, D, "
+                                        "H, S and ♣ ♦ ♥ ♠ work too)."))
         return super().parse_action(text, options)
 
     def _normalise(self, action: Action) -> Action:

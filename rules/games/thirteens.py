@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Game, Option
-from ..cards import CARD, FRENCH_54, JOKER_SUIT, SUIT_LETTER, SUIT_NAME, cards_str
+from ..cards import CARD, FRENCH_54, JOKER_SUIT, SUIT_LETTER, SUIT_NAME
+from ..messages import Cards, Join, Msg, Seat, Seats, event, suit
 from ..sampling import Slot
-from ..tricks import SUIT_SINGULAR, TrickState, highest_card
+from ..tricks import TrickState, highest_card
 from .thirteens_scoring import NO_TRICK_PENALTY, describe, trick_points
 
 
@@ -72,11 +73,12 @@ class ThirteensState(TrickState):
         self.trump = None if is_joker(self.turned) else self.turned >> 4
         self.hand_points = [0] * self.n
         if self.trump is None:
-            trump_text = "a joker: no trumps this hand"
+            trumps = event("a joker: no trumps this hand")
         else:
-            trump_text = f"{SUIT_NAME[self.trump]} are trumps"
-        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals {per_seat} cards each and turns "
-                  f"{CARD[self.turned]} ({trump_text}); {{p{first}}} leads.")
+            trumps = event("{suit} are trumps", suit=suit(self.trump, SUIT_NAME[self.trump]))
+        self._log(event("Hand {n}: {dealer} deals {k} cards each and turns {card} ({trumps}); "
+                      "{first} leads.", n=self.hand_no, dealer=Seat(dealer), k=per_seat,
+                      card=Cards.of((self.turned,)), trumps=trumps, first=Seat(first)))
 
     # --- trick hooks ------------------------------------------------------------
 
@@ -97,27 +99,32 @@ class ThirteensState(TrickState):
         points, combos, jokers = trick_points(cards, self.thirteen_value)
         self.hand_points[winner] += points
         why = describe(combos, jokers, self.thirteen_value, points)
-        self._log(f"{{p{winner}}} takes the trick ({cards_str(cards)}): {why}.")
+        self._log(event("{who} takes the trick ({cards}): {why}.", who=Seat(winner),
+                      cards=Cards.of(cards), why=why))
         return False
 
     def _end_hand(self, winner: int) -> None:
         for seat in range(self.n):
             if self.tricks[seat] == 0:
                 self.hand_points[seat] -= NO_TRICK_PENALTY
-                self._log(f"{{p{seat}}} took no trick this hand: -{NO_TRICK_PENALTY}.")
+                self._log(event("{who} took no trick this hand: {n}.", who=Seat(seat),
+                              n=-NO_TRICK_PENALTY))
         for seat in range(self.n):
             self.scores[seat] += self.hand_points[seat]
         self.last_hand = list(self.hand_points)
-        summary = ", ".join(f"{{p{s}}} {self.hand_points[s]:+d} ({self.scores[s]})"
-                            for s in range(self.n))
-        self._log(f"End of hand {self.hand_no}: {summary}.")
+        summary = Join(tuple(event("{who} {change} ({total})", who=Seat(s),
+                                 change=f"{self.hand_points[s]:+d}", total=self.scores[s])
+                             for s in range(self.n)))
+        self._log(event("End of hand {n}: {parts}.", n=self.hand_no, parts=summary))
         best = max(self.scores)
         if best >= self.target:
             self._finish()
             leaders = [s for s in range(self.n) if self.scores[s] == best]
-            names = " and ".join(f"{{p{s}}}" for s in leaders)
-            verb = "share the win" if len(leaders) > 1 else "wins"
-            self._log(f"{names} {verb} with {best} points.")
+            if len(leaders) > 1:
+                self._log(event("{names} share the win with {n} points.",
+                              names=Seats(tuple(leaders)), n=best))
+            else:
+                self._log(event("{who} wins with {n} points.", who=Seat(leaders[0]), n=best))
             return
         self._new_hand(dealer=(self.dealer + 1) % self.n)
 
@@ -129,19 +136,21 @@ class ThirteensState(TrickState):
     def _apply(self, action: Action) -> None:
         self._play(action.args[0])
 
-    def _why_illegal(self, action: Action) -> str:
-        legal = ", ".join(str(a.args[0]) for a in self._legal_cached())
+    def _why_illegal(self, action: Action) -> Msg:
+        playable = [int(a.args[0]) for a in self._legal_cached()]
+        legal = Cards.of(playable, ", ")
         if action.kind != "play" or not action.args:
-            return f"Play a card, e.g. 'play {legal.split(', ')[0]}'."
+            return Msg("Play a card, e.g. '{example}'.", example=f"play {legal.codes[0]}")
         card = int(action.args[0])
         if card not in self.hands[self._mover]:
-            return f"{self._why_play(card)} You can play: {legal}."
+            return Msg("You do not hold {card}. You can play: {legal}.",
+                       card=self._card_named(card), legal=legal)
         if is_joker(card):
-            led = led_suit(self.trick)
-            name = "" if led is None else SUIT_SINGULAR[led]
-            return (f"A joker may be played only when leading or when you cannot follow suit; "
-                    f"you hold a {name}, so play one of: {legal}.")
-        return f"{self._why_play(card)} Play one of: {legal}."
+            return Msg("A joker may be played only when leading or when you cannot follow "
+                       "suit; you hold a {suit}, so play one of: {legal}.",
+                       suit=self._led_word(), legal=legal)
+        return Msg("You must follow suit: you hold a {suit}. Play one of: {legal}.",
+                   suit=self._led_word(), legal=legal)
 
     def _view(self, seat: int | None) -> dict:
         v = {

@@ -9,6 +9,7 @@ sorted rank tuple: AI rollouts score the same few hundred shapes over and over.
 from __future__ import annotations
 
 from ..cards import JOKER_SUIT
+from ..messages import Join, Term, event
 
 # Counting values for thirteens: A=1, J=2, Q=3, K=4, 2-10 at face value.
 COUNT_VALUE = {r: r for r in range(2, 11)} | {11: 2, 12: 3, 13: 4, 14: 1}
@@ -87,23 +88,28 @@ def trick_points(cards: list[int], thirteen_value: int) -> tuple[int, tuple[Comb
     return 1 + value - JOKER_PENALTY * jokers, combos, jokers
 
 
-def describe(combos: tuple[Combo, ...], jokers: int, thirteen_value: int, total: int) -> str:
+def describe(combos: tuple[Combo, ...], jokers: int, thirteen_value: int,
+             total: int) -> tuple:
     """'thirteen (K Q 6) +3, pair of 7s +1, trick +1 = 5' (the log's explanation)."""
     parts = []
     for kind, rs in combos:
         if kind == "pair":
-            parts.append(f"pair of {RANK_PLURAL[rs[0]]} +1")
+            parts.append(event("pair of {rank} +{n}", n=1,
+                             rank=Term("ranks", (rs[0],), RANK_PLURAL[rs[0]])))
         elif kind == "run":
             order = sorted(rs, key=_ace_low) if 2 in rs else sorted(rs)
-            parts.append(f"run ({' '.join(RANK_TEXT[r] for r in order)}) +1")
+            parts.append(event("run ({ranks}) +{n}", n=1,
+                             ranks=" ".join(RANK_TEXT[r] for r in order)))
         else:
             # Highest first with the ace low, as it counts: "K Q 6", "10 2 A".
             shown = " ".join(RANK_TEXT[r] for r in sorted(rs, key=_ace_low, reverse=True))
-            parts.append(f"thirteen ({shown}) +{thirteen_value}")
-    parts.append("trick +1")
-    if jokers:
-        parts.append(f"joker{'s' if jokers > 1 else ''} -{JOKER_PENALTY * jokers}")
-    return ", ".join(parts) + f" = {total}"
+            parts.append(event("thirteen ({ranks}) +{n}", ranks=shown, n=thirteen_value))
+    parts.append(event("trick +{n}", n=1))
+    if jokers > 1:
+        parts.append(event("jokers -{n}", n=JOKER_PENALTY * jokers))
+    elif jokers:
+        parts.append(event("joker -{n}", n=JOKER_PENALTY))
+    return event("{parts} = {total}", parts=Join(tuple(parts)), total=total)
 
 
 def _ace_low(rank: int) -> int:

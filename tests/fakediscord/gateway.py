@@ -34,10 +34,17 @@ class GatewaySession:
         self.identify: dict[str, Any] | None = None
         self.received: list[dict[str, Any]] = []  # every frame the bot sent us
         self.shard: tuple[int, int] = (0, 1)      # (shard id, shard count) from IDENTIFY
+        self.transport: Any = None                # the TCP connection (``drop`` cuts it)
 
     @property
     def ready(self) -> bool:
         return self.session_id is not None and not self.ws.closed
+
+    def drop(self) -> None:
+        """Cut the connection without a close frame, as a network failure does: the bot
+        sees an abnormal closure (1006) and connects again (RESUME)."""
+        if self.transport is not None:
+            self.transport.abort()
 
     async def send(self, op: int, data: Any, event: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
@@ -136,6 +143,7 @@ async def gateway_handler(fake: FakeDiscord, request: web.Request) -> web.WebSoc
     ws = web.WebSocketResponse(max_msg_size=0)
     await ws.prepare(request)
     session = GatewaySession(fake, ws, dict(request.query))
+    session.transport = request.transport
     fake.gateway_sessions.append(session)
     try:
         await session.send(HELLO, {"heartbeat_interval": fake.heartbeat_interval_ms})

@@ -15,7 +15,10 @@ from typing import Any
 DISCORD_EPOCH_MS = 1420070400000
 
 ADMINISTRATOR = 1 << 3
+SEND_MESSAGES = 1 << 11
 ATTACH_FILES = 1 << 15
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 # Every permission bit Discord currently defines (bits 0..50 and a few spare ones).
 ALL_PERMISSIONS = (1 << 53) - 1
 # Discord's default @everyone permissions for a new guild.
@@ -23,6 +26,7 @@ DEFAULT_EVERYONE_PERMISSIONS = 1071698660929
 
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
 
 # Gateway intents the fake looks at.
 INTENT_GUILD_MEMBERS = 1 << 1
@@ -125,6 +129,12 @@ class Channel:
     topic: str | None = None
     recipient_id: int | None = None  # DM channels only
     last_message_id: int | None = None
+    parent_id: int | None = None     # threads only: the channel they hang from
+    owner_id: int | None = None      # threads only: who started it
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
 
 @dataclass
@@ -202,6 +212,13 @@ class World:
         guild.channel_ids.append(channel.id)
         return channel
 
+    def add_thread(self, parent: Channel, name: str, owner: User) -> Channel:
+        """A public thread under ``parent`` (not listed among the guild's channels)."""
+        thread = Channel(self.ids.next(), name, PUBLIC_THREAD, parent.guild_id,
+                         parent_id=parent.id, owner_id=owner.id)
+        self.channels[thread.id] = thread
+        return thread
+
     def dm_channel(self, user: User) -> Channel:
         """The bot's DM channel with ``user`` (created on first use, like Discord)."""
         for channel in self.channels.values():
@@ -244,6 +261,25 @@ class World:
                 "last_message_id": _opt_str(channel.last_message_id),
                 "recipients": [recipient.payload()],
                 "flags": 0,
+            }
+        if channel.is_thread:
+            return {
+                "id": str(channel.id),
+                "type": channel.type,
+                "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id),
+                "owner_id": str(channel.owner_id),
+                "name": channel.name,
+                "last_message_id": _opt_str(channel.last_message_id),
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "total_message_sent": 0,
+                "flags": 0,
+                "applied_tags": [],
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                    "archive_timestamp": now_iso(), "locked": False,
+                                    "invitable": True, "create_timestamp": now_iso()},
             }
         return {
             "id": str(channel.id),

@@ -35,6 +35,9 @@ class MoveLog:
     panel_fallbacks: int = 0
 
 
+# /table settings' options (the rest of what a test opens a table with is the game's).
+TABLE_SETTINGS = frozenset({"pace", "turn-hours", "stand-in", "pings", "language", "pictures"})
+
 class TableDriver:
     """One table in one channel, played by simulated users (``modes``: user -> mode)."""
 
@@ -55,9 +58,15 @@ class TableDriver:
 
     async def open(self, host: User, game: str, options: dict | None = None, *,
                    turn_seconds: int = 0) -> Any:
-        opts = dict(options or {})
+        """/table new with the game's ``options``; the table's settings among them (pings,
+        pictures, stand-in...) follow with /table settings, as a host gives them."""
+        opts = {k: v for k, v in (options or {}).items() if k not in TABLE_SETTINGS}
         opts["turn-seconds"] = turn_seconds
-        return await self.expect_ok(host, f"table new {game}", options=opts)
+        opened = await self.expect_ok(host, f"table new {game}", options=opts)
+        settings = {k: v for k, v in (options or {}).items() if k in TABLE_SETTINGS}
+        if settings:
+            await self.expect_ok(host, "table settings", options=settings)
+        return opened
 
     async def expect_ok(self, user: User, command: str, **kw: Any) -> Any:
         record = await self.fake.slash(user, command, channel=self.channel, **kw)

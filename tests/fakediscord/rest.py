@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .limits import check_message
-from .models import ATTACH_FILES, DM, Channel, Guild, User
+from .models import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    DM,
+    PUBLIC_THREAD,
+    SEND_MESSAGES_IN_THREADS,
+    Channel,
+    Guild,
+    User,
+)
 from .recorder import StoredMessage
 from .wire import ApiError, Req, form_error
 
@@ -141,8 +150,34 @@ async def get_channel(fake: FakeDiscord, req: Req) -> Any:
     return fake.world.channel_payload(_channel(fake, req.params["channel_id"]))
 
 
+async def create_thread(fake: FakeDiscord, req: Req) -> Any:
+    """A thread without a starting message (POST /channels/{id}/threads): needs Create
+    Public Threads; THREAD_CREATE goes to the guild's session."""
+    parent = _channel(fake, req.params["channel_id"])
+    if parent.type == DM or parent.is_thread:
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    if (req.body or {}).get("type", PUBLIC_THREAD) != PUBLIC_THREAD:
+        raise form_error(["type: only public threads are faked"])
+    name = str((req.body or {}).get("name") or "")
+    if not 1 <= len(name) <= 100:
+        raise form_error(["name: must be 1 to 100 characters"])
+    guild = fake.world.guilds[parent.guild_id or 0]
+    if not guild.permissions_of(fake.world.bot.id) & CREATE_PUBLIC_THREADS:
+        raise ApiError(403, 50013, "Missing Permissions")
+    thread = fake.world.add_thread(parent, name, fake.world.bot)
+    data = fake.world.channel_payload(thread)
+    session = fake.session_for(guild.id)
+    if session is not None and session.ready:
+        await session.dispatch("THREAD_CREATE", {**data, "newly_created": True})
+    return data
+
+
 async def create_message(fake: FakeDiscord, req: Req) -> Any:
     channel = _channel(fake, req.params["channel_id"])
+    if channel.is_thread:
+        guild = fake.world.guilds[channel.guild_id or 0]
+        if not guild.permissions_of(fake.world.bot.id) & SEND_MESSAGES_IN_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
     if channel.type == DM:
         recipient = fake.world.users[channel.recipient_id or 0]
         if not recipient.dms_open:

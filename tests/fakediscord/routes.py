@@ -70,6 +70,7 @@ ROUTES: list[Route] = [
     _route("GET", "/guilds/{guild_id}/members/{user_id}", rest.get_member),
     _route("GET", "/channels/{channel_id}", rest.get_channel),
     _route("POST", "/channels/{channel_id}/typing", rest.trigger_typing),
+    _route("POST", "/channels/{channel_id}/threads", rest.create_thread),
     _route("GET", "/channels/{channel_id}/messages", rest.list_messages),
     _route("POST", "/channels/{channel_id}/messages", rest.create_message),
     _route("GET", _MSG, rest.get_message),

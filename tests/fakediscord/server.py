@@ -165,6 +165,12 @@ class FakeDiscord:
     def add_text_channel(self, guild: Guild, name: str, *, topic: str | None = None) -> Channel:
         return self.world.add_text_channel(guild, name, topic=topic)
 
+    def threads(self, parent: ChannelRef) -> list[Channel]:
+        """The threads started under ``parent``, oldest first."""
+        pid = self._channel(parent).id
+        return sorted((c for c in self.world.channels.values() if c.parent_id == pid),
+                      key=lambda c: c.id)
+
     def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
         return self.world.add_role(guild, name, permissions)
 
@@ -336,6 +342,16 @@ class FakeDiscord:
         if self._active is None:
             raise RuntimeError("no bot is connected to the fake gateway")
         await self._active.send(RECONNECT, None)
+
+    def drop_gateway(self, shard: int | None = None) -> GatewaySession:
+        """Cut the bot's gateway connection (``shard``'s when sharded) without a close
+        frame, as a network failure does; the dropped session.  Interactions sent while
+        no bot is connected fail, as Discord's do."""
+        session = self._shards.get(shard) if shard is not None else self._active
+        if session is None:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        session.drop()
+        return session
 
     async def message_event(self, event: str, msg: StoredMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for public messages, if the bot's intents ask for it."""

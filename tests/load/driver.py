@@ -63,6 +63,7 @@ class LoadRun:
         self._affinity = pin_driver() if self.config.pin else None
         self.pinned = self._affinity is not None
         self.fake = FakeDiscord(patch=False)  # the bot is another process: nothing to patch here
+        self.fake.recorder.keep_files = False   # thousands of pictures: not kept
         self.fake.settle_after = False
         self.fake.response_timeout = self.config.response_timeout
         self.users = Users(self.fake, self.latencies, ui=self.config.ui,

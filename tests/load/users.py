@@ -139,16 +139,17 @@ class Users:
     async def open_table(self, seat: Seat) -> None:
         """/table new <game> (target, no turn timer), two easy AI seats, /table start."""
         opened = await self.slash(seat, "/table new", f"table new {seat.game}",
-                                  {"target": self.target, "turn-seconds": self.turn_seconds,
-                                   "pictures": self.pictures})
+                                  {"target": self.target, "turn-seconds": self.turn_seconds})
         text = answer_text(opened)
         found = TABLE_ID.search(text)
         if not found:
             raise RuntimeError(f"/table new in {seat.channel.name}: {text!r}")
         seat.table_id = int(found[1])
-        for kind, command, options in (("/table ai-add", "table ai-add",
-                                        {"level": "easy", "count": 2}),
-                                       ("/table start", "table start", None)):
+        steps: list[tuple[str, str, dict | None]] = [] if self.pictures else [
+            ("/table settings", "table settings", {"pictures": False})]
+        steps += [("/table ai-add", "table ai-add", {"level": "easy", "count": 2}),
+                  ("/table start", "table start", None)]
+        for kind, command, options in steps:
             record = await self.slash(seat, kind, command, options)
             if answer_text(record).startswith(REFUSED):
                 raise RuntimeError(f"/{command} in {seat.channel.name}: {answer_text(record)}")

@@ -16,9 +16,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-import rules
 from rules.lang import card_name
 
+from ... import plugins
 from ...i18n import lang_for
 from .. import text as tx
 from ..scene import CentreScene, Scene
@@ -124,7 +124,7 @@ def _card_name(code: str, deck, lang: str = "en") -> str:
 def describe_table(scene: Scene, names: Sequence[str]) -> str:
     """The table picture in words (in the scene's language): phase, whose turn, the
     trick, the piles, the seats."""
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     lang = lang_for(scene.lang)
 
     def card(c: str) -> str:
@@ -148,6 +148,9 @@ def describe_table(scene: Scene, names: Sequence[str]) -> str:
         count = (lang.n_("{n} face down", "{n} face down", pile.face_down)
                  if pile.face_down else "")
         out.append(f"{pile.label}: {', '.join(b for b in (shown, count) if b)}.")
+    if scene.result is not None and scene.result.lines:
+        out.append(lang._("Result: {result}.",
+                          result="; ".join(plain(line) for line in scene.result.lines)))
     for seat in scene.seats:
         bits = [seat.name]
         if seat.score is not None:
@@ -159,7 +162,7 @@ def describe_table(scene: Scene, names: Sequence[str]) -> str:
 
 
 def describe_hand(scene: Scene, names: Sequence[str]) -> str:
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     lang = lang_for(scene.lang)
     hand = scene.hand
     assert hand is not None  # described only for a scene with the viewer's hand

@@ -10,8 +10,11 @@ as small inline chips (the bundled font has no suit glyphs).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -31,6 +34,8 @@ class Box:
     h: int
     seat: int | None = None
     key: str = ""        # the card code or the text drawn
+    group: str = ""      # the part of the picture it belongs to: "seat 2", "pile 0", "footer"...
+    cut: bool = False    # a text that did not fit whole: drawn up to an ellipsis
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -39,6 +44,11 @@ class Box:
     def contains(self, other: Box) -> bool:
         return (self.x <= other.x and self.y <= other.y and other.x + other.w <= self.x + self.w
                 and other.y + other.h <= self.y + self.h)
+
+    def meets(self, other: Box) -> bool:
+        """True when the two overlap (touching edges do not count)."""
+        return (self.x < other.x + other.w and other.x < self.x + self.w
+                and self.y < other.y + other.h and other.y < self.y + self.h)
 
 
 @dataclass
@@ -51,6 +61,29 @@ class Layout:
         return [b for b in self.boxes if b.kind == kind and (seat is None or b.seat == seat)]
 
 
+@lru_cache(maxsize=8192)   # names and labels come back every move
+def ink_width(s: str, size: int, bold: bool = False) -> int:
+    """How far ``s`` reaches right of where it is drawn, in pixels (its ink, as drawn)."""
+    return int(sp.font(size).getbbox(s, stroke_width=1 if bold else 0)[2])
+
+
+@lru_cache(maxsize=4096)
+def fit(s: str, width: float, size: int, bold: bool = False) -> str:
+    """``s`` as it fits ``width`` pixels: whole, or cut with an ellipsis - the one way every
+    name and line of a picture is shortened."""
+    if ink_width(s, size, bold) <= width:
+        return s
+    lo, hi = 0, len(s)   # the longest prefix that fits with its ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if ink_width(s[:mid].rstrip(" ,(·-") + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip(" ,(·-") + "…"
+
+
+_CLOSING = ".,;:!?)»”"   # marks that never begin a line
 _WORD = re.compile(r"\S+\s*|\s+")
 WHITE = (255, 255, 255)
 DIM = (200, 210, 200)
@@ -75,6 +108,16 @@ class Canvas:
         self.deck = deck
         self.names = names
         self.lang = "en"          # the scene's language, for the picture's own words
+        self.group = ""           # recorded with each box: the part being drawn (``part``)
+
+    @contextmanager
+    def part(self, group: str) -> Iterator[None]:
+        """Record what is drawn inside as one part of the picture (a seat, a pile...)."""
+        outer, self.group = self.group, group
+        try:
+            yield
+        finally:
+            self.group = outer
 
     def ink(self, rgb: tuple[int, int, int]) -> tuple[int, int, int] | int:
         """``rgb`` as this picture's drawing calls take it: on the palette, its index."""
@@ -88,8 +131,8 @@ class Canvas:
         self.layout.height = height
 
     def record(self, kind: str, x: float, y: float, w: float, h: float,
-               seat: int | None = None, key: str = "") -> Box:
-        box = Box(kind, round(x), round(y), round(w), round(h), seat, key)
+               seat: int | None = None, key: str = "", cut: bool = False) -> Box:
+        box = Box(kind, round(x), round(y), round(w), round(h), seat, key, self.group, cut)
         self.layout.boxes.append(box)
         return box
 
@@ -104,7 +147,12 @@ class Canvas:
         return self.record(kind, x, y, img.width, img.height, seat, code or "back")
 
     def text(self, x: float, y: float, s: str, size: int, fill=WHITE, kind: str = "text",
-             seat: int | None = None, bold: bool = False, anchor: str = "la") -> Box:
+             seat: int | None = None, bold: bool = False, anchor: str = "la",
+             width: float | None = None) -> Box:
+        """One line of ``s``; with ``width``, cut to fit it (``fit``)."""
+        whole = s
+        if width is not None:
+            s = fit(s, width, size, bold)
         mask, left, top, advance = sp.text_mask(s, size, 1 if bold else 0)
         if anchor[0] == "m":
             x -= advance / 2
@@ -113,7 +161,8 @@ class Canvas:
         if anchor[1] == "m":
             y -= top + mask.height / 2
         self.paste_text(mask, x + left, y + top, fill)
-        return self.record(kind, x + left, y + top, mask.width, mask.height, seat, s)
+        return self.record(kind, x + left, y + top, mask.width, mask.height, seat, s,
+                           cut=s != whole)
 
     def paste(self, sprite: Image.Image, xy: tuple[int, int]) -> None:
         """A cached sprite (a face, a back, a chip) pasted by its transparency."""
@@ -145,7 +194,8 @@ class Canvas:
     def rich(self, x: float, y: float, marked: str, size: int, width: float, fill=WHITE,
              kind: str = "text", seat: int | None = None, max_lines: int = 3,
              bold: bool = False) -> float:
-        """Draw ``marked`` wrapped to ``width``; return the y below it."""
+        """Draw ``marked`` wrapped to ``width``, at most ``max_lines`` lines (what does not
+        fit ends in an ellipsis, recorded as ``cut``); return the y below it."""
         key = (marked, tuple(self.names), self.deck.name, size, round(width), max_lines, bold)
         block = _BLOCKS.get(key)
         if block is None:
@@ -161,36 +211,110 @@ class Canvas:
             chip = chip_for(card, size)
             self.paste(chip, (round(x) + cx, round(y) + cy))
             self.record("chip", round(x) + cx, round(y) + cy, chip.width, chip.height, seat, code)
-        self.record(kind, x, y, width, block.height, seat, marked)
+        top, bottom = block.ink
+        self.record(kind, x, y + top, block.width, bottom - top, seat, marked, cut=block.cut)
         return y + block.height
 
-    def _block(self, marked: str, size: int, width: int, max_lines: int, sw: int) -> _Block:
-        """Lay ``marked`` out once: one text mask plus where its card chips go."""
-        line_h = size + 8
-        mask = Image.new("L", (width, line_h * max_lines), 0)
-        chips: list[tuple[str, int, int, int]] = []
-        cx, cy, lines = 0.0, 0, 1
-        right = 1   # the widest line: pasting a narrower mask costs less
+    def lines_of(self, marked: str, size: int, width: float) -> int:
+        """How many lines ``marked`` takes wrapped to ``width``."""
+        placed, _ = self._place(marked, size, round(width), 0)
+        return len({run.line for run in placed})
+
+    def _place(self, marked: str, size: int, width: int, sw: int,
+               max_lines: int = 1000) -> tuple[list[_Run], bool]:
+        """Where each run of ``marked`` goes, runs past ``max_lines`` left out (a last
+        run of kind "cut" says so); and whether a word was cut to fit a line."""
+        placed: list[_Run] = []
+        cx, line = 0.0, 0
+        fitted = False
         for kind_, value in self._runs(marked):
+            card, mask = 0, None
             if kind_ == "card":
                 card = self.card_int(value)
-                w: float = chip_for(card, size).width + 3
+                w = chip_for(card, size).width + 3.0
             else:
-                word, left, top, w = sp.text_mask(value, size, sw)
+                mask = sp.text_mask(value, size, sw)
+                w = mask[3]
+                if w > width:   # one word wider than a line: cut to fit it
+                    value = fit(value.rstrip(), width, size, bool(sw))
+                    fitted = True
+                    mask = sp.text_mask(value, size, sw)
+                    w = mask[3]
             if cx + w > width and cx > 0:
-                if lines == max_lines:
+                if line + 1 == max_lines:
+                    placed.append(_Run("cut", "", cx, line, 0.0))
                     break
-                cx, cy, lines = 0.0, cy + line_h, lines + 1
+                carried = None   # punctuation stays with what it follows: "(... 7♥)."
+                if kind_ == "word" and value[:1] in _CLOSING and placed \
+                        and placed[-1].line == line and placed[-1].x > 0 \
+                        and not placed[-1].value[-1:].isspace():
+                    carried = placed.pop()
+                cx, line = 0.0, line + 1
+                if carried is not None:
+                    placed.append(carried._replace(x=0.0, line=line))
+                    cx = carried.advance
                 if kind_ == "word" and not value.strip():
                     continue
-            if kind_ == "card":
-                chips.append((value, card, round(cx), cy - 2))
-            else:
-                mask.paste(255, (round(cx + left), cy + top), word)
-                right = max(right, round(cx + left) + word.width)
+            placed.append(_Run(kind_, value, cx, line, w, card, mask))
             cx += w
+        return placed, fitted
+
+    def _block(self, marked: str, size: int, width: int, max_lines: int, sw: int) -> _Block:
+        """Lay ``marked`` out once: one text mask plus where its card chips go.  Chips take
+        the top of their line, words are drawn 2 px lower (the chips' middle)."""
+        line_h = size + 8
+        placed, fitted = self._place(marked, size, width, sw, max_lines)
+        cut = bool(placed) and placed[-1].kind == "cut"
+        if cut:   # end the last line with an ellipsis, taking runs off until it fits
+            placed.pop()
+            dots = sp.text_mask("…", size, sw)
+            last = placed[-1].line if placed else 0
+            while placed and placed[-1].line == last and (
+                    not placed[-1].value.strip()
+                    or placed[-1].end + dots[1] + dots[0].width + 2 > width):
+                placed.pop()
+            at = placed[-1].end + 2 if placed and placed[-1].line == last else 0.0
+            placed.append(_Run("word", "…", at, last, 0.0, 0, dots))
+        lines = max((run.line for run in placed), default=0) + 1
+        mask = Image.new("L", (width, line_h * lines), 0)
+        chips: list[tuple[str, int, int, int]] = []
+        right = 1   # the widest line: pasting a narrower mask costs less
+        chip_right = 0
+        for run in placed:
+            cy = run.line * line_h
+            if run.mask is None:
+                chips.append((run.value, run.card, round(run.x), cy))
+                chip_right = max(chip_right, round(run.end))
+            else:
+                word, left, top, _adv = run.mask
+                mask.paste(255, (round(run.x + left), cy + 2 + top), word)
+                right = max(right, round(run.x + left) + word.width)
         mask = mask.crop((0, 0, min(width, right), line_h * lines))
-        return _Block(mask, tuple(chips), line_h * lines)
+        box = mask.getbbox()
+        ink = (box[1], box[3]) if box else (0, 0)
+        if chips:   # chips take the top of their line, down to a line's last 2 px
+            ink = (min(ink[0], min(c[3] for c in chips)) if box else min(c[3] for c in chips),
+                   max(ink[1], max(c[3] for c in chips) + line_h - 2))
+        return _Block(mask, tuple(chips), line_h * lines, max(right, chip_right),
+                      cut or fitted, ink)
+
+
+class _Run(NamedTuple):
+    """A word or a card chip of a text laid out: where it goes and what it draws."""
+    kind: str            # "word", "card", or "cut" (what follows did not fit)
+    value: str
+    x: float
+    line: int
+    advance: float
+    card: int = 0        # a chip's card
+    mask: tuple[Image.Image, int, int, float] | None = None   # a word's (sp.text_mask)
+
+    @property
+    def end(self) -> float:
+        """The right edge of its ink."""
+        if self.mask is None:
+            return self.x + self.advance - 3 if self.kind == "card" else self.x
+        return self.x + self.mask[1] + self.mask[0].width
 
 
 @dataclass(frozen=True)
@@ -198,6 +322,9 @@ class _Block:
     mask: Image.Image
     chips: tuple[tuple[str, int, int, int], ...]   # (code, card, x, y) relative
     height: int
+    width: int        # the widest line, chips included
+    cut: bool         # not all of it fitted: it ends in an ellipsis
+    ink: tuple[int, int]   # the rows it draws on: from the top, and below the last
 
 
 _BLOCKS: dict[tuple, _Block] = {}

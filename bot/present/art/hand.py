@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-import rules
-
+from ... import plugins
 from ...i18n import lang_for
 from ..scene import MoveForm, Scene
 from . import sprites as sp
@@ -27,6 +26,8 @@ MAX_WIDTH = 1000
 MARGIN = 16
 GROUP_GAP = 12
 TOP = 44        # header line
+HEADER_SIZE = 17
+HEADER_LINES = 2   # a prompt and its note may take two lines
 BADGE = 28      # numbered badges above the cards
 RAISE = 16      # how far a card that may be picked stands up
 
@@ -74,7 +75,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
     if scene.viewer is None or scene.hand is None:
         raise ValueError("the hand picture is drawn from a seat's own scene")
     names = names or [s.name for s in scene.seats]
-    deck = rules.get_game(scene.game).deck
+    deck = plugins.engine(scene.game).deck
     cards = _ordered(scene)
     codes = [c for c, _ in cards]
     form = card_form(scene)
@@ -85,11 +86,16 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
     room = MAX_WIDTH - 2 * MARGIN - w - gaps
     step = min(w + 6, room / (n - 1)) if n > 1 else 0
     width = max(560, round(2 * MARGIN + w + gaps + step * max(n - 1, 0)))
-    height = TOP + BADGE + RAISE + h + 12
+    header = _header_text(scene, form)
+    lines = min(Canvas((1, 1), BG, deck, names).lines_of(header, HEADER_SIZE,
+                                                         width - 2 * MARGIN), HEADER_LINES)
+    top = TOP + (lines - 1) * (HEADER_SIZE + 8)   # a long prompt takes a second line
+    height = top + BADGE + RAISE + h + 12
     cv = Canvas((width, height), BG, deck, names, on_palette=on_palette, grounds=(GOLD,))
-    _header(cv, scene, form, width)
+    cv.rich(MARGIN, 12, header, HEADER_SIZE, width - 2 * MARGIN, fill=(245, 245, 235),
+            kind="hand-header", max_lines=lines)
     x = float(MARGIN)
-    base = TOP + BADGE + RAISE
+    base = top + BADGE + RAISE
     for pos, (code, new_group) in enumerate(cards):
         if new_group:
             x += GROUP_GAP
@@ -98,7 +104,7 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
             cv.paste(_outlined(cv.card_int(code)), (round(x) - 2, base - RAISE - 2))
             cv.record("hand-card", x, base - RAISE, w, h, key=code)
             shown = min(step, w) if pos < n - 1 else w
-            _badge(cv, x + min(shown / 2, w / 2), TOP + BADGE / 2, number, code)
+            _badge(cv, x + min(shown / 2, w / 2), top + BADGE / 2, number, code)
         elif form is not None:
             img = sp.dimmed(cv.card_int(code))
             cv.paste(img, (round(x), base))
@@ -109,7 +115,8 @@ def render_hand(scene: Scene, names: Sequence[str] | None = None, *,
     return cv.img, cv.layout
 
 
-def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None:
+def _header_text(scene: Scene, form: MoveForm | None) -> str:
+    """"Your hand: 8 cards. Play a card. You must follow suit." """
     hand = scene.hand
     assert hand is not None  # drawn only for a scene with the viewer's hand
     lang = lang_for(scene.lang)
@@ -124,8 +131,7 @@ def _header(cv: Canvas, scene: Scene, form: MoveForm | None, width: int) -> None
         text += ". " + lang._("Not your turn")
     if text[-1] not in ".!?":
         text += "."
-    cv.rich(MARGIN, 12, text, 17, width - 2 * MARGIN, fill=(245, 245, 235), kind="hand-header",
-            max_lines=1)
+    return text
 
 
 _OUTLINED: dict[int, Image.Image] = {}

@@ -9,13 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import rules
 from rules.base import State
 
+from ... import plugins
 from .. import present
 from ..scene import Scene
 
-PLAYERS = {"coins": 3, "pinkerton": 4, "piquet": 2, "starshina": 3, "thirteens": 5}
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edith", "Finn")
 
 
@@ -37,25 +36,37 @@ def _step(state: State, rng: random.Random) -> None:
 def positions(game: str, count: int, seed: int = 1) -> Iterator[State]:
     """``count`` successive positions, one move apart, of seeded random games of ``game``
     (a new game when one ends): the pictures a board shows move after move."""
-    g = rules.get_game(game)
+    plugin = plugins.get(game)
+    g, n = plugin.game, plugin.players
     rng = random.Random(seed)
-    state = g.new_state(PLAYERS[game], {}, seed=seed)
+    state = g.new_state(n, {}, seed=seed)
     for _ in range(count):
         if state.is_over:
-            state = g.new_state(PLAYERS[game], {}, seed=rng.getrandbits(40))
+            state = g.new_state(n, {}, seed=rng.getrandbits(40))
         _step(state, rng)
         yield state
 
 
+def finished(game: str, seed: int = 4) -> State:
+    """A seeded random game played to its end: the final table, with its result."""
+    rng = random.Random(seed)
+    plugin = plugins.get(game)
+    state = plugin.game.new_state(plugin.players, {}, seed=seed)
+    while not state.is_over:
+        _step(state, rng)
+    return state
+
+
 def showcase(game: str, seed: int = 4) -> State:
     """A position worth a screenshot: mid-deal, the trick half played (or piles out)."""
-    g = rules.get_game(game)
+    plugin = plugins.get(game)
+    g, n = plugin.game, plugin.players
     rng = random.Random(seed)
-    state = g.new_state(PLAYERS[game], {}, seed=seed)
-    want = min(2, PLAYERS[game] - 1)
+    state = g.new_state(n, {}, seed=seed)
+    want = min(2, n - 1)
     for k in range(3000):
-        if state.is_over:
-            break
+        if state.is_over:   # a short game (a plug-in's) ended first: look in another
+            state = g.new_state(n, {}, seed=rng.getrandbits(40))
         scene = scene_of(state, None)
         c = scene.centre
         if k > 20 and c.trick is not None and c.last_trick is not None \

@@ -4,8 +4,9 @@
 
 writes ``table-<game>.png`` for each game (a seeded position mid-deal, drawn
 from the spectator's scene) and ``hand-<game>.png`` for the first game's
-player to move, and ``table-starshina-ru.png``: a Russian board with Russian and
-Polish names, to show the shipped font's Cyrillic and Polish letters.  The
+player to move, ``table-starshina-ru.png``: a Russian board with Russian and
+Polish names, to show the shipped font's Cyrillic and Polish letters, and
+``table-thirteens-over.png``: a finished game's final table with its result.  The
 positions are seeded, so the files only change when the drawing does.
 """
 
@@ -14,13 +15,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import rules
-
+from ... import plugins
 from .. import present
 from . import hand_picture, table_picture
-from .positions import NAMES, scene_of, showcase
+from .positions import NAMES, finished, scene_of, showcase
 
 HAND_GAME = "thirteens"
+OVER_GAME = "thirteens"   # the game-over screenshot
 # The non-English screenshot: Starshina in Russian, names in Cyrillic and Polish.
 LOCAL = ("starshina", "ru", ("Иван Ж", "Łukasz", "Ольга", "Źdźisław", "Юлия", "Gżegżółka"))
 
@@ -40,7 +41,7 @@ def _narrowed(game: str):
 def make(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for game in sorted(rules.GAMES):
+    for game in plugins.names():
         state = showcase(game)
         pic = table_picture(scene_of(state, None), NAMES)
         path = out / f"table-{game}.png"
@@ -51,6 +52,10 @@ def make(out: Path) -> list[Path]:
             path = out / f"hand-{game}.png"
             path.write_bytes(hand.png)
             written.append(path)
+    pic = table_picture(scene_of(finished(OVER_GAME), None), NAMES)
+    path = out / f"table-{OVER_GAME}-over.png"
+    path.write_bytes(pic.png)
+    written.append(path)
     game, lang, names = LOCAL
     pic = table_picture(present(showcase(game).view(None), names, lang=lang), names)
     path = out / f"table-{game}-{lang}.png"

@@ -1,3 +1,2 @@
-"""One presenter module per game; importing this package registers them all."""
-
-from . import coins, pinkerton, piquet, starshina, thirteens  # noqa: F401
+"""One presenter module per game; each game's plug-in (``bot/games/<game>.py``) names its
+presenter."""

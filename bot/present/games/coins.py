@@ -14,7 +14,7 @@ from bot.i18n import Lang
 from rules.cards import BASTOS, COPAS, ESPADAS, OROS, SUIT_LETTER, SUIT_SYMBOL
 from rules.games.coins import BEATS, coins_winner
 
-from ..base import TRICK_FIELDS, Presenter, game_title, register, suit_name
+from ..base import TRICK_FIELDS, Presenter, game_title, suit_name
 from ..scene import CentreScene, Fact, MoveForm, Scene
 
 HAND_TRICKS = 16
@@ -40,7 +40,6 @@ def legend(lang: Lang) -> tuple[Fact, ...]:
     )
 
 
-@register
 class CoinsPresenter(Presenter):
     game = "coins"
     fields = TRICK_FIELDS | {"phase", "scores", "target", "dealer", "hand_no"}

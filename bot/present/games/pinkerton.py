@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from bot.i18n import N_
 
 from .. import text
-from ..base import Presenter, game_title, ordinal, register
+from ..base import Presenter, game_title, ordinal
 from ..scene import (
     CentreScene,
     Fact,
@@ -46,7 +46,6 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-@register
 class PinkertonPresenter(Presenter):
     game = "pinkerton"
 

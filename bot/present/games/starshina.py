@@ -23,7 +23,7 @@ from rules.games.starshina import HAND_SIZE, KITTY_SIZE, WIN_TRICKS
 from rules.tricks import highest_card
 
 from .. import text
-from ..base import TRICK_FIELDS, Presenter, number_word, register, signed, suit_name
+from ..base import TRICK_FIELDS, Presenter, number_word, signed, suit_name
 from ..scene import CentreScene, Fact, MoveForm, PileScene, ResultScene, Scene, SeatScene
 
 SUIT_BY_NAME = {SUIT_NAME[s]: s for s in range(4)}
@@ -36,7 +36,6 @@ def stakes(n: int, lang: Lang) -> str:
     return lang.n_("{n} stake", "{n} stakes", abs(n)).replace(str(abs(n)), signed(n), 1)
 
 
-@register
 class StarshinaPresenter(Presenter):
     game = "starshina"
     fields = TRICK_FIELDS | {"phase", "rules", "hand_no", "dealer", "quotas", "quota_set",

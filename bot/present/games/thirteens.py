@@ -17,13 +17,12 @@ from rules.games.thirteens import hand_size, led_suit, thirteens_winner
 from rules.games.thirteens_scoring import JOKER_PENALTY, NO_TRICK_PENALTY
 
 from .. import text
-from ..base import TRICK_FIELDS, Presenter, game_title, register, signed
+from ..base import TRICK_FIELDS, Presenter, game_title, signed
 from ..scene import CentreScene, Fact, Scene
 
 SUIT_BY_LETTER = {SUIT_LETTER[s]: s for s in range(4)}
 
 
-@register
 class ThirteensPresenter(Presenter):
     game = "thirteens"
     fields = TRICK_FIELDS | {"phase", "dealer", "hand_no", "target", "thirteen_value",

@@ -10,6 +10,7 @@ out a double.  If both pass before anyone bids, the same dealer deals again.
 from __future__ import annotations
 
 from ...actions import Action, act
+from ...messages import N_, Msg, Seat, counted, event, number
 from .combos import number_word
 from .host import PiquetHost
 from .variants import auction_thresholds
@@ -22,11 +23,14 @@ def bid_rank(value: int) -> int:
     return BIDS.index(act("bid", value))
 
 
-def bid_text(value: int) -> str:
+def bid_text(value: int) -> tuple:
     n = abs(value)
+    said = number(n, number_word(n))
     if value > 0:
-        return f"{number_word(n)} (to take at least {n} tricks)"
-    return f"minus {number_word(n)} (to take at most {12 - n} tricks)"
+        return event("{n} (to take at least {tricks})", n=said,
+                     tricks=counted("{n} trick", "{n} tricks", n))
+    return event("minus {n} (to take at most {tricks})", n=said,
+                 tricks=counted("{n} trick", "{n} tricks", 12 - n))
 
 
 class BiddingMixin(PiquetHost):
@@ -50,29 +54,29 @@ class BiddingMixin(PiquetHost):
                 out.append(REDOUBLE)
         return out + BIDS[start:]
 
-    def _why_bid(self, action: Action) -> str:
+    def _why_bid(self, action: Action) -> Msg:
         seat = self.current_seat
         assert seat is not None
         if action.kind == "bid":
             value = action.args[0]
             if not 7 <= abs(value) <= 12:
-                return ("Bids run from 7 to 12 tricks ('bid 8'), or -7 to -12 for a minus bid "
-                        "('bid -8' undertakes to take at most 4).")
+                return Msg("Bids run from 7 to 12 tricks ('bid 8'), or -7 to -12 for a minus bid "
+                           "('bid -8' undertakes to take at most 4).")
             lowest = next((str(a) for a in self._bid_legal() if a.kind == "bid"), None)
             if lowest is None:
-                return "Nothing outbids -12: pass, or double."
+                return Msg("Nothing outbids -12: pass, or double.")
             assert self.high is not None  # a bid within 7..12 is refused only when outbid
-            return (f"A bid must be higher than the last ({self.high[1]}); the lowest you can "
-                    f"make is '{lowest}'.")
+            return Msg("A bid must be higher than the last ({last}); the lowest you can make "
+                       "is '{bid}'.", last=self.high[1], bid=lowest)
         if action.kind == "double":
             if self.high is None:
-                return "There is no bid to double yet."
+                return Msg("There is no bid to double yet.")
             if self.high[0] == seat:
-                return "You cannot double your own bid."
-            return "That bid is already doubled."
+                return Msg("You cannot double your own bid.")
+            return Msg("That bid is already doubled.")
         if action.kind == "redouble":
-            return "You can only redouble when your own bid has been doubled."
-        return f"We are bidding: you can {self._kinds_text()}."
+            return Msg("You can only redouble when your own bid has been doubled.")
+        return Msg("We are bidding: you can {kinds}.", kinds=self._kinds_text())
 
     def _apply_bid(self, action: Action) -> None:
         seat = self.current_seat
@@ -82,25 +86,26 @@ class BiddingMixin(PiquetHost):
             value = action.args[0]
             self.high = [seat, value]
             self.mult = 1
-            self._call(seat, f"bid {value}", f"{{p{seat}}} bids {bid_text(value)}.")
+            self._call(seat, f"bid {value}", event("{who} bids {bid}.", who=Seat(seat),
+                                                 bid=bid_text(value)))
         elif action.kind == "double":
             self.mult = 2
-            self._call(seat, "double", f"{{p{seat}}}: Double.")
+            self._call(seat, "double", event("{who}: Double.", who=Seat(seat)))
         elif action.kind == "redouble":
             self.mult = 4
-            self._call(seat, "redouble", f"{{p{seat}}}: Redouble.")
+            self._call(seat, "redouble", event("{who}: Redouble.", who=Seat(seat)))
         else:
-            self._call(seat, "pass", f"{{p{seat}}}: Pass.")
+            self._call(seat, "pass", event("{who}: Pass.", who=Seat(seat)))
             if self.high is not None:
                 self._set_contract()
                 return
             if len(self.calls) == 2:
-                self._log(f"Both pass: {{p{self.dealer}}} deals again.")
+                self._log(event("Both pass: {who} deals again.", who=Seat(self.dealer)))
                 self._new_deal(self.dealer, counted=False)
                 return
         self.current_seat = other
 
-    def _call(self, seat: int, said: str, text: str) -> None:
+    def _call(self, seat: int, said: str, text: tuple) -> None:
         self.calls.append([seat, said])
         self._log(text)
 
@@ -109,6 +114,7 @@ class BiddingMixin(PiquetHost):
         seat, value = self.high
         self.contract = {"seat": seat, "n": abs(value), "negative": value < 0, "mult": self.mult}
         self.rep, self.piq = (list(t) for t in auction_thresholds(value < 0))
-        extra = {1: "", 2: ", doubled", 4: ", redoubled"}[self.mult]
-        self._log(f"Contract: {{p{seat}}} {bid_text(value)}{extra}.")
+        text = {1: N_("Contract: {who} {bid}."), 2: N_("Contract: {who} {bid}, doubled."),
+                4: N_("Contract: {who} {bid}, redoubled.")}[self.mult]
+        self._log(event(text, who=Seat(seat), bid=bid_text(value)))
         self._start_declaring()

@@ -7,6 +7,8 @@ A combination is compared by a *key*: point ``(cards, pip value)``, sequence
 
 from __future__ import annotations
 
+from ...messages import Term, number
+
 # Pip values for the point: A 11, K Q J 10 count 10, the rest their face.
 PIPS = (0, 0, 0, 0, 0, 0, 0, 7, 8, 9, 10, 10, 10, 10, 11)
 FACES = (11, 12, 13)
@@ -180,6 +182,18 @@ def claim_name(cat: str, n: int, x: int) -> str:
     if cat == "sequence":
         return sequence_name(n, x)
     return set_name(n, x)
+
+
+def claim_term(cat: str, n: int, x: int, *, capital: bool = False) -> Term:
+    """A claim as a message's word ("quint to the king"): the presentation names it in the
+    reader's language."""
+    name = claim_name(cat, n, x)
+    return Term("claim", (cat, n, x), name.capitalize() if capital else name)
+
+
+def said_number(n: int) -> Term:
+    """A number said aloud at the table ("Forty-one")."""
+    return number(n, number_word(n).capitalize())
 
 
 def holds(cards: list[int], cat: str, n: int, x: int, value: int | None = None) -> bool:

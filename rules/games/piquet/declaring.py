@@ -13,7 +13,7 @@ the hand holds, so nobody can overclaim.
 from __future__ import annotations
 
 from ...actions import Action, act
-from ...cards import cards_str
+from ...messages import N_, Cards, Join, Msg, Seat, Term, event, number
 from .combos import (
     RANK_WORD,
     RANKS_WORD,
@@ -22,21 +22,26 @@ from .combos import (
     WORD_RANK,
     WORDS_RANK,
     best_point,
-    claim_name,
+    claim_term,
     longest_suit,
     number_word,
     point_cards,
     run_cards,
     runs,
+    said_number,
     sequence_name,
     sequence_options,
     sequences_scored,
     set_cards,
-    set_name,
     set_options,
     sets_scored,
 )
 from .host import PiquetHost
+
+# The categories as sentences name them: "We are declaring the {cat} now", "Nobody scores
+# for {what}".
+CAT_WORD = {"point": Msg("point"), "sequence": Msg("sequences"), "set": Msg("sets")}
+THE_CAT = {"point": Msg("the point"), "sequence": Msg("the sequences"), "set": Msg("the sets")}
 
 CATS = ("point", "sequence", "set")
 SINK_WORD = {"point": "point", "sequence": "sequence", "set": "sets"}
@@ -109,47 +114,64 @@ class DeclaringMixin(PiquetHost):
             return claims + [act("sink", SINK_WORD[cat])]
         return [GOOD] + claims
 
-    def _why_declare(self, action: Action) -> str:
+    def _why_declare(self, action: Action) -> Msg:
         cat = self._category()
         seat = self.current_seat
         assert seat is not None
         if action.kind == "good":
-            return (f"Nobody has declared a {cat} yet: declare yours or say "
-                    f"'sink {SINK_WORD[cat]}'.")
+            return Msg({"point": N_("Nobody has declared a point yet: declare yours or say "
+                                    "'sink point'."),
+                        "sequence": N_("Nobody has declared a sequence yet: declare yours or "
+                                       "say 'sink sequence'."),
+                        "set": N_("Nobody has declared a set yet: declare yours or say 'sink "
+                                  "sets'.")}[cat])
         if action.kind == "sink":
             if action.args[0] != SINK_WORD[cat]:
-                return f"We are declaring the {CAT_TITLE[cat]} now: say 'sink {SINK_WORD[cat]}'."
+                return Msg("We are declaring the {cat} now: say '{sink}'.", cat=CAT_WORD[cat],
+                           sink=f"sink {SINK_WORD[cat]}")
             assert self.best is not None  # 'sink' is legal until something is declared
-            best = claim_name(cat, self.best[1], self.best[2])
-            return f"{best.capitalize()} has been declared: answer 'good' or declare a better one."
+            return Msg("{best} has been declared: answer 'good' or declare a better one.",
+                       best=claim_term(cat, self.best[1], self.best[2], capital=True))
         if action.kind != "declare":
-            return f"We are declaring the {CAT_TITLE[cat]} now; you can: {self._kinds_text()}."
+            return Msg({"point": N_("We are declaring the point now; you can: {kinds}."),
+                        "sequence": N_("We are declaring the sequences now; you can: {kinds}."),
+                        "set": N_("We are declaring the sets now; you can: {kinds}.")}[cat],
+                       kinds=self._kinds_text())
         acat, n, x = claim_of(action)
         if acat != cat:
-            return f"We are declaring the {CAT_TITLE[cat]} now, not the {CAT_TITLE[acat]}."
+            return Msg("We are declaring the {cat} now, not the {other}.", cat=CAT_WORD[cat],
+                       other=CAT_WORD[acat])
         if (n, x) not in self._holdings(seat, cat):
             return self._not_held(seat, cat, n, x)
         # A held claim is refused only when it does not beat the best one declared.
         assert self.best is not None
-        best = claim_name(cat, self.best[1], self.best[2])
+        best = claim_term(cat, self.best[1], self.best[2])
         if cat == "set":
-            return f"Your {claim_name(cat, n, x)} does not beat the {best}: say 'good'."
-        return (f"Your {claim_name(cat, n, x)} is shorter than the {best} declared: "
-                f"declare at least {self.best[1]} cards or say 'good'.")
+            return Msg("Your {claim} does not beat the {best}: say 'good'.",
+                       claim=claim_term(cat, n, x), best=best)
+        return Msg("Your {claim} is shorter than the {best} declared: declare at least {n} "
+                   "cards or say 'good'.", claim=claim_term(cat, n, x), best=best,
+                   n=self.best[1])
 
-    def _not_held(self, seat: int, cat: str, n: int, x: int) -> str:
+    def _not_held(self, seat: int, cat: str, n: int, x: int) -> Msg:
         hand = self.hands[seat]
-        wanted = claim_name(cat, n, x)
+        wanted = claim_term(cat, n, x)
         if cat == "point":
-            return (f"You do not hold a {wanted}: your longest suit has "
-                    f"{number_word(longest_suit(hand))} cards.")
+            longest = longest_suit(hand)
+            return Msg("You do not hold a {claim}: your longest suit has {number} cards.",
+                       claim=wanted, number=number(longest, number_word(longest)))
         if cat == "sequence":
             found = runs(hand)
-            best = f"your best sequence is a {sequence_name(found[0][0], found[0][1])}" \
-                if found else "you hold no sequence"
-            return f"You do not hold a {wanted}: {best}."
+            if not found:
+                return Msg("You do not hold a {claim}: you hold no sequence.", claim=wanted)
+            best = Term("claim", ("sequence", found[0][0], found[0][1]),
+                        sequence_name(found[0][0], found[0][1]))
+            return Msg("You do not hold a {claim}: your best sequence is a {best}.",
+                       claim=wanted, best=best)
         have = sum(1 for c in hand if c & 15 == x)
-        return f"You do not hold a {wanted}: you have {number_word(have)} {RANKS_WORD[x]}."
+        return Msg("You do not hold a {claim}: you have {number} {ranks}.", claim=wanted,
+                   number=number(have, number_word(have)),
+                   ranks=Term("ranks", (x,), RANKS_WORD[x]))
 
     # --- applying -----------------------------------------------------------------------
 
@@ -158,10 +180,11 @@ class DeclaringMixin(PiquetHost):
         assert seat is not None
         cat = self._category()
         if action.kind == "good":
-            self._log(f"{{p{seat}}}: Good.")
+            self._log(event("{who}: Good.", who=Seat(seat)))
         elif action.kind == "sink":
-            what = {"point": "a point", "sequence": "a sequence", "set": "any set"}[cat]
-            self._log(f"{{p{seat}}} does not declare {what}.")
+            self._log(event({"point": N_("{who} does not declare a point."),
+                           "sequence": N_("{who} does not declare a sequence."),
+                           "set": N_("{who} does not declare any set.")}[cat], who=Seat(seat)))
         else:
             _, n, x = claim_of(action)
             self._claim(seat, cat, n, x)
@@ -179,57 +202,60 @@ class DeclaringMixin(PiquetHost):
         record = {"seat": seat, "cat": cat, "n": n, "x": None if cat == "point" else x,
                   "v": None}
         self.claims.append(record)
-        name = claim_name(cat, n, x)
+        who = Seat(seat)
         best = self.best
         if best is None:
             self.best = [seat, n, x, False]
-            self._log(f"{{p{seat}}}: {name.capitalize()}.")
+            self._log(event("{who}: {said}.", who=who, said=claim_term(cat, n, x, capital=True)))
             return
         bseat = best[0]
+        said: Term
         if cat == "point" and n == best[1]:
             # Equal length: the pip values decide, so both are said aloud.
             if not best[3]:
-                self._log(f"{{p{seat}}}: Making?")
+                self._log(event("{who}: Making?", who=who))
                 best[3] = True
                 self._announce_value(bseat, best[2])
             record["v"] = x
-            said = number_word(x).capitalize()
+            said = said_number(x)
         else:
-            said = name.capitalize()
+            said = claim_term(cat, n, x, capital=True)
         key, bkey = (n, x), (best[1], best[2])
         if key > bkey:
             self.best = [seat, n, x, record["v"] is not None]
             self.equal = []
-            self._log(f"{{p{seat}}}: Not good. {said}.")
+            self._log(event("{who}: Not good. {said}.", who=who, said=said))
         elif key < bkey:
             if cat == "point" and n == best[1]:
                 record["v"] = None  # one says "good" without telling one's own count
-                self._log(f"{{p{seat}}}: Good.")
+                self._log(event("{who}: Good.", who=who))
             else:
-                self._log(f"{{p{seat}}}: {said}. Good.")
+                self._log(event("{who}: {said}. Good.", who=who, said=said))
         elif any(self.side(h) == self.side(seat) for h in [bseat] + self.equal):
-            self._log(f"{{p{seat}}}: {said}, no better than my partner's: it does not count.")
+            self._log(event("{who}: {said}, no better than my partner's: it does not count.",
+                          who=who, said=said))
         else:
             self.equal.append(seat)
-            self._log(f"{{p{seat}}}: {said}. Equal.")
+            self._log(event("{who}: {said}. Equal.", who=who, said=said))
 
     def _announce_value(self, seat: int, value: int) -> None:
         for rec in reversed(self.claims):
             if rec["seat"] == seat and rec["cat"] == "point":
                 rec["v"] = value
                 break
-        self._log(f"{{p{seat}}}: {number_word(value).capitalize()}.")
+        self._log(event("{who}: {said}.", who=Seat(seat), said=said_number(value)))
 
     # --- closing a category ----------------------------------------------------------------
 
     def _close_category(self) -> None:
         cat = self._category()
-        title = CAT_TITLE[cat]
         ended = False
         if self.best is None:
-            self._log(f"Nobody scores for the {title}.")
+            self._log(event("Nobody scores for {what}.", what=THE_CAT[cat]))
         elif self.equal:
-            self._log(f"The {title} {'is' if cat == 'point' else 'are'} equal: nobody scores.")
+            self._log(event({"point": N_("The point is equal: nobody scores."),
+                           "sequence": N_("The sequences are equal: nobody scores."),
+                           "set": N_("The sets are equal: nobody scores.")}[cat]))
         else:
             seat = self.best[0]
             ended = self._score_category(seat, cat, self.best[1], self.best[2])
@@ -247,12 +273,13 @@ class DeclaringMixin(PiquetHost):
     def _score_category(self, seat: int, cat: str, n: int, x: int) -> bool:
         hand = self.hands[seat]
         if cat == "point":
-            parts = [(n, point_cards(hand, n), claim_name(cat, n, x))]
+            parts = [(n, point_cards(hand, n), claim_term(cat, n, x))]
         elif cat == "sequence":
-            parts = [(SEQ_SCORE[length], run_cards(length, top, suit), sequence_name(length, top))
+            parts = [(SEQ_SCORE[length], run_cards(length, top, suit),
+                      claim_term(cat, length, top))
                      for length, top, suit in sequences_scored(hand, n, x)]
         else:
-            parts = [(SET_SCORE[k], set_cards(hand, k, r), set_name(k, r))
+            parts = [(SET_SCORE[k], set_cards(hand, k, r), claim_term(cat, k, r))
                      for k, r in sets_scored(hand, n, x)]
         return self._reckon_parts(seat, cat, parts)
 
@@ -261,22 +288,26 @@ class DeclaringMixin(PiquetHost):
         partner = (seat + 2) % 4
         hand = self.hands[partner]
         if cat == "sequence":
-            parts = [(SEQ_SCORE[length], run_cards(length, top, suit), sequence_name(length, top))
+            parts = [(SEQ_SCORE[length], run_cards(length, top, suit),
+                      claim_term(cat, length, top))
                      for length, top, suit in runs(hand)]
         else:
-            parts = [(SET_SCORE[k], set_cards(hand, k, r), set_name(k, r))
+            parts = [(SET_SCORE[k], set_cards(hand, k, r), claim_term(cat, k, r))
                      for k, r in sets_scored_all(hand)]
         return bool(parts) and self._reckon_parts(partner, cat, parts)
 
-    def _reckon_parts(self, seat: int, cat: str, parts: list[tuple[int, list[int], str]]) -> bool:
+    def _reckon_parts(self, seat: int, cat: str, parts: list[tuple[int, list[int], Term]]) -> bool:
         total = sum(p for p, _, _ in parts)
         for _, cards, name in parts:
-            self.shown.append({"seat": seat, "what": name, "cards": cards})
+            self.shown.append({"seat": seat, "what": name.en, "cards": cards})
         if cat == "point":
-            listed = f" ({cards_str(parts[0][1])})"
+            self._log(event("{who} scores {n} for the point ({cards}).", who=Seat(seat), n=total,
+                          cards=Cards.of(parts[0][1])))
         else:
-            listed = ": " + ", ".join(f"{name} ({cards_str(cards)})" for _, cards, name in parts)
-        self._log(f"{{p{seat}}} scores {total} for the {CAT_TITLE[cat]}{listed}.")
+            listed = Join(tuple(event("{claim} ({cards})", claim=name, cards=Cards.of(cards))
+                                for _, cards, name in parts))
+            self._log(event("{who} scores {n} for {what}: {parts}.", who=Seat(seat), n=total,
+                          what=THE_CAT[cat], parts=listed))
         label = {"point": "point", "sequence": "sequences", "set": "sets"}[cat]
         return self._reckon(seat, total, "decl", label)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...actions import Action, act
-from ...cards import CARD, as_cards, cards_str
+from ...cards import CARD, as_cards
+from ...messages import Cards, Msg, Seat, event
 from .host import PiquetHost
 
 KEEP = act("keep")
@@ -49,31 +50,38 @@ class ExchangeMixin(PiquetHost):
             return self._may_keep()
         return action.kind == "discard" and self._discard_problem(action) is None
 
-    def _discard_problem(self, action: Action) -> str | None:
+    def _discard_problem(self, action: Action) -> Msg | None:
         seat = self.current_seat
         assert seat is not None
         lo, hi = self._discard_limits(seat)
         cards = [int(c) for c in action.args]
         if not lo <= len(cards) <= hi:
-            talon = f" (the talon holds {len(self.talon)})" if hi == len(self.talon) else ""
-            return (f"You must discard between {lo} and {hi} cards{talon}; "
-                    f"you chose {len(cards)}.")
+            if hi == len(self.talon):
+                return Msg("You must discard between {lo} and {hi} cards (the talon holds "
+                           "{talon}); you chose {n}.", lo=lo, hi=hi, talon=len(self.talon),
+                           n=len(cards))
+            return Msg("You must discard between {lo} and {hi} cards; you chose {n}.", lo=lo,
+                       hi=hi, n=len(cards))
         for c in cards:
             if cards.count(c) > 1:
-                return f"You listed {CARD[c]} twice."
+                return Msg("You listed {card} twice.", card=Cards.of((c,)))
             if c not in self.hands[seat]:
-                return f"You do not hold {CARD[c]}: you can only discard cards from your hand."
+                return Msg("You do not hold {card}: you can only discard cards from your hand.",
+                           card=Cards.of((c,)))
         return None
 
-    def _why_exchange(self, action: Action) -> str:
+    def _why_exchange(self, action: Action) -> Msg:
         seat = self.current_seat
         assert seat is not None
         if action.kind == "discard":
-            return self._discard_problem(action) or "That discard is not allowed."
+            return self._discard_problem(action) or Msg("That discard is not allowed.")
         lo, hi = self._discard_limits(seat)
-        keep = " or 'keep' to take nothing" if self._may_keep() else ""
-        return (f"It is time to exchange: discard {lo} to {hi} cards, e.g. "
-                f"'discard {CARD[self.hands[seat][0]]}'{keep}.")
+        example = f"discard {CARD[self.hands[seat][0]]}"
+        if self._may_keep():
+            return Msg("It is time to exchange: discard {lo} to {hi} cards, e.g. '{example}' or "
+                       "'keep' to take nothing.", lo=lo, hi=hi, example=example)
+        return Msg("It is time to exchange: discard {lo} to {hi} cards, e.g. '{example}'.",
+                   lo=lo, hi=hi, example=example)
 
     def _exchange_forms(self, seat: int) -> list[dict]:
         lo, hi = self._discard_limits(seat)
@@ -108,36 +116,42 @@ class ExchangeMixin(PiquetHost):
         if left:
             # Elder may look at the untaken cards of the top five: they stay on top.
             self.seen[seat] = self.talon[:left]
-            self._log(f"{{p{seat}}} exchanges {len(out)}, leaving {left}.")
-            self._log(f"You discard {cards_str(out)} and draw {cards_str(taken)}; "
-                      f"the cards you left are {cards_str(self.seen[seat])}.", to=seat)
+            self._log(event("{who} exchanges {n}, leaving {left}.", who=Seat(seat), n=len(out),
+                          left=left))
+            self._log(event("You discard {out} and draw {got}; the cards you left are {left}.",
+                          out=Cards.of(out), got=Cards.of(taken),
+                          left=Cards.of(self.seen[seat])), to=seat)
         else:
-            self._log(f"{{p{seat}}} exchanges five.")
-            self._log(f"You discard {cards_str(out)} and draw {cards_str(taken)}.", to=seat)
+            self._log(event("{who} exchanges five.", who=Seat(seat)))
+            self._log(_drawn(out, taken), to=seat)
         self.current_seat = self.order[1]
 
     def _younger_exchanged(self, seat: int, out: list[int], taken: list[int]) -> None:
         if self.talon:
             self.seen[seat] = self.talon[:]
             self.talon_open.append(seat)
-            self._log(f"{{p{seat}}} exchanges {len(out)}, leaving {len(self.talon)}.")
-            self._log(f"You discard {cards_str(out)} and draw {cards_str(taken)}; "
-                      f"the cards left are {cards_str(self.talon)}.", to=seat)
+            self._log(event("{who} exchanges {n}, leaving {left}.", who=Seat(seat), n=len(out),
+                          left=len(self.talon)))
+            self._log(event("You discard {out} and draw {got}; the cards left are {left}.",
+                          out=Cards.of(out), got=Cards.of(taken), left=Cards.of(self.talon)),
+                      to=seat)
         else:
-            self._log(f"{{p{seat}}} exchanges {len(out)}, taking the whole talon.")
-            self._log(f"You discard {cards_str(out)} and draw {cards_str(taken)}.", to=seat)
+            self._log(event("{who} exchanges {n}, taking the whole talon.", who=Seat(seat),
+                          n=len(out)))
+            self._log(_drawn(out, taken), to=seat)
         self._start_declaring()
 
     def _dealer_exchanged(self, seat: int, out: list[int], taken: list[int]) -> None:
         if out:
-            self._log(f"{{p{seat}}} exchanges {len(out)}.")
-            self._log(f"You discard {cards_str(out)} and draw {cards_str(taken)}.", to=seat)
+            self._log(event("{who} exchanges {n}.", who=Seat(seat), n=len(out)))
+            self._log(_drawn(out, taken), to=seat)
         else:
-            self._log(f"{{p{seat}}} keeps the hand.")
+            self._log(event("{who} keeps the hand.", who=Seat(seat)))
         if self.talon:
             self.seen[seat] = self.talon[:]
             self.talon_open.append(seat)
-            self._log(f"The talon card(s) you left: {cards_str(self.talon)}.", to=seat)
+            self._log(event("The talon card(s) you left: {cards}.", cards=Cards.of(self.talon)),
+                      to=seat)
         self._start_declaring()
 
     def _open_talon_to_elder(self) -> None:
@@ -145,5 +159,10 @@ class ExchangeMixin(PiquetHost):
         elder = self.order[0]
         if self._v.exchange == "both" and self.talon and elder not in self.talon_open:
             self.talon_open.append(elder)
-            self._log(f"The cards {{p{self.order[1]}}} left in the talon: "
-                      f"{cards_str(self.talon)}.", to=elder)
+            self._log(event("The cards {who} left in the talon: {cards}.",
+                          who=Seat(self.order[1]), cards=Cards.of(self.talon)), to=elder)
+
+
+def _drawn(out: list[int], taken: list[int]) -> tuple:
+    """The private note of an exchange: what went and what came."""
+    return event("You discard {out} and draw {got}.", out=Cards.of(out), got=Cards.of(taken))

@@ -11,6 +11,7 @@ import re
 
 from ...actions import Action
 from ...errors import IllegalAction
+from ...messages import N_, Msg
 from .combos import RANK_WORD, RANKS_WORD
 
 _RANK_ALIASES = {"a": 14, "ace": 14, "aces": 14, "k": 13, "king": 13, "kings": 13,
@@ -21,16 +22,22 @@ _CATS = {"point": "point", "points": "point", "sequence": "sequence", "sequences
          "seq": "sequence", "set": "set", "sets": "set"}
 _SINK = {"point": "point", "sequence": "sequence", "set": "sets"}
 _FILLER = {"to", "the", "of", "in"}
-_HOW = ("Write a declaration like 'declare point 5', 'declare sequence 5 king' "
-        "(a quint to the king) or 'declare set 4 aces'.")
+_HOW = Msg("Write a declaration like 'declare point 5', 'declare sequence 5 king' (a quint "
+           "to the king) or 'declare set 4 aces'.")
 
 
 def _number(token: str | None, lo: int, hi: int, what: str) -> int:
     if token is None or not re.fullmatch(r"\d+", token):
-        raise IllegalAction(f"Say how many cards your {what} has. {_HOW}")
+        raise IllegalAction(Msg({"point": N_("Say how many cards your point has. {how}"),
+                                 "sequence": N_("Say how many cards your sequence has. {how}"),
+                                 "set": N_("Say how many cards your set has. {how}")}[what],
+                                how=_HOW))
     n = int(token)
     if not lo <= n <= hi:
-        raise IllegalAction(f"A {what} has {lo} to {hi} cards, not {n}.")
+        raise IllegalAction(Msg({"point": N_("A point has {lo} to {hi} cards, not {n}."),
+                                 "sequence": N_("A sequence has {lo} to {hi} cards, not {n}."),
+                                 "set": N_("A set has {lo} to {hi} cards, not {n}.")}[what],
+                                lo=lo, hi=hi, n=n))
     return n
 
 
@@ -50,17 +57,20 @@ def parse_declare(words: list[str]) -> Action:
     if cat == "sequence":
         n = _number(rest[0], 3, 8, "sequence")
         if rank is None or rank - n + 1 < 7:
-            raise IllegalAction(f"'{rest[1]}' cannot top a sequence of {n}. {_HOW}")
+            raise IllegalAction(Msg("'{word}' cannot top a sequence of {n}. {how}", word=rest[1],
+                                    n=n, how=_HOW))
         return Action("declare", ("sequence", n, RANK_WORD[rank]))
     n = _number(rest[0], 3, 4, "set")
     if rank is None or rank < 10:
-        raise IllegalAction(f"Sets are of aces, kings, queens, jacks or tens. {_HOW}")
+        raise IllegalAction(Msg("Sets are of aces, kings, queens, jacks or tens. {how}",
+                                how=_HOW))
     return Action("declare", ("set", n, RANKS_WORD[rank]))
 
 
 def parse_sink(words: list[str]) -> Action:
     if len(words) != 1 or words[0].lower() not in _CATS:
-        raise IllegalAction("Say what you sink: 'sink point', 'sink sequence' or 'sink sets'.")
+        raise IllegalAction(Msg("Say what you sink: 'sink point', 'sink sequence' or 'sink "
+                                "sets'."))
     return Action("sink", (_SINK[_CATS[words[0].lower()]],))
 
 

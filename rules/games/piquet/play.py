@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...actions import Action
 from ...cards import CARD
+from ...messages import N_, Cards, Join, Msg, Seat, Seats, event
 from .host import PiquetHost
 from .scoring import contract_points
 
@@ -17,9 +18,10 @@ class PlayMixin(PiquetHost):
     def _in_play(self) -> bool:
         return self.phase == "play"
 
-    def _why_not_play(self, action: Action) -> str:
+    def _why_not_play(self, action: Action) -> Msg:
         if action.kind != "play" or not action.args:
-            return f"The cards are being played: play a card, e.g. 'play {self._example_card()}'."
+            return Msg("The cards are being played: play a card, e.g. '{example}'.",
+                       example=f"play {self._example_card()}")
         return self._why_play(int(action.args[0]))
 
     def _example_card(self) -> str:
@@ -43,8 +45,10 @@ class PlayMixin(PiquetHost):
 
     def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
         leader = trick[0][0]
-        plays = ", ".join(f"{{p{s}}} plays {CARD[c]}" for s, c in trick[1:])
-        self._log(f"{{p{leader}}} leads {CARD[trick[0][1]]}, {plays}: {{p{winner}}} wins.")
+        plays = Join(tuple(event("{who} plays {card}", who=Seat(s), card=Cards.of((c,)))
+                           for s, c in trick[1:]))
+        self._log(event("{leader} leads {card}, {plays}: {winner} wins.", leader=Seat(leader),
+                      card=Cards.of((trick[0][1],)), plays=plays, winner=Seat(winner)))
         if not self._v.lead_points:
             return self._reckon(winner, 1, "play", "play")
         if self.side(winner) != self.side(leader) and self._reckon(winner, 1, "play", "play"):
@@ -65,9 +69,12 @@ class PlayMixin(PiquetHost):
         if ended:
             return
         self._record_deal()
-        scores = ", ".join(f"{self._side_name(s)} {p}" for s, p in enumerate(self.deal_pts))
-        totals = ", ".join(f"{self._side_name(s)} {p}" for s, p in enumerate(self.totals))
-        self._log(f"Deal {self.deal_no} scores: {scores}. Totals: {totals}.")
+        scores = Join(tuple(event("{side} {n}", side=self._side_name(s), n=p)
+                            for s, p in enumerate(self.deal_pts)))
+        totals = Join(tuple(event("{side} {n}", side=self._side_name(s), n=p)
+                            for s, p in enumerate(self.totals)))
+        self._log(event("Deal {n} scores: {scores}. Totals: {totals}.",
+                      n=self.deal_no, scores=scores, totals=totals))
         self._next_or_finish()
 
     def _record_deal(self, stopped: bool = False) -> None:
@@ -80,10 +87,10 @@ class PlayMixin(PiquetHost):
             entry["stopped"] = True
         self.history.append(entry)
 
-    def _side_name(self, side: int) -> str:
+    def _side_name(self, side: int) -> Seat | Seats:
         if self._v.teams:
-            return f"{{p{side}}}+{{p{side + 2}}}"
-        return f"{{p{side}}}"
+            return Seats((side, side + 2), "+")
+        return Seat(side)
 
     def _score_cards(self) -> bool:
         sides = [0] * self._n_sides()
@@ -92,17 +99,21 @@ class PlayMixin(PiquetHost):
         best = max(sides)
         winners = [s for s, t in enumerate(sides) if t == best]
         if len(winners) > 1:
-            self._log("The cards are divided.")
+            self._log(event("The cards are divided."))
             return False
         side = winners[0]
         seat = max((s for s in range(self.n) if self.side(s) == side),
                    key=lambda s: self.tricks[s])
         who = self._side_name(side)
+        teams = self._v.teams
         if best == sum(sides):
-            self._log(f"{who} {'win' if self._v.teams else 'wins'} every trick: capot, "
-                      f"+{self._v.capot}.")
+            text = N_("{side} win every trick: capot, +{n}.") if teams else \
+                N_("{side} wins every trick: capot, +{n}.")
+            self._log(event(text, side=who, n=self._v.capot))
             return self._reckon(seat, self._v.capot, "other", "capot")
-        self._log(f"{who} {'win' if self._v.teams else 'wins'} the cards with {best} tricks: +10.")
+        text = N_("{side} win the cards with {n} tricks: +10.") if teams else \
+            N_("{side} wins the cards with {n} tricks: +10.")
+        self._log(event(text, side=who, n=best))
         return self._reckon(seat, 10, "other", "cards")
 
     def _score_contract(self) -> bool:
@@ -112,13 +123,15 @@ class PlayMixin(PiquetHost):
         taken = self.tricks[seat]
         mine, theirs = contract_points(c["n"], c["negative"], c["mult"], taken)
         if mine:
-            self._log(f"{{p{seat}}} takes {taken} tricks and beats the contract: +{mine}.")
+            self._log(event("{who} takes {n} tricks and beats the contract: +{m}.",
+                          who=Seat(seat), n=taken, m=mine))
             return self._reckon(seat, mine, "other", "contract")
         if theirs:
-            self._log(f"{{p{seat}}} takes {taken} tricks and fails the contract: "
-                      f"{{p{other}}} +{theirs}.")
+            self._log(event("{who} takes {n} tricks and fails the contract: {other} +{m}.",
+                          who=Seat(seat), n=taken, other=Seat(other), m=theirs))
             return self._reckon(other, theirs, "other", "contract")
-        self._log(f"{{p{seat}}} takes {taken} tricks: the contract is made exactly.")
+        self._log(event("{who} takes {n} tricks: the contract is made exactly.", who=Seat(seat),
+                      n=taken))
         return False
 
     def _next_or_finish(self) -> None:
@@ -126,7 +139,7 @@ class PlayMixin(PiquetHost):
         if v.deals is not None and self.deal_no >= self.deals_planned:
             if len(set(self.totals)) == 1 and self.deals_planned == v.deals:
                 self.deals_planned += self.n
-                self._log("The scores are tied: one more deal each.")
+                self._log(event("The scores are tied: one more deal each."))
             else:
                 self._finish()
                 return

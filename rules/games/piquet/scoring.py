@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...messages import N_, Seat, event
 from .host import PiquetHost
 from .variants import AU_CENT_TARGET
 
@@ -76,21 +77,27 @@ class ReckonMixin(PiquetHost):
         if kind == "decl" and self.decl_pts[side] >= rep_at:
             self.bonus = [side, "repique"]
             self._add(side, rep_bonus, "repique")
-            self._log(f"{{p{seat}}} {self._who_verb(seat, 'repique')} "
-                      f"({self.decl_pts[side]} before anything against): +{rep_bonus}.")
+            self._log(self._bonus_said(seat, "repique", self.decl_pts[side], rep_bonus))
         elif kind == "play" and self.decl_pts[side] + self.play_pts[side] >= piq_at:
             if self._v.pique_elder_only and side != self.side(self.order[0]):
                 return
             self.bonus = [side, "pique"]
             self._add(side, piq_bonus, "pique")
-            self._log(f"{{p{seat}}} {self._who_verb(seat, 'pique')} "
-                      f"({self.decl_pts[side] + self.play_pts[side]} before anything against): "
-                      f"+{piq_bonus}.")
+            self._log(self._bonus_said(seat, "pique", self.decl_pts[side] + self.play_pts[side],
+                                       piq_bonus))
 
-    def _who_verb(self, seat: int, verb: str) -> str:
+    def _bonus_said(self, seat: int, bonus: str, pts: int, gain: int) -> tuple:
+        """"{p0} repiques (30 before anything against): +60." (with a partner: "and {p2}
+        repique")."""
         if self._v.teams:
-            return f"and {{p{(seat + 2) % 4}}} {verb}"
-        return verb + "s"
+            text = {"repique": N_("{who} and {partner} repique ({pts} before anything "
+                                  "against): +{n}."),
+                    "pique": N_("{who} and {partner} pique ({pts} before anything against): "
+                                "+{n}.")}[bonus]
+            return event(text, who=Seat(seat), partner=Seat((seat + 2) % 4), pts=pts, n=gain)
+        text = {"repique": N_("{who} repiques ({pts} before anything against): +{n}."),
+                "pique": N_("{who} piques ({pts} before anything against): +{n}.")}[bonus]
+        return event(text, who=Seat(seat), pts=pts, n=gain)
 
     def _reached_target(self, seat: int) -> bool:
         """Au cent stops the moment a player reaches 100."""
@@ -99,7 +106,8 @@ class ReckonMixin(PiquetHost):
         side = self.side(seat)
         if self.totals[side] < AU_CENT_TARGET:
             return False
-        self._log(f"{{p{seat}}} reaches {self.totals[side]}: play stops at once.")
+        self._log(event("{who} reaches {n}: play stops at once.", who=Seat(seat),
+                      n=self.totals[side]))
         self._record_deal(stopped=True)
         self._finish()
         return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...actions import Action
+from ...messages import N_, Msg, Seat, event
 from .bidding import BiddingMixin
 from .combos import is_carte_blanche
 from .declaring import DeclaringMixin
@@ -64,10 +65,12 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
         self.calls: list[list] = []
         self.high: list | None = None
         self.mult = 1
-        self._log(f"Deal {self.deal_no}: {{p{dealer}}} deals; {{p{elder}}} is elder.")
+        self._log(event("Deal {n}: {dealer} deals; {elder} is elder.", n=self.deal_no,
+                      dealer=Seat(dealer), elder=Seat(elder)))
         self.blanche = [s for s in self.order if is_carte_blanche(self.hands[s])]
         for s in self.blanche:
-            self._log(f"{{p{s}}} holds carte blanche (no king, queen or jack): 10 points.")
+            self._log(event("{who} holds carte blanche (no king, queen or jack): 10 points.",
+                          who=Seat(s)))
         if v.name == "auction":
             self._start_bidding()
         elif v.exchange == "none":
@@ -80,12 +83,16 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
         self.phase = "done"
         r = self._result()
         if r.get("drawn"):
-            self._log("The partie is drawn.")
+            self._log(event("The partie is drawn."))
         elif "partie" in r:
-            win = r["winner_side"]
-            what = "the game" if self._v.name == "au_cent" else "the partie"
-            self._log(f"{self._side_name(win)} {'win' if self._v.teams else 'wins'} {what} "
-                      f"by {r['partie']}.")
+            game = self._v.name == "au_cent"
+            if self._v.teams:
+                text = N_("{side} win the game by {n}.") if game else \
+                    N_("{side} win the partie by {n}.")
+            else:
+                text = N_("{side} wins the game by {n}.") if game else \
+                    N_("{side} wins the partie by {n}.")
+            self._log(event(text, side=self._side_name(r["winner_side"]), n=r["partie"]))
 
     # --- the contract ---------------------------------------------------------------------
 
@@ -104,7 +111,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
             return self._exchange_ok(action)
         return super()._is_legal(action)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: Action) -> Msg:
         phase = self.phase
         if phase == "exchange":
             return self._why_exchange(action)

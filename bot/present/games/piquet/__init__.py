@@ -17,6 +17,7 @@ in words here or deliberately left out:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.i18n import EN, N_, Lang
@@ -25,7 +26,7 @@ from rules.games.piquet.scoring import CATEGORIES as DETAIL_ORDER
 from rules.games.piquet.variants import AU_CENT_TARGET, VARIANTS, Variant, auction_thresholds
 
 from ... import text
-from ...base import Presenter, ordinal, register, units
+from ...base import Presenter, ordinal, units
 from ...scene import (
     CentreScene,
     Fact,
@@ -76,7 +77,17 @@ def bid_words(value: int, lang: Lang = EN) -> str:
     return _("minus {n} (at most {tricks})", n=n, tricks=units(lang, 12 - n, "trick"))
 
 
-@register
+# Engine events the centre's lines sum up (calls, declarations and their answers, what
+# they score, carte blanche, pique and repique): while those lines show, Recent skips them.
+_SUMMED_UP = re.compile(r"^\{p\d+\}: |^\{p\d+\} (does not declare|scores \d+ for the|"
+                        r"holds carte blanche|makes? an? (re)?pique)|^Nobody scores for the |"
+                        r"^The \w+ (is|are) equal: nobody scores")
+
+
+def summed_up(engine_text: str) -> bool:
+    return bool(_SUMMED_UP.search(engine_text))
+
+
 class PiquetPresenter(Presenter):
     game = "piquet"
 
@@ -94,11 +105,12 @@ class PiquetPresenter(Presenter):
                              lines=tuple(self.private_lines(view)),
                              forms=tuple(self.view_form(f, view, forms) for f in forms),
                              your_turn=bool(forms))
+        centre = self.centre(view, var)
         return Scene(
             game=self.game, title=self._(TITLES[var.name]), phase=self.phase_words(view, var),
             headline=tuple(self.headline(view, var)),
             seats=tuple(self._seat_scene(view, var, names, i) for i in range(view["players"])),
-            centre=self.centre(view, var), events=self.events(view, recent),
+            centre=centre, events=self.events(view, recent, summed_up if centre.lines else None),
             to_move=to_move, viewer=seat, hand=hand, result=self.result(view, var),
             deal_no=int(view.get("deal_no") or 0))
 

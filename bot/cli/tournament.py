@@ -1,0 +1,140 @@
+"""``parlour tournament simulate``: a whole tournament of AI players in the terminal, to try
+a format before running it on a server (and for the tests)."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+import rules
+from rules.ai.players import LEVELS, make_player
+
+from .. import plugins
+from ..core.names import AI_FIRST_NAMES
+from ..core.tournament.model import Entrant, Format, Result, Table
+from ..core.tournament.standings import tiebreak_name
+from ..core.tournament.state import Tournament, TournamentError, table_seed
+from .play import parse_options
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tournament", help="tournaments: try a format with AI players")
+    tsub = p.add_subparsers(dest="tournament_command", metavar="ACTION")
+    s = tsub.add_parser("simulate", help="run a tournament of AI players and print the rounds "
+                                         "and the standings")
+    s.add_argument("game", help=f"one of: {', '.join(plugins.names())}")
+    s.add_argument("--players", type=int, default=8, help="entrants (default 8)")
+    s.add_argument("--format", default="swiss", choices=[f.value for f in Format])
+    s.add_argument("--rounds", type=int, default=None,
+                   help="Swiss rounds (default: enough to find a winner, at least 3)")
+    s.add_argument("--table-size", type=int, default=None,
+                   help="players a table where the game allows several sizes")
+    s.add_argument("--duplicate", action="store_true",
+                   help="every table of a round plays the same deals from the same seats")
+    s.add_argument("--levels", default="easy",
+                   help="AI levels of the entrants, in turn (default: easy; e.g. easy,hard)")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, as for parlour play")
+    s.set_defaults(func=simulate)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def swiss_rounds(n: int) -> int:
+    """Rounds enough to single out a winner of ``n`` (log2, at least 3)."""
+    rounds = 0
+    while (1 << rounds) < n:
+        rounds += 1
+    return max(3, rounds)
+
+
+def simulate(args: argparse.Namespace) -> int:
+    try:
+        game = plugins.find(args.game).game
+        options = game.validate_options(parse_options(args.option))
+        allowed = tuple(game.player_counts(options))
+        levels = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]
+        bad = [lvl for lvl in levels if lvl not in LEVELS]
+        if bad or not levels:
+            raise ValueError(f"--levels takes {', '.join(LEVELS)}, not {','.join(bad)}.")
+        if args.table_size is not None and args.table_size not in allowed:
+            raise ValueError(f"{game.title} is played by {', '.join(map(str, allowed))} "
+                             f"at a table, not {args.table_size}.")
+    except ValueError as e:
+        print(f"Error: {e}")
+        return 2
+    if args.players < 2:
+        print("Error: a tournament needs at least 2 players.")
+        return 2
+    fmt = Format(args.format)
+    t = Tournament(args.game, fmt, allowed, args.seed,
+                   rounds_planned=args.rounds or swiss_rounds(args.players),
+                   duplicate=args.duplicate, preferred=args.table_size)
+    level_of: dict[str, str] = {}
+    for i, (first, level) in enumerate(zip(_names(), itertools.cycle(levels), strict=False)):
+        if i == args.players:
+            break
+        eid = f"ai{i + 1}"
+        level_of[eid] = level
+        # Ratings spread by level, so seeds differ (knockout brackets, Swiss order).
+        t.add(Entrant(eid, f"{first} ({level})", 1500 + 100 * LEVELS.index(level) - i))
+    names = {e.id: e.name for e in t.entrants}
+    try:
+        total = t.total_rounds()
+        print(f"{game.title}: {fmt.value} of {args.players} players, {total} rounds"
+              f"{', duplicate deals' if args.duplicate else ''}.")
+        while not t.is_over:
+            rnd = t.pair_round()
+            print(f"\nRound {rnd.number}")
+            for table in rnd.tables:
+                seed = rnd.deal_seed if args.duplicate else table_seed(rnd.deal_seed, table.number)
+                result = _play(game, options, table, seed, level_of)
+                t.record(Result(table, result[0], result[1],
+                                deal=rnd.deal_seed if args.duplicate else None))
+                print("  " + _table_line(table, result[0], result[1], names))
+            for p in rnd.byes:
+                print(f"  {names[p]}: bye")
+    except TournamentError as e:
+        print(f"Error: {e.key}")
+        return 2
+    print("\nStandings" + (" (duplicate: each result against the tables that held the same "
+                           "cards)" if args.duplicate else ""))
+    tb = tiebreak_name(fmt)
+    header = "points" if fmt is not Format.KNOCKOUT else "rounds won"
+    print(f"  {'#':>3}  {'name':<24} {header:>10}" + (f"  {tb:>16}" if tb else ""))
+    for row in t.standings():
+        line = f"  {row.rank:>3}  {row.entrant.name:<24} {row.points:>10.2f}"
+        if tb:
+            line += f"  {row.tiebreak:>16.2f}"
+        print(line)
+    return 0
+
+
+def _names() -> itertools.chain[str]:
+    return itertools.chain(AI_FIRST_NAMES, (f"{n} {i}" for i in itertools.count(2)
+                                            for n in AI_FIRST_NAMES))
+
+
+def _play(game: rules.Game, options: dict, table: Table, seed: int,
+          level_of: dict[str, str]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    state = game.new_state(table.size, options, seed=seed)
+    seats = [level_of[p] for p in table.players] + ["easy"] * table.ai_seats
+    players = [make_player(lvl, game.name, seed=seed * 31 + i) for i, lvl in enumerate(seats)]
+    while not state.is_over:
+        seat = state.current_seat
+        assert seat is not None  # someone is to move while the game is not over
+        state.apply(seat, players[seat].choose(state, seat))
+    r = state.result()
+    return tuple(r["ranks"]), tuple(float(s) for s in r["scores"])
+
+
+def _table_line(table: Table, ranks: tuple[int, ...], scores: tuple[float, ...],
+                names: dict[str, str]) -> str:
+    seats = [names[p] for p in table.players] + ["AI seat"] * table.ai_seats
+    parts = [f"{n} {s:g} ({_place(r)})" for n, s, r in zip(seats, scores, ranks, strict=True)]
+    return f"Table {table.number}: " + ", ".join(parts)
+
+
+def _place(rank: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank if rank < 20 else rank % 10, "th")
+    return f"{rank}{suffix}"

@@ -1,0 +1,35 @@
+"""Starshina (Sergeant Major) as a plug-in: engine, presenter, AI, words and daily deal."""
+
+from __future__ import annotations
+
+from rules.ai.heuristics import HOOKS
+from rules.games.starshina import GAME
+
+from ..core.daily_rules import DailyRule
+from ..i18n import C_, N_
+from ..plugins import GamePlugin
+from ..present.games.starshina import StarshinaPresenter
+
+PLUGIN = GamePlugin(
+    game=GAME,
+    presenter=StarshinaPresenter,
+    ai=HOOKS["starshina"],
+    title=N_("Starshina (Sergeant Major)"),
+    aliases=("sergeant-major", "sergeant", "starszyna", "старшина"),
+    command_words=(C_("command name", "starshina"), C_("command name", "rules"),
+                   C_("command name", "quotas")),
+    option_help={
+        "rules": N_("Starshina's own rules or the classic Sergeant Major"),
+        "quotas": N_("Trick quotas of dealer, left of dealer and right of dealer."),
+    },
+    words={"rules": N_("rules"), "quotas": N_("quotas"), "starshina": N_("starshina"),
+           "classic": N_("classic")},
+    # The daily's own score: tricks over or short of the quota, one hand.
+    daily=DailyRule("starshina", 3,
+                    score=lambda s, seat: (s.last_hand or {"diffs": [0] * s.n})["diffs"][seat],
+                    unit="trick", quota=True,
+                    why=N_("one hand, scored as tricks over or short of your quota: a game "
+                           "lasts until someone takes twelve tricks in a hand, which can take "
+                           "many hands")),
+    showcase_players=3,
+)

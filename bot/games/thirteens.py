@@ -1,0 +1,28 @@
+"""Thirteens as a plug-in: engine, presenter, AI, words and daily deal."""
+
+from __future__ import annotations
+
+from rules.ai.heuristics import HOOKS
+from rules.games.thirteens import GAME
+
+from ..core.daily_rules import DailyRule
+from ..i18n import C_, N_
+from ..plugins import GamePlugin
+from ..present.games.thirteens import ThirteensPresenter
+
+PLUGIN = GamePlugin(
+    game=GAME,
+    presenter=ThirteensPresenter,
+    ai=HOOKS["thirteens"],
+    title=N_("Thirteens"),
+    aliases=("thirteen", "13", "trzynastki", "по тринадцати"),
+    command_words=(C_("command name", "thirteens"), C_("command name", "target"),
+                   C_("command name", "thirteen_value")),
+    option_help={
+        "target": N_("Points that end the game after the hand that reaches them"),
+        "thirteen_value": N_("Points for each thirteen in a trick you take"),
+    },
+    words={"target": N_("target"), "thirteen_value": N_("thirteen value")},
+    daily=DailyRule("thirteens", 4, why=N_("one hand: a game to 50 points takes many hands")),
+    showcase_players=5,
+)

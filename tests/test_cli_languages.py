@@ -1,0 +1,113 @@
+"""``parlour play --lang pl|ru``: a whole game of every game in Polish and in Russian
+through the real command, and not one English line - the table, the engines' events and
+refusals, the AI seats' names, the default player name, the result and the quit line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.cli.play import GOODBYE
+from bot.i18n import lang_for
+from tests.cli_driver import PROMPT, Session
+
+NO_COLOR = {"NO_COLOR": "1"}
+# No login name to borrow: the player is called by the default name, in the language.
+NO_LOGIN = {"USER": "root", "LOGNAME": "root", "LNAME": "root", "USERNAME": "root"}
+
+# Words of Parlour's English texts that are no Polish or Russian word.
+ENGLISH = frozenset("""
+the and your you turn card cards trick tricks table deal deals hand hands move moves points
+wins win game over score leads lead takes with pile beats shows is of for has are was will
+seat board player players dealer good equal trumps hearts spades clubs diamonds round phase
+stock kitty quota quotas partie stakes stake pot target passes passed waiting recent last
+rating provisional fewer than stopped nothing recorded bye error type see again normal
+random easy hard elder younger not hold must follow suit now
+""".split())
+# What the terminal shows in English on purpose: the moves a player types (the canonical
+# words every language accepts), the commands of the prompt, and the replay command.
+TYPED = re.compile(r"'[^']*'|\bparlour replay \d+\b|\b(help all|help|quit)\b")
+
+HEADING = {"pl": "Twój ruch", "ru": "Ваш ход"}
+EXAMPLE = {"pl": r"np\.\s+(.+)", "ru": r"например\s+(.+)"}
+
+# A card no deck has, typed with a move open now: the engine refuses it.
+BAD_CARD = tuple(f"{kind} 2Z" for kind in ("play", "discard", "beat", "pass", "add", "give",
+                                           "return"))
+GAMES = [
+    pytest.param("coins", ["--option", "target=10"], id="coins"),
+    pytest.param("thirteens", [], id="thirteens"),
+    pytest.param("pinkerton", ["--option", "target=10"], id="pinkerton"),
+    pytest.param("piquet", ["--option", "variant=au_cent"], id="piquet"),
+    pytest.param("starshina", [], id="starshina"),
+]
+
+
+def _move(board: str, code: str) -> str:
+    """What a newcomer types: the first numbered move, else the example the panel gives."""
+    panel = board[board.rfind(HEADING[code]):]
+    if re.search(r"\[1\] ", panel):
+        return "1"
+    example = re.search(EXAMPLE[code], panel)
+    assert example, f"no move offered in:\n{board}"
+    return " ".join(example.group(1).split())
+
+
+def english_lines(text: str, names: tuple[str, ...]) -> list[str]:
+    out = []
+    for line in text.splitlines():
+        bare = line
+        for name in names:
+            bare = bare.replace(name, " ")
+        bare = TYPED.sub(" ", bare)
+        if any(w in ENGLISH for w in re.findall(r"[a-z]+", bare.lower())):
+            out.append(line)
+    return out
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_a_whole_terminal_game_has_no_english_line(tmp_path, game: str, options: list[str],
+                                                   code: str) -> None:
+    s = Session(game, "--seed", "4", "--ai", "random", "--lang", code, *options,
+                cwd=tmp_path, env=NO_COLOR | NO_LOGIN)
+    lang = lang_for(code)
+    screen = board = s.until_prompt()
+    refused = False
+    for turn in range(2000):
+        if not screen.endswith(PROMPT):
+            break
+        if HEADING[code] in screen:
+            board = screen
+        if turn == 0 and not refused:
+            for typed in BAD_CARD:
+                if "'2Z'" in s.send(typed):
+                    break
+            refused = True
+            continue
+        screen = s.send(_move(board, code))
+    else:
+        s.send("quit")
+    assert s.finish() == 0
+    text = s.text
+    assert "Traceback" not in text
+    player = lang._("Player")
+    assert f"{player} (" in text                       # the default name, in the language
+    assert "'2Z'" in text                               # the engine's refusal was shown
+    assert lang._("{name} (AI, {level})", name="Ada", level=lang._("random")) in text
+    assert not english_lines(text, ("Ada", "Basil", "Clara", "Dmitri", "Coins", "Pinkerton")), \
+        "\n".join(english_lines(text, ("Ada", "Basil", "Clara", "Dmitri")))
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_the_quit_line_and_refusals_speak_the_language(tmp_path, code: str) -> None:
+    s = Session("thirteens", "--seed", "4", "--ai", "random", "--lang", code, "--name",
+                "Alice", cwd=tmp_path, env=NO_COLOR)
+    s.until_prompt()
+    said = s.send("play 2Z")
+    assert "'2Z'" in said and not english_lines(said, ("Alice",)), said
+    s.send("quit")
+    assert s.finish() == 0
+    assert s.text.rstrip().endswith(lang_for(code)._(GOODBYE))
+    assert GOODBYE not in s.text

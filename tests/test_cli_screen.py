@@ -1,0 +1,277 @@
+"""``parlour play`` on an 80x24 terminal, as a newcomer plays it in each language: every
+turn's screen fits (the header and the scores stay on it), nothing is said twice, and
+what is typed - a bare card, a card in words, a move in Polish or Russian - gets the
+move it means or the engine's own reason why not."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.cli.table_view import width_of
+from tests.cli_driver import PROMPT, Session, next_move
+
+SIZE = (80, 24)
+NO_COLOR = {"NO_COLOR": "1"}
+TURNS = 6            # turn screens looked at per session: the first phases of each game
+
+GAMES = [
+    pytest.param("coins", [], id="coins"),
+    pytest.param("thirteens", [], id="thirteens"),
+    pytest.param("pinkerton", [], id="pinkerton"),
+    pytest.param("piquet", [], id="piquet"),
+    pytest.param("piquet", ["--option", "variant=normand"], id="piquet-normand"),
+    pytest.param("starshina", [], id="starshina"),
+]
+
+
+def turn_screen(chunk: str) -> list[str]:
+    """The lines a turn's table view takes on the screen, from the blank line above its
+    title down to the prompt (what the player typed, echoed, is above it)."""
+    start = chunk.find("━━ ")
+    assert start >= 0, chunk
+    return ["", *chunk[start:].split("\n")]
+
+
+def _session(tmp_path, game: str, lang: str, *options: str, seed: str = "4") -> Session:
+    return Session(game, "--seed", seed, "--ai", "random", "--name", "Alice", "--lang", lang,
+                   *options, cwd=tmp_path, env=NO_COLOR, size=SIZE)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_every_turn_screen_fits_80x24(tmp_path, game: str, options: list[str],
+                                      lang: str) -> None:
+    s = _session(tmp_path, game, lang, *options)
+    chunk = s.until_prompt()
+    intro = chunk[:chunk.find("━━ ")]
+    assert all(width_of(line) <= SIZE[0] for line in intro.splitlines()), intro
+    assert "**" not in intro
+    seen = 0
+    for _ in range(TURNS):
+        if not chunk.endswith(PROMPT):
+            break
+        if "━━ " in chunk:
+            screen = turn_screen(chunk)
+            seen += 1
+            assert len(screen) <= SIZE[1], "\n".join(screen)
+            assert all(width_of(line) <= SIZE[0] for line in screen), "\n".join(screen)
+            assert "Alice" in screen[2] or "Alice" in "\n".join(screen[2:8])   # the seats
+            body = [line.strip() for line in screen if line.strip().startswith("· ")]
+            assert len(body) == len(set(body)), "an event said twice:\n" + "\n".join(screen)
+            board = chunk
+        chunk = s.send(next_move(board))
+    assert seen >= 3
+    s.eof()
+    assert "Traceback" not in s.text
+
+
+def test_wide_shows_the_whole_view(tmp_path) -> None:
+    s = _session(tmp_path, "coins", "en")
+    fitted = turn_screen(s.until_prompt())
+    s.eof()
+    s = Session("coins", "--seed", "4", "--ai", "random", "--name", "Alice", "--wide",
+                cwd=tmp_path, env=NO_COLOR, size=SIZE)
+    whole = turn_screen(s.until_prompt())
+    assert len(whole) > SIZE[1] >= len(fitted)
+    assert "Suit cycle:" in "\n".join(whole) and "Suit letters:" in "\n".join(whole)
+    s.eof()
+
+
+def test_a_taller_terminal_shows_more(tmp_path) -> None:
+    s = Session("coins", "--seed", "4", "--ai", "random", "--name", "Alice", cwd=tmp_path,
+                env=NO_COLOR, size=(100, 40))
+    tall = turn_screen(s.until_prompt())
+    s.eof()
+    assert 24 < len(tall) <= 40
+    assert any(width_of(line) > 80 for line in tall)   # wrapped to 100 columns
+
+
+def test_the_intro_is_wrapped_and_names_the_game_once(tmp_path) -> None:
+    s = _session(tmp_path, "piquet", "en")
+    intro = s.until_prompt()
+    intro = intro[:intro.find("━━ ")]
+    s.eof()
+    assert "Piquet: Piquet" not in intro and intro.startswith("Piquet is the classic")
+    # wrapped between words, never inside one ("32-card pa" / "ck. Each")
+    assert "played with a 32-card pack. Each deal has three acts" in " ".join(intro.split())
+    assert all(width_of(line) <= SIZE[0] for line in intro.splitlines())
+    s = _session(tmp_path, "starshina", "en")
+    intro = s.until_prompt()
+    s.eof()
+    assert "**" not in intro and "starshina (the default" in " ".join(intro.split())
+
+
+def test_the_starshina_swap_is_told_once_in_your_own_words(tmp_path) -> None:
+    s = _session(tmp_path, "starshina", "en", seed="2")
+    text = s.until_prompt()
+    for _ in range(8):
+        text = s.send(next_move(text)) if "━━ " in text else s.send("")
+        if "You give" in text or "You discard" in text:
+            break
+    s.eof()
+    assert "You give" in s.text or "You discard" in s.text
+    assert "Alice gives a card face down" not in s.text
+    assert "Alice discards four cards face down" not in s.text
+
+
+def test_piquet_declarations_are_shown_once(tmp_path) -> None:
+    s = _session(tmp_path, "piquet", "en")
+    board = s.until_prompt()
+    for _ in range(TURNS + 2):
+        board = s.send(next_move(board))
+        screen = turn_screen(board) if "━━ " in board else []
+        if any("scores" in line for line in screen):
+            table = [line.strip() for line in screen if line.startswith("  ")
+                     and "scores" in line and not line.startswith("  · ")]
+            recent = [line.strip()[2:] for line in screen if line.startswith("  · ")]
+            assert table and not set(table) & set(recent), "\n".join(screen)
+            break
+    else:
+        pytest.fail("no declaration scored in the first turns")
+    s.eof()
+
+
+# -- what is typed ----------------------------------------------------------------------
+
+def _thirteens_follow_suit(tmp_path, lang: str) -> Session:
+    """Thirteens, seed 1: Alice must follow diamonds and holds A♣ and A♥."""
+    s = Session("thirteens", "--seed", "1", "--ai", "random", "--name", "Alice", "--lang",
+                lang, cwd=tmp_path, env=NO_COLOR)
+    board = s.until_prompt()
+    assert "6♦" in board and "A♣" in board and "A♥" in board
+    return s
+
+
+def test_a_bare_card_gets_the_same_reason_as_the_full_move(tmp_path) -> None:
+    s = _thirteens_follow_suit(tmp_path, "en")
+    full = s.send("play ah")
+    assert full.startswith("You must follow suit: you hold a diamond.")
+    for typed in ("ah", "AH", "a♥", "ace of hearts"):
+        assert s.send(typed) == full, typed
+    assert s.send("as").startswith("You do not hold AS.")        # not held: says so
+    assert s.send("flibbertigibbet").startswith("'flibbertigibbet' is not one of your moves")
+    board = s.send("6d")                                          # and the card is played
+    assert "6♦" not in board[board.rfind("Your hand"):]
+    s.eof()
+
+
+@pytest.mark.parametrize(("lang", "typed", "reason"), [
+    ("pl", ["as kier", "zagraj asa kier", "zagraj as kier"], "Musisz dołożyć do koloru"),
+    ("ru", ["туз червей", "сыграть туз червей"], "Нужно ходить в масть"),
+])
+def test_moves_typed_in_polish_and_russian_get_the_engines_reason(tmp_path, lang: str,
+                                                                 typed: list[str],
+                                                                 reason: str) -> None:
+    s = _thirteens_follow_suit(tmp_path, lang)
+    for line in typed:
+        said = s.send(line)
+        assert said.startswith(reason), (line, said)
+    board = s.send("zagraj 6 karo" if lang == "pl" else "сыграть 6 бубен")
+    assert board.lstrip().startswith("━━ "), board      # played: the next turn's table
+    s.eof()
+
+
+def test_a_russian_refusal_does_not_say_it_is_not_your_turn(tmp_path) -> None:
+    s = _thirteens_follow_suit(tmp_path, "ru")
+    said = s.send("абракадабра")
+    assert "не ваш ход" not in said and "такого хода сейчас нет" in said
+    s.eof()
+
+
+def test_coins_moves_in_polish_and_russian_words(tmp_path) -> None:
+    for lang, typed in (("pl", "zagraj 7 mieczy"), ("ru", "сыграть 7 мечей")):
+        s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", "--lang",
+                    lang, cwd=tmp_path, env=NO_COLOR)
+        board = s.until_prompt()
+        assert re.search(r"\[\d+\] 7E", board)              # Alice holds the 7 of swords
+        board = s.send(typed)
+        assert board.lstrip().startswith("━━ "), board      # played: the next turn's table
+        assert not re.search(r"\[\d+\] 7E", board)
+        s.eof()
+
+
+def test_pinkerton_pass_when_a_beat_is_possible_gets_the_reason() -> None:
+    import random
+
+    import rules
+    from bot.cli.moves import Moves
+    from bot.cli.play import move_reader
+    from bot.cli.table_view import Style, TableView
+    from bot.present import present, presenter_for
+
+    game = rules.get_game("pinkerton")
+    rng = random.Random(5)
+    for seed in range(40):
+        state = game.new_state(2, game.validate_options({}), seed=seed)
+        for _ in range(60):
+            seat = state.current_seat
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if any(a.startswith("beat") for a in legal) and "pass" not in {
+                    a.split()[0] for a in legal}:
+                names = ["Alice", "Ada"]
+                scene = present(state.view(seat), names, forms=state.action_forms(seat),
+                                legal=legal)
+                moves = Moves(scene.hand.forms, legal, presenter_for("pinkerton").describe,
+                              TableView("pinkerton", names, Style(), 80), scene.hand.cards,
+                              move_reader(game, state.options))
+                found = moves.resolve("pass")
+                assert found.action == "pass", found
+                with pytest.raises(rules.IllegalAction, match="You can beat, so you may "
+                                                              "not pass."):
+                    state.apply(seat, game.parse_action(found.action))
+                return
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if state.is_over:
+                break
+    pytest.fail("no position where a beat is possible and passing is not")
+
+
+def test_log_shows_what_gave_way_to_fit_the_screen(tmp_path) -> None:
+    s = Session("pinkerton", "--seed", "5", "--ai", "random", "--name", "Alice", cwd=tmp_path,
+                env=NO_COLOR)                       # piped: 80x24 all the same, no echo
+    board = s.until_prompt()
+    assert s.send("log").startswith("Every event since your last move is on the screen")
+    for _ in range(12):
+        if "type log)" in board:
+            break
+        board = s.send(next_move(board))
+    else:
+        pytest.fail("nothing gave way in twelve turns")
+    left_out = re.search(r"\((\d+) earlier events?: type log\)", board)
+    said = s.send("log")
+    assert said.startswith("Earlier\n")
+    if left_out:
+        assert said.count("  · ") == int(left_out.group(1))
+    assert s.send("").startswith("Your move")          # and the move is still to make
+    s.eof()
+
+
+def test_coins_a_french_card_gets_the_same_hint_bare_or_in_full(tmp_path) -> None:
+    s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", cwd=tmp_path,
+                env=NO_COLOR)
+    s.until_prompt()
+    full = s.send("play ah")
+    assert "Hearts correspond to cups: did you mean the ace of cups (AC)?" in " ".join(
+        full.split())
+    assert s.send("ah") == full
+    assert s.send("play 3o") == s.send("3o")          # a card not held: the same reason
+    s.eof()
+
+
+@pytest.mark.parametrize(("lang", "verb"), [("pl", "odrzuć"), ("ru", "сбросить")])
+def test_a_piquet_exchange_typed_in_polish_and_russian(tmp_path, lang: str, verb: str) -> None:
+    from rules.cards import PIQUET_32
+    from rules.lang import card_name
+
+    s = Session("piquet", "--seed", "1", "--ai", "random", "--name", "Alice", "--lang", lang,
+                cwd=tmp_path, env=NO_COLOR)
+    board = s.until_prompt()
+    codes = next_move(board).split()[1:]                 # the example: "discard 9S JS"
+    words = " ".join(card_name(PIQUET_32.parse_card(c), lang) for c in codes)
+    exchange = turn_screen(board)[1]                     # the title, with the phase
+    board = s.send(f"{verb} {words}")                    # "odrzuć dziewiątka pik walet pik"
+    assert board.lstrip().startswith("━━ "), board       # taken: the next turn's table
+    assert turn_screen(board)[1] != exchange             # in the next phase
+    s.eof()
