@@ -14,7 +14,6 @@ import random
 import statistics
 import time
 
-import rules
 from rules.ai import evaluate
 from rules.ai.endgame import Solver
 from rules.ai.endgame_models import MODELS
@@ -22,8 +21,8 @@ from rules.ai.heuristics import ENDGAME_TRICKS
 from rules.ai.hooks import hooks_for
 from rules.ai.players import make_player
 
-CONFIGS = [("coins", 3, {}), ("thirteens", 3, {}), ("starshina", 3, {"rules": "classic"}),
-           ("piquet", 2, {"variant": "rubicon"}), ("piquet", 3, {"variant": "normand"})]
+from .. import plugins
+from .selfplay_report import ENDGAME_SUITE
 
 
 def _positions(game: str, n: int, opts: dict, tricks: int, count: int) -> list:
@@ -31,7 +30,7 @@ def _positions(game: str, n: int, opts: dict, tricks: int, count: int) -> list:
     just begun)."""
     out = []
     for seed in range(count * 3):
-        state = rules.get_game(game).new_state(n, opts, seed=seed)
+        state = plugins.engine(game).new_state(n, opts, seed=seed)
         easy = make_player("easy", game, seed)
         for _ in range(4000):
             if state.is_over:
@@ -87,7 +86,7 @@ def run_endgame(max_tricks: int = 6) -> int:
     print("| game | tricks left | positions | solve p50 ms | solve p95 ms | nodes p50 | "
           "rollout p50 ms | used by the search |")
     print("|---|---|---|---|---|---|---|---|")
-    for game, n, opts in CONFIGS:
+    for game, n, opts in ENDGAME_SUITE:
         label = game + "".join(f" {v}" for v in opts.values())
         for tricks in range(2, max_tricks + 1):
             m = measure(game, n, opts, tricks)

@@ -37,6 +37,12 @@ SUITE: list[tuple[str, str, int, dict, list[str], int]] = [
     ("piquet rubicon", "piquet", 2, {}, ["hard", "random"], 2),
 ]
 
+# The games and variants ``parlour selfplay --endgame`` times the solver in
+# (selfplay_endgame.py): the suites name the games, nothing else in bot/ does.
+ENDGAME_SUITE: list[tuple[str, int, dict]] = [
+    ("coins", 3, {}), ("thirteens", 3, {}), ("starshina", 3, {"rules": "classic"}),
+    ("piquet", 2, {"variant": "rubicon"}), ("piquet", 3, {"variant": "normand"})]
+
 
 def run_report(jobs: int, scale: float = 1.0, seed: int = 1) -> int:
     start = time.perf_counter()
