@@ -83,7 +83,7 @@ def why_text(game: str, proof: dict, keep: list[str], bad: list[str], base: floa
         more = min(beats(a, b) for b in bs)
         clauses.append(f"{card(a)} ends the hand with at least as many {unit} as "
                        f"{' or '.join(card(b) for b in bs)} could at best, and more in "
-                       f"{more if n > 1 else 'it'}" + ("" if n == 1 else f" of them"))
+                       f"{more if n > 1 else 'it'}" + ("" if n == 1 else " of them"))
     parts.append(f"in {deals}, played out every way, " + "; ".join(clauses))
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
