@@ -29,7 +29,8 @@ HAND_RESULT: dict[str, Callable[[State, int], float]] = {
     "coins": lambda s, seat: s.scores[seat],
     "thirteens": lambda s, seat: s.scores[seat],
     "starshina": lambda s, seat: s.stakes[seat],
-    "piquet": lambda s, seat: s.totals[seat] - s.totals[1 - seat],
+    # Two sides (two-handed, auction, à quatre): the seat's side against the other.
+    "piquet": lambda s, seat: s.totals[seat % 2] - s.totals[1 - seat % 2],
 }
 
 

@@ -46,7 +46,21 @@ def prove(state: State, seat: int) -> dict:
     return {"worlds": len(ws), "table": table, "bad": bad, "tricks": tb, "gifts": gifts}
 
 
-def why_text(game: str, proof: dict, keep: list[str], bad: list[str], base: float) -> str:
+def _scored(state: State, seat: int, move: str) -> str:
+    """Thirteens, the seat completing a trick: who takes it with ``move`` and its score."""
+    from rules.games.thirteens_scoring import describe, trick_points
+    card = int(state.game.parse_action(move, state.options).args[0])
+    trick = [list(p) for p in state.trick] + [[seat, card]]
+    cards = [c for _, c in trick]
+    points, combos, jokers = trick_points(cards, state.thirteen_value)
+    mine = state._trick_winner(trick) == seat
+    text = " ".join(str(CARD[c]) for c in cards)
+    return f"with {CARD[card]} {'you take' if mine else 'another player takes'} {text} " \
+        f"({describe(combos, jokers, state.thirteen_value, points)})"
+
+
+def why_text(game: str, proof: dict, keep: list[str], bad: list[str], base: float,
+             state: State | None = None, seat: int = 0) -> str:
     """One sentence stating the proof: for each avoided move, a kept move whose worst
     result is at least the avoided move's best in every deal the seat cannot tell apart."""
     table, tricks = proof["table"], proof["tricks"]
@@ -73,6 +87,9 @@ def why_text(game: str, proof: dict, keep: list[str], bad: list[str], base: floa
     elif len(sure_loss) == len(bad):
         parts.append(f"{' and '.join(card(m) for m in bad)} {lose} this trick whatever the "
                      f"others hold")
+    if game == "thirteens" and state is not None and len(state.trick) == state.n - 1 \
+            and len(keep) + len(bad) <= 4:
+        parts.append("; ".join(_scored(state, seat, m) for m in keep + bad))
     # One kept move that beats every avoided one, else one per avoided move.
     covering = [a for a in keep if all(beats(a, b) > 0 for b in bad)]
     groups = [(covering[0], bad)] if covering else \
@@ -90,7 +107,8 @@ def why_text(game: str, proof: dict, keep: list[str], bad: list[str], base: floa
 
 
 def find(game_name: str, players: int, options: dict, cards: int, count: int, seed: int,
-         prefix: str, instructive: bool = True, start: int = 1) -> None:
+         prefix: str, instructive: bool = True, start: int = 1,
+         only_seat: int | None = None) -> None:
     game = rules.get_game(game_name)
     rng = random.Random(seed)
     easy = make_player("easy", game_name, 0)
@@ -112,7 +130,8 @@ def find(game_name: str, players: int, options: dict, cards: int, count: int, se
             assert seat is not None
             if getattr(state, "phase", "play") == "play" and _hand_len(state, seat) == cards \
                     and len(state.trick) == stop_at % players \
-                    and len(state.legal_actions(seat)) > 1:
+                    and len(state.legal_actions(seat)) > 1 \
+                    and only_seat in (None, seat):
                 ok = True
                 break
             if getattr(state, "phase", "play") == "play" and _hand_len(state, seat) < cards:
@@ -138,7 +157,7 @@ def find(game_name: str, players: int, options: dict, cards: int, count: int, se
         base = _base(state, seat)
         found += 1
         name = f"{prefix}-{start + found:02d}"
-        why = why_text(game_name, proof, keep, bad, base)
+        why = why_text(game_name, proof, keep, bad, base, state, seat)
         field = ("best", keep) if len(keep) <= len(bad) else ("avoid", bad)
         gift = bool(proof["gifts"]) and proof["gifts"] <= proof["bad"]
         pos = Position(name=name, game=game_name, players=players, deck=deck_text,
@@ -206,7 +225,7 @@ def refresh(module: str) -> None:
         if problems:
             print(f"# {pos.name}: {problems}")
             continue
-        why = why_text(pos.game, proof, keep, bad, 0.0)
+        why = why_text(pos.game, proof, keep, bad, 0.0, state, pos.seat)
         print(render(Position(**{**pos.__dict__, "why": why})))
 
 
@@ -220,6 +239,8 @@ def main() -> None:
     p.add_argument("--option", action="append", default=[])
     p.add_argument("--prefix", default="")
     p.add_argument("--start", type=int, default=1)
+    p.add_argument("--seat", type=int, help="only positions where this seat is to move "
+                   "(the dealer knows the discards: fewer worlds to prove over)")
     p.add_argument("--refresh", action="store_true",
                    help="re-prove tests/tactics/GAME.py and print it with fresh whys")
     args = p.parse_args()
@@ -231,7 +252,7 @@ def main() -> None:
         k, v = kv.split("=", 1)
         options[k] = int(v) if v.isdigit() else v
     find(args.game, args.players, options, args.cards, args.count, args.seed,
-         args.prefix or args.game, start=args.start)
+         args.prefix or args.game, start=args.start, only_seat=args.seat)
 
 
 if __name__ == "__main__":
