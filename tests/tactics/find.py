@@ -184,7 +184,9 @@ def render(pos: Position) -> str:
         lines.append(f"        options={pos.options!r},")
     lines.append(f"        deck={pos.deck!r},")
     lines.append(f"        moves={pos.moves!r},")
-    if pos.best:
+    if pos.keep:
+        lines.append(f"        keep={pos.keep!r},")
+    elif pos.best:
         lines.append(f"        best={pos.best!r},")
     else:
         lines.append(f"        avoid={pos.avoid!r},")
@@ -214,9 +216,10 @@ def refresh(module: str) -> None:
     its proof sentence written afresh (problems are printed as comments)."""
     from importlib import import_module
     for pos in import_module(f"{__package__}.{module}").POSITIONS:
-        if pos.game not in UNIT:
-            continue
         state = build(pos)
+        if pos.game not in UNIT or getattr(state, "phase", "play") != "play":
+            print(render(pos))   # proved by hand: its why says how
+            continue
         proof = prove(state, pos.seat)
         legal = [str(a) for a in state.legal_actions(pos.seat)]
         bad = sorted(set(pos.avoid) if pos.avoid else set(legal) - set(pos.best))

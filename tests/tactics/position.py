@@ -28,6 +28,7 @@ class Position:
     why: str
     best: tuple[str, ...] = ()  # the acceptable moves (all others are wrong) ...
     avoid: tuple[str, ...] = () # ... or the moves that are wrong (all others are fine)
+    keep: tuple[str, ...] = ()  # ... or cards a multi-card move (a discard) must not include
     options: dict = field(default_factory=dict)
     seed: int = 1
     gift: bool = False          # avoiding a visible gift is what this position tests
@@ -37,6 +38,8 @@ class Position:
 
     def solved_by(self, move: str) -> bool:
         """Whether ``move`` (canonical text) answers the position."""
+        if self.keep:
+            return not set(move.split()[1:]) & set(self.keep)
         if self.best:
             return move in self.best
         return move not in self.avoid
@@ -52,8 +55,8 @@ def build(pos: Position) -> State:
     def fail(what: str) -> Malformed:
         return Malformed(f"{pos.name}: {what}")
 
-    if bool(pos.best) == bool(pos.avoid):
-        raise fail("give either the best moves or the moves to avoid, not both or neither")
+    if (bool(pos.best) + bool(pos.avoid) + bool(pos.keep)) != 1:
+        raise fail("give one of: the best moves, the moves to avoid, the cards to keep")
     if not pos.why.strip():
         raise fail("no reason given")
     game = rules.get_game(pos.game)
@@ -74,6 +77,12 @@ def build(pos: Position) -> State:
     if state.current_seat != pos.seat:
         raise fail(f"seat {state.current_seat} is to move, not seat {pos.seat}")
     legal = {str(a) for a in state.legal_actions(pos.seat)}
+    if pos.keep:
+        hand = {str(c) for c in game.deck.cards}
+        if not set(pos.keep) <= hand:
+            raise fail(f"the cards to keep {pos.keep} are not all cards")
+        if all(pos.solved_by(m) for m in legal) or not any(pos.solved_by(m) for m in legal):
+            raise fail("the cards to keep do not split the legal moves")
     for text in pos.best + pos.avoid:
         if str(game.parse_action(text, state.options)) != text:
             raise fail(f"the answer {text!r} is not in the engine's canonical text")
