@@ -1,5 +1,6 @@
-"""Starshina tactics: the give-and-return exchange (default rules) and trick play
-late in a classic hand (stakes are settled by tricks over quota every hand).
+"""Starshina tactics: the give-and-return exchange (default rules), the classic
+up/down exchange (an ace given comes straight back), and trick play late in a
+classic hand (stakes are settled by tricks over quota every hand).
 
 The exchange positions are stacked by hand and proved in their ``why``; the
 play positions were found and proved by ``python -m tests.tactics.find
@@ -311,5 +312,53 @@ POSITIONS = [
         best=('play QS',),
         gift=True,
         why='QS takes this trick whatever the others hold, 3C and QC lose it; in each of the 20 deals you cannot tell apart, played out every way, QS ends the hand with at least as many stakes as 3C or QC could at best, and more in 20 of them.',
+    ),
+    Position(
+        name='starshina-classic-give-01', game='starshina', players=3, seat=1,
+        options={'rules': 'classic'},
+        deck='KC 7D JC AH 6S 3H QS QH KS AS JS AD 3S 8H 4H 7H 6D 10D 3D 9D 8D 6C 4C 2H AC 10H 7C 10C 2D 8S KH 2C JH 8C KD 5S 6H QD 9C QC 5C 9S 4D 5H 3C 9H 4S 7S JD 10S 5D 2S',
+        moves='trump spades; discard 3C 2H 3H 4H; play AS; play 4S; play 2S; play QC; play 2C; play 7C; play KC; play 4C; play 9C; play KH; play 5H; play JH; play AC; play 5C; play JC; play AH; play 8H; play 5S; play KS; play 3S; play 6S; play AD; play 3D; play 2D; play 5D; play 4D; play 6D; play QD; play 8D; play QS; play 6C; play JS; play 10D; play 7D; play JD; play 6H; play 7S; play 7H; play 9D; play 8S; play 9H; play 10H; play 9S; play 8C; play QH; play 10S; play 10C; play KD',
+        avoid=('give AC', 'give AH'),
+        why='Each card you give comes back unless the down player holds a higher one of its suit, and nobody holds a card higher than an ace: an ace in clubs or hearts would come straight back and waste one of your gives, while any other card brings back their best card of its suit whenever they have one above it.',
+    ),
+    Position(
+        name='starshina-classic-give-02', game='starshina', players=3, seat=2,
+        options={'rules': 'classic'},
+        deck='7D AS 10S QH 7S 3D 8C 9S AD 5C 8S 4C 9H 4H 9C 7H 2S 3H 2D 6D JS AC KC 3S 10C QS 8H 10H 5H 4D 7C 9D 6H JH JD 4S 6S 5S 2C KH AH KS 10D 6C 5D JC QC 2H QD 3C 8D KD',
+        moves='trump spades; discard 2C 3C 2H 3H; play AC; play 6C; play 4C; play 7H; play AH; play 6H; play AS; play 3S; play 6S; play QC; play 9C; play 5C; play KC; play 4S; play 7C; play KS; play 2D; play 2S; play QD; play 7D; play 6D; play KD; play 10D; play 9D; play AD; play 8C; play JD; play 3D; play 9H; play 5S; play QS; play 10S; play 10C; play 4H; play 8H; play 10H; play JH; play 5H; play JS; play 4D; play JC; play 7S; play 8S; play 5D; play QH; play 9S; play 8D; play KH',
+        avoid=('give AD', 'give AS'),
+        why='Each card you give comes back unless the down player holds a higher one of its suit, and nobody holds a card higher than an ace: an ace in diamonds or spades would come straight back and waste one of your gives, while any other card brings back their best card of its suit whenever they have one above it.',
+    ),
+    Position(
+        name='starshina-classic-give-03', game='starshina', players=3, seat=2,
+        options={'rules': 'classic'},
+        deck='5D QC QH 3D 10C 4S 2C 8S AS 9C 4H 2H KD KC 5C 2S AC JH 6S 3C KS 4D 6H JD AH 6C 7H 7S AD 9H JS 9D 8D 5S 10H 6D 3S JC 9S 8H 10D 2D 7C 3H 4C 7D QD 10S KH 8C 5H QS',
+        moves='trump spades; discard 4C 5C 8C 2D; play AH; play 3H; play 2H; play 3D; play AD; play 6D; play 10C; play 4S; play 2C; play QS; play 2S; play 8S; play KS; play 3S; play 3C; play AS; play 5S; play 4H; play JH; play 8H; play 6H; play QH; play 6S; play 10H; play JS; play 6C; play 9S; play KD; play 9D; play 8D; play 4D; play QD; play JD; play 10D; play 10S; play 5D; play 5H; play 7S; play JC; play 7D; play QC; play 7H; play 7C; play KC; play 9H; play AC; play KH; play 9C',
+        avoid=('give AD', 'give AS'),
+        why='Each card you give comes back unless the down player holds a higher one of its suit, and nobody holds a card higher than an ace: an ace in diamonds or spades would come straight back and waste one of your gives, while any other card brings back their best card of its suit whenever they have one above it.',
+    ),
+    Position(
+        name='starshina-classic-give-04', game='starshina', players=3, seat=2,
+        options={'rules': 'classic'},
+        deck='JS 2S JC 10S AC 3S 8D 4C 8C 3C QH 9C 4D AD 5C 3H 10H 6C AH QC KD 3D AS 7C 4H 2D 2H QD 6S 5S 10C 9H JD 8H 9S 5H 6D 9D KS JH 6H 2C KH KC 4S 10D 7D 8S 7S QS 5D 7H',
+        moves='trump clubs; discard 5D 2H 5H 7H; play KH; play 6H; play 2C; play 3S; play 10S; play AS; play QC; play 5C; play 3C; play KC; play 6C; play 10C; play AC; play 7C; play 3H; play AD; play JD; play 3D; play 2S; play QS; play JS; play 8C; play 4H; play 4C; play KS; play 4D; play 6S; play 9C; play 6D; play 2D; play JC; play 8D; play 7D; play KD; play 10D; play 9D; play 4S; play 8H; play 9S; play 9H; play 5S; play JH; play QD; play 10H; play 7S; play AH; play QH; play 8S',
+        avoid=('give AD', 'give AS'),
+        why='Each card you give comes back unless the down player holds a higher one of its suit, and nobody holds a card higher than an ace: an ace in diamonds or spades would come straight back and waste one of your gives, while any other card brings back their best card of its suit whenever they have one above it.',
+    ),
+    Position(
+        name='starshina-classic-give-05', game='starshina', players=3, seat=2,
+        options={'rules': 'classic'},
+        deck='KC 3H 3C 3S 3D 9H 8H 7S 4C 7H 8C 4D 9D 9C AD 5D 2D JH 5S AS 6C 6D 8D KS 2S 5C 6S 2C 10D 4H 9S QS 7C JS AC 6H 8S KD AH QC JC 5H QD 10H 4S QH 10S 2H 10C JD 7D KH',
+        moves='trump hearts; discard 4D 7D 4S 6S; play 2S; play AS; play KS; play AC; play 3C; play 2C; play QS; play 2H; play 3S; play KH; play 7H; play 3H; play AH; play 8H; play 10H; play AD; play 5D; play 2D; play 4C; play QC; play 5C; play QH; play 3D; play 4H; play KC; play 8C; play 6C; play 5S; play 7S; play 5H; play 6H; play 6D; play 8D; play 9H; play 8S; play 9C; play JH; play 9D; play 10S; play 7C; play QD; play JC; play KD; play JD; play 9S; play 10D; play 10C; play JS',
+        avoid=('give AD', 'give AS'),
+        why='Each card you give comes back unless the down player holds a higher one of its suit, and nobody holds a card higher than an ace: an ace in diamonds or spades would come straight back and waste one of your gives, while any other card brings back their best card of its suit whenever they have one above it.',
+    ),
+    Position(
+        name='starshina-classic-give-06', game='starshina', players=3, seat=2,
+        options={'rules': 'classic'},
+        deck='8C AC 4S 5H QC AH 9H 6S 2D JD 7C KC 2H 3D AS QS JH 5C 5D 10D KS 3H KD 10S QD 6C KH 8H 7S 8S QH 10H 3S 6D 9S 2C AD 10C 4C JS 4D 4H 2S 5S 9C 3C 6H JC 7D 7H 8D 9D',
+        moves='trump spades; discard 2D 7D 4H 7H; play AD; play 3D; play 8D; play 2H; play 6H; play KH; play KS; play 2S; play 5S; play AS; play JS; play 6S; play AH; play 3H; play 10H; play 2C; play 3C; play 6C; play AC; play 4C; play 8C; play KD; play 9D; play 5D; play 7C; play KC; play QS; play QH; play JH; play 3S; play 10S; play 5H; play 7S; play 5C; play 6D; play 10C; play 9S; play 4S; play 8H; play QC; play 9C; play 9H; play 4D; play 8S; play JD; play JC; play QD; play 10D',
+        avoid=('give AD', 'give AS'),
+        why='Each card you give comes back unless the down player holds a higher one of its suit, and nobody holds a card higher than an ace: an ace in diamonds or spades would come straight back and waste one of your gives, while any other card brings back their best card of its suit whenever they have one above it.',
     ),
 ]
