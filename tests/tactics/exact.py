@@ -23,8 +23,17 @@ from rules.base import State
 from rules.cards import SUIT_SHIFT
 from rules.games.thirteens_scoring import trick_points
 
+
+def _lead(s: State, seat: int) -> float:
+    """Thirteens: the seat's score against the others' average (a race to the target)."""
+    others = [x for i, x in enumerate(s.scores) if i != seat]
+    return s.scores[seat] - sum(others) / len(others)
+
+
 # The seat's result in a finished hand, read from the public state: what the
-# hand is played for in each game.
+# hand is played for in each game.  (Coins: the coins left in a hand are all
+# taken, so the seat's own coins also rank its lead; Starshina's stakes and
+# Piquet's two sides add up to zero.)
 HAND_RESULT: dict[str, Callable[[State, int], float]] = {
     "coins": lambda s, seat: s.scores[seat],
     "thirteens": lambda s, seat: s.scores[seat],
@@ -32,6 +41,9 @@ HAND_RESULT: dict[str, Callable[[State, int], float]] = {
     # Two sides (two-handed, auction, à quatre): the seat's side against the other.
     "piquet": lambda s, seat: s.totals[seat % 2] - s.totals[1 - seat % 2],
 }
+# Thirteens is not zero-sum: a move must be no worse for the seat's own points
+# *and* for its lead over the others (handing them a thirteen counts too).
+SECOND_RESULT: dict[str, Callable[[State, int], float]] = {"thirteens": _lead}
 
 
 def worlds(state: State, seat: int, draws: int = 400, seed: int = 0) -> list[State]:
@@ -64,9 +76,11 @@ def _outcome_range(state: State, seat: int, key: tuple, result: Callable) -> tup
     return lo, hi
 
 
-def bounds(state: State, seat: int, ws: list[State]) -> dict[str, list[tuple[float, float]]]:
+def bounds(state: State, seat: int, ws: list[State],
+           result: Callable[[State, int], float] | None = None) -> \
+        dict[str, list[tuple[float, float]]]:
     """For every legal move: (worst, best) result for ``seat`` in each world of ``ws``."""
-    result = HAND_RESULT[state.game.name]
+    result = result or HAND_RESULT[state.game.name]
     key = _hand_key(state)
     out: dict[str, list[tuple[float, float]]] = {}
     for a in state.legal_actions(seat):

@@ -22,7 +22,7 @@ from rules.ai.players import make_player
 from rules.base import State
 from rules.cards import CARD
 
-from .exact import bounds, dominated, trick_bounds, visible_gifts, worlds
+from .exact import SECOND_RESULT, bounds, dominated, trick_bounds, visible_gifts, worlds
 from .position import Position, build
 
 UNIT = {"coins": "coins", "thirteens": "points", "starshina": "stakes", "piquet": "points"}
@@ -41,6 +41,9 @@ def prove(state: State, seat: int) -> dict:
     ws = worlds(state, seat)
     table = bounds(state, seat, ws)
     bad = dominated(table)
+    second = SECOND_RESULT.get(state.game.name)
+    if second is not None:
+        bad &= dominated(bounds(state, seat, ws, second))
     tb = trick_bounds(state, seat, ws)
     gifts = visible_gifts(state, seat)
     return {"worlds": len(ws), "table": table, "bad": bad, "tricks": tb, "gifts": gifts}
