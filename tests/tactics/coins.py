@@ -5,6 +5,10 @@ Found and proved by ``python -m tests.tactics.find coins`` (re-proved by
 possible way to the end of the hand, the moves to avoid never take more coins
 than a kept move takes at worst.  Coins has no duty to follow, so every card is
 legal, and a coin thrown onto a trick you cannot win is a coin handed over.
+The two ``coins-issue`` positions are the first trick of a hand, stacked to the
+cases issue 39 reports, judged on the current trick: the avoided coin is a
+visible gift (the second case as reported is impossible: the knave of swords
+cannot win after AO and KB, so the position asks only not to add a coin).
 """
 
 from .position import Position
@@ -252,5 +256,21 @@ POSITIONS = [
         best=('play JE',),
         gift=True,
         why='JE takes this trick whatever the others hold, 3E and 6E lose it; in each of the 6 deals you cannot tell apart, played out every way, JE ends the hand with at least as many coins as 3E or 6E could at best, and more in 6 of them.',
+    ),
+    Position(
+        name='coins-issue-01', game='coins', players=3, seat=0,
+        deck='KB 3B AB 4O NB 2O 9O AC 4C 6O 3C NE 8O 5C 8B AO 7C KC KO JB 2C 5O 3O JC JO 7O 9C 4B 9E 6E NC 6B 4E JE 2E 2B 8E NO 3E 7E AE KE 5E 5B 9B 8C 6C 7B',
+        moves='play KB; play 3B',
+        avoid=('play 2O',),
+        gift=True,
+        why='The case from issue 39: with KB and 3B on the table, your ace of clubs takes the trick (three clubs: the highest wins), while 2O, an odd suit beside two clubs, can never win it and hands its coin to the king; any card but a coin costs nothing.',
+    ),
+    Position(
+        name='coins-issue-02', game='coins', players=3, seat=0,
+        deck='AO KB 9O 3O 3C JE 6O JC 9B KO 4E 6C 5O AE KC 7O 6E 2E 3B NC 5B 8B 7E 5E 2O 8C 7C AC 5C 7B 2C KE 4C JO AB 9E 4B 4O 2B 6B 8O 8E NE 3E JB 9C NO NB',
+        moves='play AO; play KB',
+        avoid=('play 9O',),
+        gift=True,
+        why='After AO and KB only the ace of clubs, which you do not hold, could take this trick (a sword leaves cups missing, so the coin wins; a cup leaves swords missing, so the club wins); 9O joins the ace of coins and hands it a second coin, any other card gives away only the one already there.',
     ),
 ]

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 
 from rules.base import State
-from rules.cards import SUIT_SHIFT
+from rules.cards import OROS, SUIT_SHIFT
 from rules.games.thirteens_scoring import trick_points
 
 
@@ -115,41 +115,52 @@ def trick_value(state: State, seat: int, trick: list[list[int]]) -> float:
     game = state.game.name
     winner = state._trick_winner(trick)
     cards = [c for _, c in trick]
-    if game == "coins":
-        worth = 1 + sum(1 for c in cards if c >> SUIT_SHIFT == 0)   # 0: the Coins suit
+    if game == "coins":   # only coins count: a trick without any is worth nothing
+        worth = sum(1 for c in cards if c >> SUIT_SHIFT == OROS)
     elif game == "thirteens":
         worth = trick_points(cards, state.thirteen_value)[0]
     else:
         worth = 1
-    if game == "piquet" and state.n == 4:
-        mine = winner % 2 == seat % 2
-    else:
-        mine = winner == seat
-    return worth if mine else -worth
+    return worth if _ours(state, seat, winner) else -worth
 
 
-def _trick_range(state: State, seat: int, trick: list[list[int]],
-                 size: int) -> tuple[float, float]:
+def _ours(state: State, seat: int, winner: int) -> bool:
+    if state.game.name == "piquet" and state.n == 4:
+        return winner % 2 == seat % 2
+    return winner == seat
+
+
+def trick_won(state: State, seat: int, trick: list[list[int]]) -> float:
+    """1 if ``seat`` (its side) takes the finished trick, else -1."""
+    return 1 if _ours(state, seat, state._trick_winner(trick)) else -1
+
+
+TrickValue = Callable[[State, int, list[list[int]]], float]
+
+
+def _trick_range(state: State, seat: int, trick: list[list[int]], size: int,
+                 value: TrickValue) -> tuple[float, float]:
     if len(trick) == size:
-        v = trick_value(state, seat, trick)
+        v = value(state, seat, trick)
         return v, v
     mover = state.current_seat
     lo, hi = float("inf"), float("-inf")
     for a in state.legal_actions(mover):
         card = int(a.args[0])
         if len(trick) + 1 == size:
-            v = trick_value(state, seat, trick + [[mover, card]])
+            v = value(state, seat, trick + [[mover, card]])
             clo = chi = v
         else:
             child = state.clone()
             child.apply(mover, a)
-            clo, chi = _trick_range(child, seat, trick + [[mover, card]], size)
+            clo, chi = _trick_range(child, seat, trick + [[mover, card]], size, value)
         lo, hi = min(lo, clo), max(hi, chi)
     return lo, hi
 
 
-def trick_bounds(state: State, seat: int, ws: list[State]) -> dict[str, list[tuple[float, float]]]:
-    """For every legal card: (worst, best) value of the current trick for ``seat``
+def trick_bounds(state: State, seat: int, ws: list[State], value: TrickValue = trick_value) -> \
+        dict[str, list[tuple[float, float]]]:
+    """For every legal card: (worst, best) ``value`` of the current trick for ``seat``
     in each world, over every way the others may finish the trick."""
     size = state.n
     out: dict[str, list[tuple[float, float]]] = {}
@@ -159,12 +170,12 @@ def trick_bounds(state: State, seat: int, ws: list[State]) -> dict[str, list[tup
         for w in ws:
             trick = [list(p) for p in w.trick] + [[seat, card]]
             if len(trick) == size:
-                v = trick_value(w, seat, trick)
+                v = value(w, seat, trick)
                 row.append((v, v))
                 continue
             child = w.clone()
             child.apply(seat, a)
-            row.append(_trick_range(child, seat, trick, size))
+            row.append(_trick_range(child, seat, trick, size, value))
         out[str(a)] = row
     return out
 

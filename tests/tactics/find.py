@@ -22,7 +22,15 @@ from rules.ai.players import make_player
 from rules.base import State
 from rules.cards import CARD
 
-from .exact import SECOND_RESULT, bounds, dominated, trick_bounds, visible_gifts, worlds
+from .exact import (
+    SECOND_RESULT,
+    bounds,
+    dominated,
+    trick_bounds,
+    trick_won,
+    visible_gifts,
+    worlds,
+)
 from .position import Position, build
 
 UNIT = {"coins": "coins", "thirteens": "points", "starshina": "stakes", "piquet": "points"}
@@ -44,7 +52,7 @@ def prove(state: State, seat: int) -> dict:
     second = SECOND_RESULT.get(state.game.name)
     if second is not None:
         bad &= dominated(bounds(state, seat, ws, second))
-    tb = trick_bounds(state, seat, ws)
+    tb = trick_bounds(state, seat, ws, trick_won)
     gifts = visible_gifts(state, seat)
     return {"worlds": len(ws), "table": table, "bad": bad, "tricks": tb, "gifts": gifts}
 
