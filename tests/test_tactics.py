@@ -39,7 +39,8 @@ def test_hard_solves_every_position(game: str) -> None:
     for pos in SUITE[game]:
         move = answer("hard", pos)
         if not pos.solved_by(move):
-            wanted = f"one of {list(pos.best)}" if pos.best else f"none of {list(pos.avoid)}"
+            wanted = f"one of {list(pos.best)}" if pos.best else f"none of {list(pos.avoid)}" \
+                if pos.avoid else f"to keep {' '.join(pos.keep)}"
             missed.append(f"{pos.name}: hard plays {move!r}, wanted {wanted} ({pos.why})")
     assert not missed, f"hard misses {len(missed)} of {len(SUITE[game])} {game} positions:\n" \
         + "\n".join(missed)
