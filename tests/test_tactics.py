@@ -12,6 +12,7 @@ import pytest
 
 from tests.tactics import ALL, SUITE, answer
 from tests.tactics.exact import visible_gifts
+from tests.tactics.find import check
 from tests.tactics.position import Position, build
 
 
@@ -61,3 +62,29 @@ def test_normal_makes_no_visible_gift(game: str) -> None:
             gifts.append(f"{pos.name}: normal plays {move!r}, a visible gift ({pos.why})")
     assert not gifts, f"normal gives away {len(gifts)} of {checked} {game} gift positions:\n" \
         + "\n".join(gifts)
+
+
+def _quick_proofs() -> list[Position]:
+    """Trick positions whose exhaustive proof is quick: every one with at most two
+    cards in the seat's hand, and the first two with three, per game."""
+    picked = []
+    for positions in SUITE.values():
+        threes = 0
+        for pos in positions:
+            state = build(pos)
+            hands = getattr(state, "hands", None)
+            if getattr(state, "phase", "play") != "play" or hands is None or pos.keep:
+                continue
+            if pos.name.startswith("coins-issue"):
+                continue   # the first trick of a hand: judged on the trick alone
+            size = len(hands[pos.seat])
+            if size <= 2 or (size == 3 and threes < 2):
+                threes += size == 3
+                picked.append(pos)
+    return picked
+
+
+@pytest.mark.parametrize("pos", _quick_proofs(), ids=lambda p: p.name)
+def test_trick_position_is_proved(pos: Position) -> None:
+    """The answer holds in every world the seat cannot tell apart, played out every way."""
+    assert check(pos) == []
