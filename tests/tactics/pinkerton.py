@@ -1,6 +1,6 @@
 """Pinkerton tactics: two-player rounds stacked to a decision (see tests/tactics/position.py).
 
-Two themes, each proved by counting what the seat can see:
+Three themes, each proved by counting what the seat can see:
 
 * take-back: a beat that matches the value exactly may take a pass card back;
   the same beat without the take-back spends the same cards for less;
@@ -8,7 +8,9 @@ Two themes, each proved by counting what the seat can see:
   earlier), adds the card that puts the pile beyond any two cards the opponent
   can hold (every red or black king, and most queens, in sight): the opponent
   must pass on their last pass, the round ends, the pile wins the game.
-  Other adds leave the opponent a possible beat.
+  Other adds leave the opponent a possible beat;
+* keep: the same from the other seat, one beat earlier - of the beats of the
+  pile, those that keep the card for such an add.
 """
 
 from .position import Position
@@ -253,4 +255,45 @@ POSITIONS = [
         moves='beat 10D 9D; pass 6S; beat KH 2D',
         avoid=('beat QH 6D',),
         why='QH and 6D match the 36 exactly, so you may take back your pass card 6S with that beat; you are one pass from being out, and the take-back costs nothing.',
-    ),]
+    ),
+    Position(
+        name='pinkerton-keep-01', game='pinkerton', players=2, seat=1,
+        options={'passes': 1, 'target': 10},
+        deck='KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KH 10H KD JD 2S 5S 3C 6C 4S 7C 9H KH QD KD 9D QD 8D QH JH QH AD 10D 3S 2D 5C 8C 6S 9C 7S 9S',
+        moves='beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KH KD; beat JD 10H; beat KD QD; beat QD 9D; add 2S; beat QH 10D; add 2D',
+        best=('beat KH AD',),
+        why="You have 8 of the 10 points you need and the pile is yours if your opponent cannot stay in. Beat the 39 with KH and AD and keep JH: added, it makes 59, while with every red king and queen in sight your opponent's best two cards are the two red jacks still out, 40; beating with JH leaves at most 40, which they may match.",
+    ),
+    Position(
+        name='pinkerton-keep-02', game='pinkerton', players=2, seat=1,
+        options={'passes': 1, 'target': 10},
+        deck='KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KH 10H KD JD 2S 5S 3C 6C 4S 7C 9H KH QD KD 9D QD 8D QH JH QH 2H 10D 3S 2D 5C 8C 6S 9C 7S 9S',
+        moves='beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KH KD; beat JD 10H; beat KD QD; beat QD 9D; add 3S; beat QH 10D; add 2D',
+        best=('beat KH 2H', 'beat KH 2S'),
+        why="You have 8 of the 10 points you need and the pile is yours if your opponent cannot stay in. Beat the 38 with KH and 2H or 2S and keep JH: added, it makes 58, and with every red king and queen in sight your opponent's best two cards are the two red jacks still out, 40; beating with JH leaves at most 40, which they may match.",
+    ),
+    Position(
+        name='pinkerton-keep-03', game='pinkerton', players=2, seat=1,
+        options={'passes': 1, 'target': 10},
+        deck='KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KH 10H KD JD 2S 5S 3C 6C 4S 7C 9H KH QD KD 9D QD 8D QH JH QH 3D 10D 4S 2D 5C 8C 6S 9C 7S 9S',
+        moves='beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KH KD; beat JD 10H; beat KD QD; beat QD 9D; add 4S; beat QH 10D; add 2D',
+        best=('beat KH 3D', 'beat KH 2S', 'beat KH 3C'),
+        why="You have 8 of the 10 points you need and the pile is yours if your opponent cannot stay in. Any beat of the 37 that keeps JH wins: added, it makes 57 or more, and with every red king and queen in sight your opponent's best two cards are the two red jacks still out, 40; beating with JH leaves at most 40 (3D), which they may match.",
+    ),
+    Position(
+        name='pinkerton-keep-04', game='pinkerton', players=2, seat=1,
+        options={'passes': 1, 'target': 10},
+        deck='KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KH 10H KD JD 2S 5S 3C 6C 4S 7C 9H KH QD KD 9D QD 8D QH JH QH AD 10D 3S 2D 5C 8C 6S 9C 7S 9S',
+        moves='beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KH KD; beat JD 10H; beat KD QD; beat QD 9D; add 3C; beat QH 10D; add 2D',
+        best=('beat KH AD', 'beat KH 2S'),
+        why="You have 8 of the 10 points you need and the pile is yours if your opponent cannot stay in. Beat the 38 with KH and AD or 2S and keep JH: added, it makes 58, and with every red king and queen in sight your opponent's best two cards are the two red jacks still out, 40; after KH with JH the best add, AD, makes only 39.",
+    ),
+    Position(
+        name='pinkerton-keep-05', game='pinkerton', players=2, seat=1,
+        options={'passes': 1, 'target': 10},
+        deck='KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KD 2S QD 3S 2H 4S 3H 5S 4H 6S KH | 2H 7H 3H 8H 4H 9H 5H 10H 6H AH KS | KH 10H KD JD 2S 5S 3C 6C 4S 7C 9H KH QD KD 9D QD 8D QH JH QH AD 10D 3S 5S 5C 8C 6S 9C 7S 9S',
+        moves='beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KD QD; pass 2S; pass 2H; beat KH KD; beat JD 10H; beat KD QD; beat QD 9D; add 2S; beat QH 10D; add 5S',
+        best=('beat KH AD', 'beat KH 3S', 'beat KH 3C', 'beat KH 4S', 'beat KH 5C', 'beat KH 6S', 'beat KH 7S'),
+        why="You have 8 of the 10 points you need and the pile is yours if your opponent cannot stay in. Beat the 32 with KH and any card but JH, then add JH: 52 or more, and with every red king and queen in sight your opponent's best two cards are the two red jacks still out, 40; after KH with JH no add reaches 41.",
+    ),
+]
