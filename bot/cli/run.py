@@ -130,30 +130,22 @@ def point_discord_at(config: BotConfig) -> None:
     """Developer option (``PARLOUR_DISCORD_API`` / ``PARLOUR_DISCORD_GATEWAY``, docs/DISCORD.md):
     send REST and gateway traffic to another root, such as the loopback fake Discord.
 
-    discord.py 2.7 has no public setting for either: the REST root is the class variable
-    ``discord.http.Route.BASE`` (discord.py itself reassigns it to change API version) and
-    the gateway is ``DiscordWebSocket.DEFAULT_GATEWAY``.  This function is the one place
-    that sets them; nothing happens unless a developer variable is set."""
+    discord.py has no public setting for either (``bot/compat.py: point_at``); nothing
+    happens unless a developer variable is set."""
     if not (config.api_base or config.gateway_url):
         return
-    import yarl
-    from discord.gateway import DiscordWebSocket
-    from discord.http import Route
+    from .. import compat
 
-    if config.api_base:
-        Route.BASE = config.api_base.rstrip("/")
-    if config.gateway_url:
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+    gateway = compat.point_at(config.api_base, config.gateway_url)
     logging.getLogger("parlour.discord").warning(
-        "developer option: talking to %s / %s instead of Discord", api_root(),
-        DiscordWebSocket.DEFAULT_GATEWAY)
+        "developer option: talking to %s / %s instead of Discord", api_root(), gateway)
 
 
 def api_root() -> str:
     """The REST root discord.py talks to (Discord's, unless ``point_discord_at`` moved it)."""
-    from discord.http import Route
+    from .. import compat
 
-    return Route.BASE
+    return compat.api_root()
 
 
 def build_bot(config: BotConfig) -> ParlourBot:

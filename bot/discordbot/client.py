@@ -11,10 +11,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .. import heartbeat
+from .. import compat, heartbeat
 from ..core import Core, Subscription, TableError
 from . import (
-    clicks,
     commands_daily,
     commands_info,
     commands_mygames,
@@ -23,15 +22,13 @@ from . import (
     commands_settings,
     commands_table,
     eager,
-    untangle,
 )
-from .components import DYNAMIC_ITEMS
+from .components import DYNAMIC_ITEMS, runs_click
 from .config import BotConfig
 from .controls import Controls
 from .feed import Feed
 from .languages import Languages
 from .long_lived import LongLived
-from .rate_buckets import sweep_amortised
 from .replies import SORRY, report
 from .translator import CommandTranslator
 from .user_settings import UserSettings
@@ -71,10 +68,11 @@ class ParlourBot(discord.Client):
         silence_voice_warnings()
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(),
                          **client)
-        sweep_amortised(self.http)
+        compat.sweep_buckets_amortised(self.http)
         self.core = core
         self.config = config or BotConfig()
-        self.tree = untangle.CommandTree(self)
+        self.tree = EagerCommandTree(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)   # discord.py runs the clicks on our controls
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
         self.user_settings = UserSettings(core.store)
@@ -196,9 +194,9 @@ class ParlourBot(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.langs.note(interaction)   # remembered for panels and DMs, which carry none
-        # Our buttons and selects are run here, not by discord.py (clicks.py).
-        if interaction.type is discord.InteractionType.component and \
-                not await clicks.dispatch(interaction, DYNAMIC_ITEMS):
+        # discord.py runs the clicks on our controls (add_dynamic_items); it drops any other
+        # click without an answer, so those are answered here.
+        if interaction.type is discord.InteractionType.component and not runs_click(interaction):
             await self.controls.unknown(interaction)
 
     async def _on_command_error(self, interaction: discord.Interaction,
@@ -219,6 +217,17 @@ class ParlourBot(discord.Client):
                       exc_info=original)
             message = SORRY
         await report(interaction, message)
+
+
+class EagerCommandTree(app_commands.CommandTree):
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        # discord.py's, with the command started in the turn that read it (eager.py).
+        async def wrapper() -> None:
+            try:
+                await self._call(interaction)
+            except app_commands.AppCommandError as e:
+                await self._dispatch_error(interaction, e)
+        eager.start(self.client.loop, wrapper(), name="CommandTree-invoker")
 
 
 class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
