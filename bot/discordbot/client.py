@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -21,7 +20,6 @@ from . import (
     commands_season,
     commands_settings,
     commands_table,
-    eager,
 )
 from .components import DYNAMIC_ITEMS, runs_click
 from .config import BotConfig
@@ -71,7 +69,7 @@ class ParlourBot(discord.Client):
         compat.sweep_buckets_amortised(self.http)
         self.core = core
         self.config = config or BotConfig()
-        self.tree = EagerCommandTree(self)
+        self.tree: app_commands.CommandTree[ParlourBot] = app_commands.CommandTree(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)   # discord.py runs the clicks on our controls
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
@@ -184,14 +182,6 @@ class ParlourBot(discord.Client):
 
     # --- interactions nothing else answers -------------------------------------------------
 
-    def _schedule_event(self, coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
-                        *args: Any, **kwargs: Any) -> asyncio.Task[Any]:
-        # An interaction's handler starts in the turn that read it (eager.py).
-        if event_name == "on_interaction":
-            return eager.start(self.loop, self._run_event(coro, event_name, *args, **kwargs),
-                               name=f"discord.py: {event_name}")
-        return super()._schedule_event(coro, event_name, *args, **kwargs)
-
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.langs.note(interaction)   # remembered for panels and DMs, which carry none
         # discord.py runs the clicks on our controls (add_dynamic_items); it drops any other
@@ -217,17 +207,6 @@ class ParlourBot(discord.Client):
                       exc_info=original)
             message = SORRY
         await report(interaction, message)
-
-
-class EagerCommandTree(app_commands.CommandTree):
-    def _from_interaction(self, interaction: discord.Interaction) -> None:
-        # discord.py's, with the command started in the turn that read it (eager.py).
-        async def wrapper() -> None:
-            try:
-                await self._call(interaction)
-            except app_commands.AppCommandError as e:
-                await self._dispatch_error(interaction, e)
-        eager.start(self.client.loop, wrapper(), name="CommandTree-invoker")
 
 
 class ShardedParlourBot(ParlourBot, discord.AutoShardedClient):
