@@ -12,6 +12,7 @@ does): the discord.py names are imported inside the functions that use them.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -102,6 +103,19 @@ def point_at(api_base: str | None, gateway_url: str | None) -> str:
     if gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     return str(DiscordWebSocket.DEFAULT_GATEWAY)
+
+
+# --- discord.py: REST without a client (parlour doctor) ----------------------------------
+# ``parlour doctor`` logs in over REST and reads the application's commands as JSON, to
+# compare them with what ``--sync`` would upload, without a gateway connection.
+
+
+def rest_client(loop: asyncio.AbstractEventLoop) -> HTTPClient:
+    """discord.py's REST client, alone (``discord.http.HTTPClient``): ``static_login``,
+    ``application_info``, ``get_global_commands``, ``get_guild_commands``, ``close``."""
+    from discord.http import HTTPClient
+
+    return HTTPClient(loop)
 
 
 # --- discord.py: rate-limit buckets swept in amortised time --------------------------------

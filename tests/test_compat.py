@@ -172,3 +172,16 @@ async def test_expired_buckets_are_still_swept() -> None:
         http.get_ratelimit(f"new:{n}")
     assert not any(key.startswith("old:") for key in http._buckets)
     assert sum(key.startswith("new:") for key in http._buckets) == 300
+
+
+# --- discord.py: REST without a client -----------------------------------------------------
+
+
+async def test_rest_client_has_what_parlour_doctor_calls() -> None:
+    http = compat.rest_client(asyncio.get_running_loop())
+    try:
+        for name in ("static_login", "application_info", "get_global_commands",
+                     "get_guild_commands"):
+            assert callable(getattr(http, name)), name
+    finally:
+        await http.close()
