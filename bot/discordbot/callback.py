@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import uuid
 from typing import Any
 from urllib.parse import quote
@@ -194,7 +193,7 @@ async def _json_or_text(response: aiohttp.ClientResponse) -> Any:
     text = await response.text(encoding="utf-8")
     if response.headers.get("Content-Type", "").startswith("application/json"):
         try:
-            return json.loads(text)
+            return orjson.loads(text)
         except ValueError:
             pass
     return text
