@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableError, Update
-from . import board, untangle
+from . import board
 from .board_ids import BoardIds
 from .notes import PINGS
 from .outbox import Outbox, Priority
@@ -107,8 +107,6 @@ class Boards:
             self.no_upload.add(channel_id)
             shown = board.render_update(update, recent, lang)
             await self._put(update.table.guild_id, table_id, channel_id, shown)
-        finally:
-            untangle.sent(shown.view)
         if isinstance(update, BoardChanged):
             self.shown[table_id] = update.table.move
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
