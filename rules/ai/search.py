@@ -95,12 +95,20 @@ class SearchPlayer:
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
         self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
+        # The last search's root moves and each one's values by common sampled world (None
+        # when no flat search ran: one move, or a game's own exchange search); the coach
+        # (rules/ai/coach.py) reads its hints and reviews from these.
+        self.last_root: tuple[list[Action], list[list[float]]] | None = None
 
-    def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
-        """The move for ``seat``; ``time_budget`` (seconds) caps this one search."""
+    def choose(self, state: State, seat: int, time_budget: float | None = None,
+               include: Action | None = None) -> Action:
+        """The move for ``seat``; ``time_budget`` (seconds) caps this one search.
+        ``include``: a legal move searched among the root moves whatever the cuts (a
+        review weighs the move a player made)."""
         self.last_iterations = 0
         self.last_capped = False
         self.last_gifts = []
+        self.last_root = None
         self._solvers = {}
         self._solved = False
         legal = state.legal_actions(seat)
@@ -118,6 +126,9 @@ class SearchPlayer:
         cands = candidates(state, seat, legal, guess, limit, rng)
         if not exchange and self._endgame is not None:
             cands, guess = self._without_trick_gifts(state, seat, legal, cands, guess, rng)
+        if include is not None and include not in cands and not exchange \
+                and state.is_legal(seat, include):
+            cands = cands + [include]
         if len(cands) == 1:
             return cands[0]
         budget = time_budget if time_budget is not None else self.time_budget
@@ -174,6 +185,7 @@ class SearchPlayer:
             if it > k and _settled(visits, budget - it):
                 break
         self.last_iterations = it
+        self.last_root = (cands, values)
         # A visible gift - worse than some other move in every world both were tried in -
         # is never played, whatever the counts say.
         gifts = visible_gifts(values, GIFT_WORLDS if self._solved else ROLLOUT_GIFT_WORLDS)
