@@ -33,6 +33,7 @@ from .lobby import Lobby
 from .records import GLOBAL, scope_key
 from .registry import CHANNEL, TableRegistry
 from .replay import Replay, load_replay
+from .reviews import Reviews
 from .seasons import Season, current_season, set_season_length
 from .store import Store
 from .table import LOBBY, Table
@@ -61,6 +62,7 @@ class Core:
         self.daily = Daily(self.store, self.clock, self.runner,
                            ai_level=self.config.daily_ai_level,
                            par_level=self.config.daily_par_level)
+        self.reviews = Reviews(self.store, self.runner, self.clock, self.registry.spawn)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -111,6 +113,8 @@ class Core:
             registry.arm(table)  # an overdue deadline fires at once
         if self.store.dialect == "postgresql":
             await self.store.listen(CHANNEL, self._table_changed)
+        if only is None:   # the bot, not a terminal sharing its database
+            await self.reviews.resume()
         return [t.info() for t in resumed]
 
     async def ping(self) -> bool:

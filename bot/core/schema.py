@@ -169,6 +169,19 @@ MIGRATIONS: list[list[str | Dialects]] = [
             table_id BIGINT PRIMARY KEY,
             lang TEXT NOT NULL)""",
     ],
+    # v+1 (issue 39, reviews - renumbered at merge): the hard AI's review of a finished game
+    # for one seat: a pending row first (resumed at start), its decisions as JSON once done.
+    [
+        """CREATE TABLE game_reviews (
+            game_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            budget INTEGER NOT NULL,
+            result TEXT,
+            requested REAL NOT NULL,
+            done REAL,
+            PRIMARY KEY (game_id, seat))""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
