@@ -40,6 +40,7 @@ from ..i18n import EN, LANGUAGES, Lang, lang_for
 from ..present import present, presenter_for
 from ..present.base import game_title
 from ..present.scene import Scene
+from .coach import HINT_WORDS, hint_help, hint_line
 from .moves import Moves
 from .table_view import Style, TableView, wants_colour
 
@@ -307,13 +308,17 @@ class Terminal:
                 if typed in ("help", "?", "h"):
                     about = (["", table.heading("The cards")] + table.legend(scene.legend)
                              if scene.legend else [])
-                    self.say("\n".join(moves.short_help() + about))
+                    self.say("\n".join(moves.short_help() + about + ["", hint_help(self.lang)]))
                     continue
                 if typed in ("help all", "all", "moves"):
                     self.say("\n".join(moves.full_help()))
                     continue
                 if not typed:
                     self.say("\n".join(moves.panel()))
+                    continue
+                if typed in HINT_WORDS:
+                    self.say(await hint_line(core, LOCAL_CHANNEL, LOCAL_USER, table,
+                                             self.presenter.describe, self.lang))
                     continue
                 if typed in ("count", "ask for the count"):
                     # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws

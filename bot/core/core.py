@@ -18,6 +18,7 @@ from .background import Background
 from .clock import Clock, SystemClock
 from .config import CoreConfig
 from .daily import Daily
+from .hints import Hints
 from .hub import Callback, Hub, Subscription
 from .leaderboard import (
     GameSummary,
@@ -63,6 +64,7 @@ class Core:
                            ai_level=self.config.daily_ai_level,
                            par_level=self.config.daily_par_level)
         self.reviews = Reviews(self.store, self.runner, self.clock, self.registry.spawn)
+        self.hints = Hints(self.registry, self.runner)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join

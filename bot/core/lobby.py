@@ -35,14 +35,15 @@ class Lobby:
                            turn_seconds: int | None = None, keep_order: bool = False,
                            seat_host: bool = True, seed: int | None = None,
                            stand_in: str | None = None, pings: bool = True,
-                           pictures: bool = True) -> TableInfo:
+                           pictures: bool = True, hints: bool = False) -> TableInfo:
         """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host.
 
         ``stand_in``: the AI level that moves for a timed-out human and takes over a
         departed seat (None: the bot-wide ``timeout_level`` / ``replacement_level``).
         ``pings``: whether transports notify a human whose turn starts (the core only
         stores it, in ``TableInfo.pings``); ``pictures`` likewise whether they draw the
-        table as a picture (``TableInfo.pictures``)."""
+        table as a picture (``TableInfo.pictures``); ``hints``: the host offers hints
+        even with several humans at the table (core/hints.py)."""
         async with self.registry.create_lock:
             busy = self.registry.live.get(channel_id)
             if busy is not None:
@@ -60,6 +61,7 @@ class Lobby:
                 table_id=0, channel_id=channel_id, guild_id=guild_id, game=g, options=opts,
                 turn_seconds=self._turn_seconds(g, turn_seconds), keep_order=keep_order,
                 stand_in=level, pings=bool(pings), pictures=bool(pictures),
+                hints=bool(hints),
                 host_id=host_id, host_name=host_name, status=LOBBY,
                 seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
                 seats=[Seat(host_name, host_id)] if seat_host else [], created=now)

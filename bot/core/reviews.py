@@ -90,9 +90,9 @@ def review_game(game: str, n: int, options: dict, seed: int,
 
 
 def _from_row(row) -> GameReview:
-    body = json.loads(row["result"]) if row["result"] else {"judged": 0, "decisions": []}
-    return GameReview(row["game_id"], row["seat"], row["status"], body["judged"],
-                      tuple(Decision(**d) for d in body["decisions"]))
+    body: dict[str, Any] = json.loads(row["result"]) if row["result"] else {}
+    return GameReview(row["game_id"], row["seat"], row["status"], int(body.get("judged", 0)),
+                      tuple(Decision(**d) for d in body.get("decisions", ())))
 
 
 class Reviews:
@@ -137,9 +137,9 @@ class Reviews:
         task = self._running.get((game_id, seat))
         if task is not None:
             await asyncio.shield(task)
-        got = await self.get(game_id, seat)
-        assert got is not None  # written as pending before the work started
-        return got
+        done = await self.get(game_id, seat)
+        assert done is not None  # written as pending before the work started
+        return done
 
     async def resume(self) -> int:
         """Take up every review left pending (the bot stopped while computing it)."""

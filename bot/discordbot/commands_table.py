@@ -192,6 +192,9 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     params.append(inspect.Parameter("pictures", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
     descriptions["pictures"] = "A picture of the table on the board"
+    params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=bool))
+    descriptions["hints"] = "Offer hints with several people playing (off by default)"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
@@ -200,12 +203,14 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         pings = values.pop("pings", None)
         language = values.pop("language", None) or guild_default(interaction)
         pictures = values.pop("pictures", None)
+        hints = values.pop("hints", None)
         options = {k: v for k, v in values.items() if v is not None}
 
         async def work() -> Reply:
             seconds = turn_time(turn, pace, hours)
             return await _create(bot, interaction, game, options, seconds, stand_in,
-                                 pings is not False, language, pictures is not False)
+                                 pings is not False, language, pictures is not False,
+                                 hints is True)
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -235,7 +240,7 @@ def turn_time(turn_seconds: int | None, pace: str | None, turn_hours: int | None
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
                   stand_in: str | None = None, pings: bool = True,
-                  language: str = "en", pictures: bool = True) -> Reply:
+                  language: str = "en", pictures: bool = True, hints: bool = False) -> Reply:
     lang = bot.langs.of(interaction)
     _ = lang.gettext
     if interaction.guild_id is None:
@@ -244,7 +249,7 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
         channel_of(interaction), interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings,
-        pictures=pictures)
+        pictures=pictures, hints=hints)
     # Set before the lobby board is first drawn (the feed draws it on the next loop turn).
     await bot.langs.set_table(info.table_id, language)
     slow = (" " + _("It is a slow table with {hours}: each player is pinged when their turn "

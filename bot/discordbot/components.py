@@ -16,6 +16,7 @@ import discord
 from ..i18n import EN, N_, Lang
 from . import ids
 from .count_button import CountButton
+from .hint_button import HintButton
 
 Button = discord.ui.Button
 Select = discord.ui.Select
@@ -188,7 +189,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
 
 
 DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
-                 CountButton)
+                 CountButton, HintButton)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:

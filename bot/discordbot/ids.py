@@ -16,6 +16,7 @@ drawn for, so an old or double click is recognised as stale.
 A Confirm button is a ``pl:do`` button holding the chosen move, so a pending
 choice survives a restart and a stale one is refused like any old control.
     pl:rules:<game>:<page>                  rules pages
+    pl:hint:<channel>:<move>                panel: the hard AI's move now, and why
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ DO = re.compile(rf"pl:do:{_CH}:{_MOVE}:(?P<action>[^:]{{1,{ACTION_MAX}}})")
 CARDS = re.compile(rf"pl:(?P<op>cc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<kind>[a-z_]{{1,20}})")
 PICK = re.compile(rf"pl:(?P<op>pc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})")
 RULES = re.compile(r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})")
+HINT = re.compile(rf"pl:hint:{_CH}:{_MOVE}")
 
 
 def hand(channel_id: int) -> str:
@@ -66,3 +68,7 @@ def pick(channel_id: int, move: int, form: int, *, confirm: bool = False) -> str
 
 def rules(game: str, page: int) -> str:
     return f"pl:rules:{game}:{page}"
+
+
+def hint(channel_id: int, move: int) -> str:
+    return f"pl:hint:{channel_id}:{move}"

@@ -38,6 +38,10 @@ CONSTANT = (
     N_("That discard is not allowed."),
     N_("The dealer may not ask for the count; another player has to ask."),
     N_("There is no count to ask for in this game."),
+    # Hints and reviews (bot/core/hints.py, reviews.py).
+    N_("Hints are off at this table: other people play here, and the host has not switched "
+       "hints on."),
+    N_("A hint is for your own turn: wait until it is your move."),
     # Typed-move refusals of the engines (move words in quotes stay canonical: they are
     # what /play accepts in every language).
     N_("Asking for the count is not a move and needs no turn: use the Count button on the "

@@ -179,9 +179,10 @@ def _trick_facts(state: State, seat: int, move: Action, seed: int) -> Reason | N
                 world.apply(mover, action)
             except Exception:   # a sampled world the game cannot play on: skip it
                 break
-            mover = world.current_seat
-            if mover is None:
+            nxt = world.current_seat
+            if nxt is None:
                 break
+            mover = nxt
             action = hooks.rollout_policy(world, mover, rng)
             if action.kind != "play" or len(action.args) != 1:
                 break
