@@ -21,7 +21,7 @@ from ..core.ai_runner import InlineRunner
 from ..core.clock import SystemClock
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
-from ..core.reviews import GameReview, Reviews
+from ..core.reviews import GameReview, Reviews, views_before
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang
 from ..i18n.errors import translate as translate_error
@@ -117,7 +117,7 @@ def show(replay: Replay, review: GameReview, *, out: TextIO, lang: Lang = EN,
     if not shown:
         print(words.nothing_lost(lang), file=out)
         return
-    before = _positions(replay, review.seat, {d.move for d in shown})
+    before = views_before(replay, review.seat, {d.move for d in shown})
     for n, d in enumerate(shown, start=1):
         print(f"\n{n}. " + words.decision_head(d, name, table.fill(describe(d.played)),
                                                 table.fill(describe(d.best)), lang), file=out)
@@ -126,14 +126,3 @@ def show(replay: Replay, review: GameReview, *, out: TextIO, lang: Lang = EN,
         scene = present(before[d.move], names, recent=1, lang=lang)
         print(table.render(scene, legend=False), file=out)
 
-
-def _positions(replay: Replay, seat: int, moves: set[int]) -> dict[int, dict]:
-    """``seat``'s view before each of ``moves`` (1-based): what the player saw then."""
-    out: dict[int, dict] = {}
-    state = replay.initial_state()
-    if 1 in moves:
-        out[1] = state.view(seat)
-    for s in replay.steps():
-        if s.move + 1 in moves:
-            out[s.move + 1] = s.state.view(seat)
-    return out

@@ -133,7 +133,7 @@ class Reviews:
 
     async def wait(self, game_id: int, seat: int) -> GameReview:
         """The review once computed (requested first if need be)."""
-        got = await self.request(game_id, seat)
+        await self.request(game_id, seat)
         task = self._running.get((game_id, seat))
         if task is not None:
             await asyncio.shield(task)
@@ -177,3 +177,15 @@ class Reviews:
             "UPDATE game_reviews SET status = ?, result = ?, done = ? "
             "WHERE game_id = ? AND seat = ?",
             (DONE, json.dumps(body), self.clock.now(), game_id, seat)))
+
+
+def views_before(replay: Replay, seat: int, moves: set[int]) -> dict[int, dict]:
+    """``seat``'s own view before each of ``moves`` (1-based): the position as that seat
+    saw it when deciding (never another seat's cards)."""
+    out: dict[int, dict] = {}
+    if 1 in moves:
+        out[1] = replay.initial_state().view(seat)
+    for s in replay.steps():
+        if s.move + 1 in moves:
+            out[s.move + 1] = s.state.view(seat)
+    return out

@@ -30,6 +30,8 @@ NAMES = (
     C_("command name", "pictures"), C_("command name", "daily"),
     C_("command name", "mygames"), C_("command name", "season"), C_("command name", "info"),
     C_("command name", "length"), C_("command name", "days"),
+    # Hints and reviews (issue 39).
+    C_("command name", "review"), C_("command name", "seat"), C_("command name", "hints"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -70,6 +72,10 @@ TEXTS = (
     N_("Today's deal, the same for everyone: play it privately, then compare"),
     N_("Which game: a whole game of Coins; one deal of the others, whose games are long"),
     N_("Your tables on this server, with links to their boards (only you see this)"),
+    N_("The hard AI's review of a finished game (only you see it)"),
+    N_("A finished game (default: your last one here)"),
+    N_("An AI seat of that game to review instead of yours (1 = first)"),
+    N_("Offer hints with several people playing (off by default)"),
     # The engines' option help (``rules.Option.help``).
     N_("Passes a player may make; the pass that reaches this number puts them out of the "
        "round."),
