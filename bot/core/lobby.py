@@ -150,9 +150,9 @@ class Lobby:
     async def configure(self, channel_id: int, user_id: int, *, options: dict | None = None,
                         turn_seconds: int | None = None, keep_order: bool | None = None,
                         stand_in: str | None = None, pings: bool | None = None,
-                        moderator: bool = False) -> TableInfo:
+                        hints: bool | None = None, moderator: bool = False) -> TableInfo:
         """Change game options (merged with the current ones), turn time, seat ordering,
-        the stand-in AI level or turn pings (None: unchanged)."""
+        the stand-in AI level, turn pings or hints (None: unchanged)."""
         table = self.registry.get(channel_id)
         async with table.lock:
             self.registry.require_host(table, user_id, moderator)
@@ -166,17 +166,19 @@ class Lobby:
             level = self._stand_in(stand_in) if stand_in is not None else table.stand_in
             snap = table.snapshot()
             old = (table.options, table.turn_seconds, table.keep_order, table.stand_in,
-                   table.pings)
+                   table.pings, table.hints)
             table.options, table.turn_seconds, table.stand_in = opts, seconds, level
             if keep_order is not None:
                 table.keep_order = bool(keep_order)
             if pings is not None:
                 table.pings = bool(pings)
+            if hints is not None:
+                table.hints = bool(hints)
             try:
                 return await self._save_lobby(table, snap)
             except TableError:
                 (table.options, table.turn_seconds, table.keep_order, table.stand_in,
-                 table.pings) = old
+                 table.pings, table.hints) = old
                 raise
 
     async def start_game(self, channel_id: int, user_id: int, *,

@@ -32,6 +32,7 @@ NAMES = (
     C_("command name", "length"), C_("command name", "days"),
     # Hints and reviews (issue 39).
     C_("command name", "review"), C_("command name", "seat"), C_("command name", "hints"),
+    C_("command name", "on"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -75,7 +76,8 @@ TEXTS = (
     N_("The hard AI's review of a finished game (only you see it)"),
     N_("A finished game (default: your last one here)"),
     N_("An AI seat of that game to review instead of yours (1 = first)"),
-    N_("Offer hints with several people playing (off by default)"),
+    N_("Hints for every player here (host, in the lobby)"),
+    N_("on: a Hint button on every hand panel"),
     # The engines' option help (``rules.Option.help``).
     N_("Passes a player may make; the pass that reaches this number puts them out of the "
        "round."),

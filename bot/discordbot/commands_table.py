@@ -95,6 +95,19 @@ def build(bot: ParlourBot) -> app_commands.Group:
                                        game=game_title(info.title, lang)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
+    @table.command(name="hints", description="Hints for every player here (host, in the lobby)")
+    @app_commands.describe(on="on: a Hint button on every hand panel")
+    async def hints(interaction: discord.Interaction, on: bool) -> None:
+        async def work() -> Reply:
+            lang = bot.langs.note(interaction)
+            await bot.core.configure(channel_of(interaction), interaction.user.id, hints=on,
+                                     moderator=is_moderator(interaction))
+            return Reply("💡 " + (lang._("Hints are on at this table: every player's hand "
+                                        "panel has a Hint button.") if on else
+                                 lang._("Hints are off at this table (with other people "
+                                        "playing, the default).")))
+        await answer(interaction, work(), budget=bot.config.ack_budget)
+
     @table.command(name="kick", description="Remove a player (host or moderator); the AI "
                    "takes their seat in a game")
     @app_commands.describe(user="The player to remove")
@@ -192,9 +205,6 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
     params.append(inspect.Parameter("pictures", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=bool))
     descriptions["pictures"] = "A picture of the table on the board"
-    params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=bool))
-    descriptions["hints"] = "Offer hints with several people playing (off by default)"
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         turn = values.pop("turn_seconds", None)
@@ -203,14 +213,12 @@ def _new_command(bot: ParlourBot, game: rules.Game) -> app_commands.Command:
         pings = values.pop("pings", None)
         language = values.pop("language", None) or guild_default(interaction)
         pictures = values.pop("pictures", None)
-        hints = values.pop("hints", None)
         options = {k: v for k, v in values.items() if v is not None}
 
         async def work() -> Reply:
             seconds = turn_time(turn, pace, hours)
             return await _create(bot, interaction, game, options, seconds, stand_in,
-                                 pings is not False, language, pictures is not False,
-                                 hints is True)
+                                 pings is not False, language, pictures is not False)
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
@@ -240,7 +248,7 @@ def turn_time(turn_seconds: int | None, pace: str | None, turn_hours: int | None
 async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules.Game,
                   options: dict, turn_seconds: int | None,
                   stand_in: str | None = None, pings: bool = True,
-                  language: str = "en", pictures: bool = True, hints: bool = False) -> Reply:
+                  language: str = "en", pictures: bool = True) -> Reply:
     lang = bot.langs.of(interaction)
     _ = lang.gettext
     if interaction.guild_id is None:
@@ -249,7 +257,7 @@ async def _create(bot: ParlourBot, interaction: discord.Interaction, game: rules
         channel_of(interaction), interaction.user.id, display_name(interaction.user), game.name,
         options, guild_id=interaction.guild_id, turn_seconds=turn_seconds,
         seed=bot.config.table_seed, stand_in=stand_in, pings=pings,
-        pictures=pictures, hints=hints)
+        pictures=pictures)
     # Set before the lobby board is first drawn (the feed draws it on the next loop turn).
     await bot.langs.set_table(info.table_id, language)
     slow = (" " + _("It is a slow table with {hours}: each player is pinged when their turn "
