@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from bot.core.ai_runner import ThreadRunner
 from rules.ai.coach import evaluate_moves
 from rules.ai.search import SearchPlayer
 from tests.fakediscord import FakeDiscord
@@ -25,12 +26,19 @@ from tests.fakediscord.privacy import game_truth
 GAME, OPTIONS, SEED = "coins", {"target": 10}, 7
 
 
-def _thread_bot(fake: FakeDiscord, path, **config):
+class _Slow(ThreadRunner):
+    """A pool that is still computing every review (or hint) when the bot stops."""
+
+    async def call(self, fn, *args):
+        await asyncio.Event().wait()   # never set: the work is under way until cancelled
+        raise AssertionError("unreachable")
+
+
+def _thread_bot(fake: FakeDiscord, path, slow: bool = False, **config):
     """The real bot with its AI work in a thread pool (reviews take seconds: the event
     loop, shared with the fake Discord, must go on meanwhile)."""
     bot = parlour_bot(fake, path, table_seed=SEED, **config)
-    from bot.core.ai_runner import ThreadRunner
-    runner = ThreadRunner(1)
+    runner = _Slow(1) if slow else ThreadRunner(1)
     core = bot.core
     core.runner = core.turns.runner = core.daily.runner = runner
     core.reviews.runner = core.hints.runner = runner
@@ -138,7 +146,7 @@ async def test_a_review_lists_planted_blunders_and_hides_other_hands(
         t = await _table(fake, bot, s.alice)
         planted = await _play_with_blunders(bot, t, s.alice)
         assert len(planted) == 2, planted
-        game_id = (await bot.core.recent_games(channel_id=s.table.id, limit=1))[0].game_id
+        game_id = await _finished(bot, s.table.id)
 
         choices = await fake.autocomplete(s.alice, "review", channel=s.table, focused="game")
         assert [c["value"] for c in choices] == [game_id], choices
@@ -182,11 +190,11 @@ async def test_a_review_cut_by_a_restart_is_finished_after_it(fake_discord: Fake
     fake, s = fake_discord, fake_discord.scene
     fake.settle_quiet = 0.02
     path = tmp_path / "p.db"
-    bot = _thread_bot(fake, path)
+    bot = _thread_bot(fake, path, slow=True)
     async with fake.run_bot(bot):
         t = await _table(fake, bot, s.alice)
         await t.play_to_end()
-        game_id = (await bot.core.recent_games(channel_id=s.table.id, limit=1))[0].game_id
+        game_id = await _finished(bot, s.table.id)
         players = (await bot.core.replay(game_id)).record.players
         seat = next(i for i, p in enumerate(players) if p["user_id"] == s.alice.id)
         first = await bot.core.reviews.request(game_id, seat)   # what /review starts
@@ -207,6 +215,17 @@ async def test_a_review_cut_by_a_restart_is_finished_after_it(fake_discord: Fake
         assert f"Review of game #{game_id}" in record.text and "decisions weighed" in \
             record.text, record.text
     assert await _rows(path, game_id) == [(seat, "done")]
+
+
+async def _finished(bot, channel_id: int) -> int:
+    """The game just finished here, once its record is written."""
+    for _ in range(200):
+        await bot.core.settle()
+        games = await bot.core.recent_games(channel_id=channel_id, limit=1)
+        if games:
+            return games[0].game_id
+        await asyncio.sleep(0.02)
+    raise AssertionError("the finished game was not recorded")
 
 
 async def _rows(path, game_id: int) -> list[tuple[int, str]]:
