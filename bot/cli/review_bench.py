@@ -6,8 +6,10 @@ the hard AI's is played instead (the planted blunder).  The review of seat 0
 (``review_game``, the review's own code) then ranks that hand's decisions by cost.
 Reported: how many planted blunders the review puts in its top three, and how often
 it ranks a hard move (one the AI itself chose) as costly (cost above ``COSTLY``).
-A random move is sometimes as good as the AI's (two equal low cards): those trials are
-counted apart, by the cost the review gives the blunder.
+A random move is often as good as the AI's (two equal low cards): each blunder's cost
+is also measured apart, by the same search with every root move tried in
+``ORACLE_WORLDS`` other sampled worlds, and the blunders are counted by that cost
+(``THRESHOLDS``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import time
 
 import rules
 from rules.ai import evaluate
+from rules.ai.coach import REVIEW_WORLDS, judge
 from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 
@@ -24,8 +27,11 @@ from ..core.reviews import review_game
 
 GAMES = ("coins", "thirteens", "starshina", "piquet")
 COSTLY = 0.1          # a hard move reviewed as losing a tenth of the [-1, 1] scale
-PLAY_BUDGET = 20      # iterations per move of the hard players
-REVIEW_BUDGET = 40    # iterations per decision of the review
+# Blunders are counted by their cost (priced apart): the share of a game's swing they lose.
+THRESHOLDS = (0.02, 0.05)
+ORACLE_WORLDS = 40    # the independent measure: every root move on this many worlds
+PLAY_BUDGET = 60      # iterations per move of the hard players
+REVIEW_BUDGET = 60    # iterations per decision of the review (the bot's: coach.REVIEW_BUDGET)
 
 
 def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
@@ -63,9 +69,21 @@ def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
     return (n, log, blunder, unweighed) if blunder else None
 
 
+def _oracle(game: str, n: int, seed: int, log: list[tuple[int, str]], blunder: int) -> float:
+    """The blunder's cost measured by a bigger search on other sampled worlds."""
+    state = rules.get_game(game).new_state(n, {}, seed=seed)
+    for s, action in log[:blunder - 1]:
+        state.apply(s, action)
+    s, action = log[blunder - 1]
+    j = judge(state, s, action, ORACLE_WORLDS * 12, seed=seed + 7919, worlds=ORACLE_WORLDS)
+    return j.cost if j is not None else 0.0
+
+
 def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
-              review_budget: int = REVIEW_BUDGET) -> dict:
-    found = planted = costly = hard_moves = harmless = skipped = 0
+              review_budget: int = REVIEW_BUDGET, verbose: bool = False) -> dict:
+    found = {t: 0 for t in THRESHOLDS}
+    planted = {t: 0 for t in THRESHOLDS}
+    costly = hard_moves = skipped = 0
     t0 = time.process_time()
     for t in range(trials):
         game = games[t % len(games)]
@@ -78,27 +96,32 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
             skipped += 1
             continue
         body = review_game(game, n, {}, seed, log, 0, review_budget)
+        truth = _oracle(game, n, seed, log, blunder)
         ranked = [d["move"] for d in body["decisions"]]
         cost = next((d["cost"] for d in body["decisions"] if d["move"] == blunder), 0.0)
         others = [d for d in body["decisions"] if d["move"] != blunder]
         hard_moves += body["judged"] - 1
         costly += sum(1 for d in others if d["cost"] > COSTLY)
-        if cost < 0.01:
-            harmless += 1     # the random move was as good as the AI's: nothing to find
-            continue
-        planted += 1
-        found += blunder in ranked[:3]
+        for least in THRESHOLDS:
+            if truth >= least:
+                planted[least] += 1
+                found[least] += blunder in ranked[:3]
+        if verbose:
+            rank = ranked.index(blunder) + 1 if blunder in ranked else "-"
+            out(f"  {game} seed {seed}: the blunder (move {blunder}) costs {truth:.3f}, "
+                f"reviewed {cost:.3f}, rank {rank} of {body['judged']}")
     secs = time.process_time() - t0
-    share = found / planted if planted else 0.0
-    false = costly / hard_moves if hard_moves else 0.0
-    out(f"review benchmark: {trials} trials over {', '.join(games)}; play budget "
-        f"{PLAY_BUDGET}, review budget {review_budget} iterations a decision")
-    out(f"  planted blunders that cost something: {planted} ({harmless} more were as "
-        f"good as the AI's move; {skipped} fell in Piquet's exchange, which the review "
-        f"does not weigh)")
-    out(f"  in the review's top three: {found} of {planted} = {100 * share:.1f}%")
+    out(f"review benchmark: {trials} hands over {', '.join(games)}; hard players of "
+        f"{PLAY_BUDGET} iterations, review {review_budget} iterations a decision "
+        f"({REVIEW_WORLDS} common worlds), blunders priced on {ORACLE_WORLDS} other worlds")
+    if skipped:
+        out(f"  {skipped} blunders fell in Piquet's exchange, which the review does not weigh")
+    for least in THRESHOLDS:
+        p, f = planted[least], found[least]
+        out(f"  blunders costing >= {least:.2f}: {p}; in the review's top three: {f} "
+            f"= {100 * f / p if p else 0:.1f}%")
     out(f"  hard moves reviewed as costly (> {COSTLY}): {costly} of {hard_moves} = "
-        f"{100 * false:.1f}%")
+        f"{100 * costly / hard_moves if hard_moves else 0:.1f}%")
     out(f"  {secs:.0f} s of CPU")
-    return {"planted": planted, "found": found, "harmless": harmless, "skipped": skipped,
-            "costly": costly, "hard_moves": hard_moves}
+    return {"planted": planted, "found": found, "skipped": skipped, "costly": costly,
+            "hard_moves": hard_moves}

@@ -23,7 +23,8 @@ from .hooks import hooks_for, rng_for
 from .search import SearchPlayer, visible_gifts
 
 HINT_BUDGET = 120       # iterations for a hint: a hard move's usual work
-REVIEW_BUDGET = 60      # iterations per decision of a review
+REVIEW_BUDGET = 150     # iterations per decision of a review
+REVIEW_WORLDS = 12      # common worlds every root move is tried in, for a review
 TRICK_WORLDS = 10       # sampled deals the trick fact is counted on
 
 
@@ -68,8 +69,9 @@ class Judgement:
     disagree: int       # of those, the worlds where ``played`` did as well or better
 
 
-def _player(state: State, seed: int, budget: int) -> SearchPlayer:
-    return SearchPlayer(state.game.name, "hard", seed, iterations=budget, time_budget=None)
+def _player(state: State, seed: int, budget: int, worlds: int = 0) -> SearchPlayer:
+    return SearchPlayer(state.game.name, "hard", seed, iterations=budget, time_budget=None,
+                        common_worlds=worlds)
 
 
 def evaluate_moves(state: State, seat: int, budget: int = REVIEW_BUDGET,
@@ -77,7 +79,7 @@ def evaluate_moves(state: State, seat: int, budget: int = REVIEW_BUDGET,
     """Every root move the hard search weighed, with its mean value and spread over the
     sampled worlds, best mean first.  A position without a flat search (one legal move,
     a game's own exchange search) gives its one chosen move with value 0 and spread 0."""
-    player = _player(state, seed, budget)
+    player = _player(state, seed, budget, REVIEW_WORLDS)
     chosen = player.choose(state, seat)
     return [(m.action, m.value, m.spread) for m in _root(player, chosen)]
 
@@ -129,14 +131,15 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
 
 
 def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BUDGET,
-          seed: int = 0) -> Judgement | None:
+          seed: int = 0, worlds: int = REVIEW_WORLDS) -> Judgement | None:
     """How much ``played`` loses against the hard AI's choice, or None when there was no
-    choice to speak of (one legal move, or a phase the flat search does not weigh)."""
+    choice to speak of (one legal move, or a phase the flat search does not weigh).
+    ``worlds``: every root move is first tried in this many common sampled worlds."""
     if isinstance(played, str):
         played = state.game.parse_action(played, state.options)
     if len(state.legal_actions(seat)) < 2:
         return None
-    player = _player(state, seed, budget)
+    player = _player(state, seed, budget, worlds)
     best = player.choose(state, seat, include=played)
     if player.last_root is None:
         return None

@@ -71,7 +71,7 @@ class SearchPlayer:
     def __init__(self, game: str, level: str = "hard", seed: int = 0,
                  iterations: int | None = None, time_budget: float | None = DEFAULT_TIME_BUDGET,
                  max_candidates: int | None = None, work: float | None = None,
-                 endgame_tricks: int | None = None) -> None:
+                 endgame_tricks: int | None = None, common_worlds: int = GIFT_WORLDS) -> None:
         self.game = game
         self.level = level
         self.seed = seed
@@ -95,6 +95,9 @@ class SearchPlayer:
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
         self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
+        # Every root move is tried on this many common worlds first (budget allowing): the
+        # visible-gift test needs GIFT_WORLDS; a review asks for more, to price a bad move.
+        self.common_worlds = max(common_worlds, GIFT_WORLDS)
         # The last search's root moves and each one's values by common sampled world (None
         # when no flat search ran: one move, or a game's own exchange search); the coach
         # (rules/ai/coach.py) reads its hints and reviews from these.
@@ -153,9 +156,9 @@ class SearchPlayer:
         clock = time.perf_counter
         it = 0
         work = 0.0
-        # Every move is tried on the first GIFT_WORLDS worlds (budget allowing), so a move
+        # Every move is tried on the first common_worlds worlds (budget allowing), so a move
         # that loses in every one of them to another is seen for the gift it is.
-        rounds = k * min(GIFT_WORLDS, max(1, budget // k))
+        rounds = k * min(self.common_worlds, max(1, budget // k))
         while it < budget and (it < rounds or work < self.work):
             if it >= k and deadline is not None and clock() > deadline:
                 self.last_capped = True
