@@ -78,6 +78,11 @@ async def _run(args: argparse.Namespace, lang: Lang, out: TextIO) -> int:
             game_id = games[0].game_id
         replay = await load_replay(store, game_id)
         seat = _seat(replay, args.seat)
+        if seat is None:
+            print(lang._("Error: {error}", error=lang._(
+                "Game #{number} has seats 1 to {n}.", number=game_id,
+                n=len(replay.record.players))), file=out)
+            return 2
         reviews = Reviews(store, InlineRunner(), SystemClock())
         stored = await reviews.get(game_id, seat)
         if stored is None or not stored.done:
@@ -90,12 +95,12 @@ async def _run(args: argparse.Namespace, lang: Lang, out: TextIO) -> int:
     return 0
 
 
-def _seat(replay: Replay, chosen: int | None) -> int:
+def _seat(replay: Replay, chosen: int | None) -> int | None:
+    """The seat to review (0-based): ``chosen`` (1-based; None if there is no such seat),
+    else the terminal player's."""
     players = replay.record.players
     if chosen is not None:
-        if not 1 <= chosen <= len(players):
-            raise TableError(f"Game #{replay.record.game_id} has seats 1 to {len(players)}.")
-        return chosen - 1
+        return chosen - 1 if 1 <= chosen <= len(players) else None
     for i, p in enumerate(players):
         if p.get("user_id") == LOCAL_USER and p.get("kind", "human") == "human":
             return i

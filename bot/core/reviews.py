@@ -119,7 +119,7 @@ class Reviews:
         one is stored and computed in the background (``wait`` for it)."""
         replay = await load_replay(self.store, game_id)
         if not 0 <= seat < len(replay.record.players):
-            raise TableError(f"Game #{game_id} has no seat {seat + 1}.")
+            raise ValueError(f"game {game_id} has no seat {seat}")   # callers check first
         got = await self.get(game_id, seat)
         if got is not None and got.done:
             return got

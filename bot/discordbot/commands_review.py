@@ -22,7 +22,7 @@ from ..core import TableError
 from ..core.leaderboard import GameSummary
 from ..core.replay import Replay
 from ..core.reviews import GameReview, views_before
-from ..i18n import Lang
+from ..i18n import N_, Lang
 from ..present import coach as words
 from ..present import present
 from ..present.art import Picture, hand_only
@@ -40,9 +40,9 @@ SHOWN = 5             # decisions shown, the costliest first
 WAIT = 600.0          # seconds an answer waits for a review being computed
 RECENT = 25           # finished games the autocomplete looks through
 COLOUR = discord.Colour.dark_gold()
-NO_GAME = "You have no finished game here to review."
-NOT_YOURS = "You can review your own seat, or an AI seat of a game you played - not " \
-            "another person's: that would show their hand."
+NO_GAME = N_("You have no finished game here to review.")
+NOT_YOURS = N_("You can review your own seat, or an AI seat of a game you played - not "
+               "another person's: that would show their hand.")
 
 
 def build(bot: ParlourBot) -> list[app_commands.Command]:

@@ -67,9 +67,9 @@ def confidence_text(d: Decision, lang: Lang) -> str:
                        "Uncertain: the move played did as well in {count} of {of} sampled "
                        "deals.", d.worlds, count=d.disagree, of=d.worlds)
     if d.unsure:
-        return lang.n_("Uncertain: the sampled deal puts the cost anywhere from little to much.",
-                       "Uncertain: the {of} sampled deals put the cost anywhere from little to "
-                       "much.", d.worlds, of=d.worlds)
+        return lang.n_("Uncertain: the cost varies widely over {of} sampled deal.",
+                       "Uncertain: the cost varies widely over {of} sampled deals.", d.worlds,
+                       of=d.worlds)
     return lang.n_("Confident: {of} sampled deal agrees.",
                    "Confident: all {of} sampled deals agree.", d.worlds, of=d.worlds)
 
