@@ -62,7 +62,8 @@ def cost_text(d: Decision, lang: Lang) -> str:
 
 
 def confidence_text(d: Decision, lang: Lang) -> str:
-    if d.disagree:
+    """How sure the estimate is: said plainly when the sampled deals disagree."""
+    if d.unsure and d.disagree:
         return lang.n_("Uncertain: the move played did as well in {count} of {of} sampled deal.",
                        "Uncertain: the move played did as well in {count} of {of} sampled "
                        "deals.", d.worlds, count=d.disagree, of=d.worlds)
@@ -70,6 +71,11 @@ def confidence_text(d: Decision, lang: Lang) -> str:
         return lang.n_("Uncertain: the cost varies widely over {of} sampled deal.",
                        "Uncertain: the cost varies widely over {of} sampled deals.", d.worlds,
                        of=d.worlds)
+    if d.disagree:
+        return lang.n_("Fairly confident: the move played did as well in only {count} of {of} "
+                       "sampled deal.",
+                       "Fairly confident: the move played did as well in only {count} of {of} "
+                       "sampled deals.", d.worlds, count=d.disagree, of=d.worlds)
     return lang.n_("Confident: {of} sampled deal agrees.",
                    "Confident: all {of} sampled deals agree.", d.worlds, of=d.worlds)
 
