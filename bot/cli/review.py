@@ -128,6 +128,8 @@ def show(replay: Replay, review: GameReview, *, out: TextIO, lang: Lang = EN,
                                                 table.fill(describe(d.best)), lang), file=out)
         print("   " + words.cost_text(d, lang) + " " + words.confidence_text(d, lang),
               file=out)
-        scene = present(before[d.move], names, recent=1, lang=lang)
+        seen = before[d.move]
+        scene = present(seen.view, names, forms=seen.forms, legal=seen.legal, recent=1,
+                        lang=lang)
         print(table.render(scene, legend=False), file=out)
 

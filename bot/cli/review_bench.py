@@ -19,6 +19,7 @@ import time
 
 import rules
 from rules.ai import evaluate
+from rules.ai.coach import REVIEW_BUDGET as COACH_BUDGET
 from rules.ai.coach import REVIEW_WORLDS, judge
 from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
@@ -31,7 +32,7 @@ COSTLY = 0.1          # a hard move reviewed as losing a tenth of the [-1, 1] sc
 THRESHOLDS = (0.02, 0.05)
 ORACLE_WORLDS = 40    # the independent measure: every root move on this many worlds
 PLAY_BUDGET = 60      # iterations per move of the hard players
-REVIEW_BUDGET = 60    # iterations per decision of the review (the bot's: coach.REVIEW_BUDGET)
+REVIEW_BUDGET = COACH_BUDGET   # iterations per decision of the review: the bot's
 
 
 def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET

@@ -179,13 +179,26 @@ class Reviews:
             (DONE, json.dumps(body), self.clock.now(), game_id, seat)))
 
 
-def views_before(replay: Replay, seat: int, moves: set[int]) -> dict[int, dict]:
-    """``seat``'s own view before each of ``moves`` (1-based): the position as that seat
-    saw it when deciding (never another seat's cards)."""
-    out: dict[int, dict] = {}
+@dataclass(frozen=True)
+class SeenBefore:
+    """A seat's position when it decided: its own view, and its moves then."""
+    view: dict
+    forms: list[dict]
+    legal: list[str]
+
+
+def views_before(replay: Replay, seat: int, moves: set[int]) -> dict[int, SeenBefore]:
+    """``seat``'s own view and moves before each of ``moves`` (1-based): the position as
+    that seat saw it when deciding (never another seat's cards)."""
+    out: dict[int, SeenBefore] = {}
+
+    def seen(state) -> SeenBefore:
+        return SeenBefore(state.view(seat), state.action_forms(seat),
+                          [str(a) for a in state.legal_actions(seat)])
+
     if 1 in moves:
-        out[1] = replay.initial_state().view(seat)
+        out[1] = seen(replay.initial_state())
     for s in replay.steps():
         if s.move + 1 in moves:
-            out[s.move + 1] = s.state.view(seat)
+            out[s.move + 1] = seen(s.state)
     return out

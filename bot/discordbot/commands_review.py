@@ -135,7 +135,9 @@ async def _shown(bot: ParlourBot, replay: Replay, review: GameReview, lang: Lang
     for n, d in enumerate(shown, start=1):
         played = scene_view.describe(r.game, d.played, lang.code)
         best = scene_view.describe(r.game, d.best, lang.code)
-        scene = present(before[d.move], names, recent=1, lang=lang)
+        seen = before[d.move]
+        scene = present(seen.view, names, forms=seen.forms, legal=seen.legal, recent=1,
+                        lang=lang)
         w = scene_view.Writer.for_scene(scene)
         table = [x for x in w.centre(scene.centre) if x]
         text = (f"**{n}.** " + words.decision_head(d, scene_view.escape(name), f"**{played}**",
