@@ -138,7 +138,8 @@ class Reviews:
         if task is not None:
             await asyncio.shield(task)
         done = await self.get(game_id, seat)
-        assert done is not None  # written as pending before the work started
+        if done is None:   # the work failed (logged): the row was taken back
+            raise TableError("The review could not be computed; please try again later.")
         return done
 
     async def resume(self) -> int:
@@ -171,8 +172,12 @@ class Reviews:
         except asyncio.CancelledError:
             raise   # the bot stops: the row stays pending, resumed at the next start
         except Exception:
+            # Not stored as done: the next request tries again.
             log.exception("review of game %s seat %s failed", game_id, seat)
-            body = {"judged": 0, "decisions": []}
+            await self.store.write((
+                "DELETE FROM game_reviews WHERE game_id = ? AND seat = ? AND status = ?",
+                (game_id, seat, PENDING)))
+            return
         await self.store.write((
             "UPDATE game_reviews SET status = ?, result = ?, done = ? "
             "WHERE game_id = ? AND seat = ?",

@@ -42,6 +42,7 @@ CONSTANT = (
     N_("Hints are off at this table: other people play here, and the host has not switched "
        "hints on."),
     N_("A hint is for your own turn: wait until it is your move."),
+    N_("The review could not be computed; please try again later."),
     # Typed-move refusals of the engines (move words in quotes stay canonical: they are
     # what /play accepts in every language).
     N_("Asking for the count is not a move and needs no turn: use the Count button on the "
