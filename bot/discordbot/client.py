@@ -17,6 +17,7 @@ from . import (
     commands_info,
     commands_mygames,
     commands_play,
+    commands_review,
     commands_season,
     commands_settings,
     commands_table,
@@ -94,7 +95,7 @@ class ParlourBot(discord.Client):
         self.tree.add_command(commands_tournament.build(self))
         for command in (commands_play.build(self) + commands_info.build(self)
                         + commands_settings.build(self) + commands_daily.build(self)
-                        + commands_mygames.build(self)):
+                        + commands_mygames.build(self) + commands_review.build(self)):
             self.tree.add_command(command)
 
     def answering(self, interaction: discord.Interaction) -> AbstractContextManager[None]:

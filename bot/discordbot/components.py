@@ -19,6 +19,7 @@ import discord
 from ..i18n import EN, N_, Lang
 from . import ids
 from .count_button import CountButton
+from .hint_button import HintButton
 from .replies import SORRY, bot_of, report
 from .tournament_buttons import TournamentButton
 
@@ -213,7 +214,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
 
 
 DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
-                 CountButton, TournamentButton)
+                 CountButton, TournamentButton, HintButton)
 
 
 def runs_click(interaction: discord.Interaction) -> bool:

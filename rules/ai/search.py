@@ -82,7 +82,7 @@ class SearchPlayer:
     def __init__(self, game: str, level: str = "hard", seed: int = 0,
                  iterations: int | None = None, time_budget: float | None = DEFAULT_TIME_BUDGET,
                  max_candidates: int | None = None, work: float | None = None,
-                 endgame_tricks: int | None = None) -> None:
+                 endgame_tricks: int | None = None, common_worlds: int = GIFT_WORLDS) -> None:
         self.game = game
         self.level = level
         self.seed = seed
@@ -106,12 +106,23 @@ class SearchPlayer:
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
         self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
+        # Every root move is tried on this many common worlds first (budget allowing): the
+        # visible-gift test needs GIFT_WORLDS; a review asks for more, to price a bad move.
+        self.common_worlds = max(common_worlds, GIFT_WORLDS)
+        # The last search's root moves and each one's values by common sampled world (None
+        # when no flat search ran: one move, or a game's own exchange search); the coach
+        # (rules/ai/coach.py) reads its hints and reviews from these.
+        self.last_root: tuple[list[Action], list[list[float]]] | None = None
 
-    def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
-        """The move for ``seat``; ``time_budget`` (seconds) caps this one search."""
+    def choose(self, state: State, seat: int, time_budget: float | None = None,
+               include: Action | None = None) -> Action:
+        """The move for ``seat``; ``time_budget`` (seconds) caps this one search.
+        ``include``: a legal move searched among the root moves whatever the cuts (a
+        review weighs the move a player made)."""
         self.last_iterations = 0
         self.last_capped = False
         self.last_gifts = []
+        self.last_root = None
         self._solvers = {}
         self._solved = False
         legal = state.legal_actions(seat)
@@ -129,6 +140,9 @@ class SearchPlayer:
         cands = candidates(state, seat, legal, guess, limit, rng)
         if not exchange and self._endgame is not None:
             cands, guess = self._without_trick_gifts(state, seat, legal, cands, guess, rng)
+        if include is not None and include not in cands and not exchange \
+                and state.is_legal(seat, include):
+            cands = cands + [include]
         if len(cands) == 1:
             return cands[0]
         budget = time_budget if time_budget is not None else self.time_budget
@@ -153,9 +167,9 @@ class SearchPlayer:
         clock = time.perf_counter
         it = 0
         work = 0.0
-        # Every move is tried on the first GIFT_WORLDS worlds (budget allowing), so a move
+        # Every move is tried on the first common_worlds worlds (budget allowing), so a move
         # that loses in every one of them to another is seen for the gift it is.
-        rounds = k * min(GIFT_WORLDS, max(1, budget // k))
+        rounds = k * min(self.common_worlds, max(1, budget // k))
         while it < budget and (it < rounds or work < self.work):
             if it >= k and deadline is not None and clock() > deadline:
                 self.last_capped = True
@@ -185,6 +199,7 @@ class SearchPlayer:
             if it > k and _settled(visits, budget - it):
                 break
         self.last_iterations = it
+        self.last_root = (cands, values)
         # A visible gift - worse than some other move in every world both were tried in -
         # is never played, whatever the counts say.
         gifts = visible_gifts(values, GIFT_WORLDS if self._solved else ROLLOUT_GIFT_WORLDS)
