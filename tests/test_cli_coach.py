@@ -26,7 +26,8 @@ def test_hint_names_the_hard_move_and_why_and_changes_nothing(tmp_path) -> None:
     board = s.until_prompt()
     assert "Your move" in board
     answer = s.send("hint")
-    line = answer.splitlines()[0]
+    # One sentence, wrapped to the terminal's width.
+    line = " ".join(part.strip() for part in answer.split(">")[0].splitlines() if part.strip())
     assert re.fullmatch(r"Hint: Play \S+\. [A-Z].+\.", line), line
     assert "sampled deal" in line or "plainly worse" in line, line
     assert "Your move" not in answer            # nothing was played: the same position
