@@ -10,7 +10,7 @@ from bot.cli import main
 
 @pytest.mark.parametrize("args, expect", [
     (["piquet", "--players", "6", "--format", "swiss", "--rounds", "2"], "buchholz"),
-    (["coins", "--players", "7", "--format", "knockout"], "rounds won"),
+    (["coins", "--players", "7", "--format", "knockout"], "rounds passed"),
     (["thirteens", "--players", "5", "--format", "round-robin", "--table-size", "3"],
      "sonneborn-berger"),
     (["coins", "--players", "6", "--format", "swiss", "--duplicate", "--levels",

@@ -11,6 +11,7 @@ from bot.core.tournament import pairing
 from bot.core.tournament.model import Entrant, Format, Result, Table
 from bot.core.tournament.standings import (
     buchholz,
+    direct_encounter,
     duplicate_points,
     place_points,
     round_scores,
@@ -298,3 +299,28 @@ def test_withdrawn_player_is_not_paired_again():
     assert all("p2" not in tb.players for tb in rnd2.tables)
     assert rnd2.byes and "p2" not in rnd2.byes
     assert any(r.withdrawn and r.entrant.id == "p2" for r in t.standings())
+
+
+def test_round_robin_of_eight_at_tables_of_four_meets_everyone_in_three_rounds():
+    players = [f"p{i}" for i in range(8)]
+    schedule = pairing.round_robin_schedule(players, [3, 4, 5, 6], 4)
+    assert len(schedule) == 3
+    met = {frozenset(pr) for rnd in schedule for t in rnd for pr in itertools.combinations(t, 2)}
+    assert met == {frozenset(p) for p in itertools.combinations(players, 2)}
+
+
+def test_direct_encounter_breaks_a_tie_of_two_who_met():
+    r1 = [two(1, 1, "a", "b", "a"), two(1, 2, "c", "d", "c")]
+    rounds = {1: round_scores(1, r1, [], False)}
+    # Between a and b, a took the point; c's game was against someone outside the tie.
+    assert direct_encounter("a", {"a", "b"}, r1, rounds) == 1.0
+    assert direct_encounter("b", {"a", "b"}, r1, rounds) == 0.0
+    assert direct_encounter("c", {"c", "a"}, r1, rounds) == 0.0
+    # Four tied players who each won one game among themselves: the encounter is equal
+    # and the rating decides.
+    r2 = [two(2, 1, "b", "c", "b"), two(2, 2, "a", "d", "d")]
+    all_rounds = [round_scores(1, r1, [], False), round_scores(2, r2, [], False)]
+    entrants = [Entrant("a", "A", 1400), Entrant("b", "B", 1600), Entrant("c", "C", 1500),
+                Entrant("d", "D", 1450)]
+    rows = standings(Format.SWISS, entrants, all_rounds, r1 + r2)
+    assert [r.entrant.id for r in rows] == ["b", "c", "d", "a"]

@@ -24,7 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                          "and the standings")
     s.add_argument("game", help=f"one of: {', '.join(plugins.names())}")
     s.add_argument("--players", type=int, default=8, help="entrants (default 8)")
-    s.add_argument("--format", default="swiss", choices=[f.value for f in Format])
+    s.add_argument("--format", default="swiss", choices=[f.value for f in Format],
+                   help="swiss (default), knockout or round-robin")
     s.add_argument("--rounds", type=int, default=None,
                    help="Swiss rounds (default: enough to find a winner, at least 3)")
     s.add_argument("--table-size", type=int, default=None,
@@ -33,7 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="every table of a round plays the same deals from the same seats")
     s.add_argument("--levels", default="easy",
                    help="AI levels of the entrants, in turn (default: easy; e.g. easy,hard)")
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seed", type=int, default=1,
+                   help="the deals and the AI's choices (default 1: the same event each time)")
     s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, as for parlour play")
     s.set_defaults(func=simulate)
@@ -85,13 +87,13 @@ def simulate(args: argparse.Namespace) -> int:
               f"{', duplicate deals' if args.duplicate else ''}.")
         while not t.is_over:
             rnd = t.pair_round()
-            print(f"\nRound {rnd.number}")
+            print(f"\nRound {rnd.number}", flush=True)
             for table in rnd.tables:
                 seed = rnd.deal_seed if args.duplicate else table_seed(rnd.deal_seed, table.number)
                 result = _play(game, options, table, seed, level_of)
                 t.record(Result(table, result[0], result[1],
                                 deal=rnd.deal_seed if args.duplicate else None))
-                print("  " + _table_line(table, result[0], result[1], names))
+                print("  " + _table_line(table, result[0], result[1], names), flush=True)
             for p in rnd.byes:
                 print(f"  {names[p]}: bye")
     except TournamentError as e:
@@ -100,14 +102,19 @@ def simulate(args: argparse.Namespace) -> int:
     print("\nStandings" + (" (duplicate: each result against the tables that held the same "
                            "cards)" if args.duplicate else ""))
     tb = tiebreak_name(fmt)
-    header = "points" if fmt is not Format.KNOCKOUT else "rounds won"
+    header = "points" if fmt is not Format.KNOCKOUT else "rounds passed"
     print(f"  {'#':>3}  {'name':<24} {header:>10}" + (f"  {tb:>16}" if tb else ""))
     for row in t.standings():
-        line = f"  {row.rank:>3}  {row.entrant.name:<24} {row.points:>10.2f}"
+        line = f"  {row.rank:>3}  {row.entrant.name:<24} {_num(row.points):>10}"
         if tb:
-            line += f"  {row.tiebreak:>16.2f}"
+            line += f"  {_num(row.tiebreak):>16}"
         print(line)
     return 0
+
+
+def _num(x: float) -> str:
+    """2, 2.5, 2.33: whole numbers without decimals."""
+    return str(int(x)) if x == int(x) else f"{x:.2f}".rstrip("0")
 
 
 def _names() -> itertools.chain[str]:

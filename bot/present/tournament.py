@@ -254,7 +254,7 @@ def podium_png(info: TournamentInfo, lang: Lang) -> bytes:
                   anchor="mm")
         draw.text((x, top - 44), _fit(draw, row.entrant.name, mid, 236), font=mid,
                   fill=WHITE, anchor="mm")
-        points = (lang.n_("{n} round won", "{n} rounds won", int(row.points))
+        points = (lang.n_("{n} round passed", "{n} rounds passed", int(row.points))
                   if info.state.fmt is Format.KNOCKOUT
                   else points_text(row.points, lang))
         draw.text((x, top - 18), points, font=small, fill=(210, 225, 215), anchor="mm")

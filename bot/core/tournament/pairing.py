@@ -8,6 +8,7 @@ docs/CORE.md (Tournaments) states the rules these follow.
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -268,13 +269,104 @@ def round_robin_schedule(players: Sequence[str], allowed: Sequence[int],
     sizes, _ = table_sizes(len(players), allowed, preferred)
     if sizes and all(s == 2 for s in sizes):
         return _circle(list(players))
-    size = sizes[0] if sizes else len(players)
-    rounds = -(-(len(players) - 1) // max(size - 1, 1))
+    rounds = round_robin_rounds(len(players), sizes)
+    found = _covering(list(players), sizes, rounds)
+    if found is not None:
+        return found
+    # No schedule found within the search's bound (a large field): greedy rounds from
+    # several seeded orders, keeping the one that leaves the fewest pairs who never meet.
+    best: tuple[tuple[int, int], list[list[tuple[str, ...]]]] | None = None
+    every = {frozenset(p) for p in itertools.combinations(players, 2)}
+    for attempt in range(ROUND_ROBIN_TRIES):
+        order = list(players)
+        if attempt:
+            random.Random(f"round-robin/{attempt}").shuffle(order)
+        schedule, met = _greedy_rounds(order, sizes, rounds)
+        score = (len(every - set(met)), sum(n - 1 for n in met.values() if n > 1))
+        if best is None or score < best[0]:
+            best = (score, schedule)
+    assert best is not None  # at least one attempt
+    return best[1]
+
+
+def round_robin_rounds(n: int, sizes: Sequence[int]) -> int:
+    """Rounds enough for each of ``n`` players to meet the others at tables of ``sizes``
+    (the smallest table meets fewest)."""
+    if not sizes:
+        return 1
+    return -(-(n - 1) // max(min(sizes) - 1, 1))
+
+
+def _covering(players: list[str], sizes: list[int], rounds: int,
+              limit: int = 20_000) -> list[list[tuple[str, ...]]] | None:
+    """Rounds in which every pair meets at least once (a depth-first search, companions
+    who bring the most new meetings tried first); None when the bound runs out."""
+    need = {p: set(players) - {p} for p in players}   # whom each has still to meet
+    steps = [0]
+    schedule: list[list[tuple[str, ...]]] = []
+
+    def feasible(left_rounds: int) -> bool:
+        most = max(sizes) - 1 if sizes else 0
+        return all(len(n) <= left_rounds * most for n in need.values())
+
+    def rounds_from(r: int) -> bool:
+        if all(not n for n in need.values()):
+            while len(schedule) < rounds:   # everyone has met: fill the rest greedily
+                schedule.append(_greedy_rounds(players, sizes, 1)[0][0])
+            return True
+        if r == rounds or not feasible(rounds - r):
+            return False
+        return tables_from(r, [p for p in players], list(sizes), [])
+
+    def tables_from(r: int, left: list[str], todo: list[int],
+                    made: list[tuple[str, ...]]) -> bool:
+        steps[0] += 1
+        if steps[0] > limit:
+            return False
+        if not todo:
+            schedule.append(list(made))
+            met = [(a, b) for t in made for a, b in itertools.combinations(t, 2)
+                   if b in need[a]]
+            for a, b in met:
+                need[a].discard(b)
+                need[b].discard(a)
+            if rounds_from(r + 1):
+                return True
+            for a, b in met:
+                need[a].add(b)
+                need[b].add(a)
+            schedule.pop()
+            return False
+        size, rest = todo[0], todo[1:]
+        first, others = left[0], left[1:]
+        combos = sorted(itertools.combinations(others, size - 1),
+                        key=lambda c: -_fresh((first, *c), need))
+        for combo in combos:
+            table = (first, *combo)
+            remaining = [p for p in others if p not in combo]
+            if tables_from(r, remaining, rest, [*made, table]):
+                return True
+            if steps[0] > limit:
+                return False
+        return False
+
+    return schedule if rounds_from(0) else None
+
+
+def _fresh(table: tuple[str, ...], need: dict[str, set[str]]) -> int:
+    return sum(1 for a, b in itertools.combinations(table, 2) if b in need[a])
+
+
+ROUND_ROBIN_TRIES = 30
+
+
+def _greedy_rounds(players: list[str], sizes: list[int], rounds: int
+                   ) -> tuple[list[list[tuple[str, ...]]], Counter[frozenset[str]]]:
     met: Counter[frozenset[str]] = Counter()
     sat_out: Counter[str] = Counter()
     schedule = []
     for _ in range(rounds):
-        # Those who sat out most play first; then the original order.
+        # Those who sat out most play first; then the given order.
         left = sorted(players, key=lambda p: (-sat_out[p], players.index(p)))
         tables = []
         for s in sizes:
@@ -287,7 +379,7 @@ def round_robin_schedule(players: Sequence[str], allowed: Sequence[int],
         for p in left:
             sat_out[p] += 1
         schedule.append(tables)
-    return schedule
+    return schedule, met
 
 
 def _circle(players: list[str]) -> list[list[tuple[str, ...]]]:

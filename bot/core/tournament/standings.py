@@ -138,33 +138,56 @@ def tiebreak_name(fmt: Format) -> str:
 
 def standings(fmt: Format, entrants: Sequence[Entrant], rounds: Sequence[RoundScores],
               results: Sequence[Result], withdrawn: Iterable[str] = ()) -> list[Row]:
-    """Swiss and round robin: points, then the format's tiebreak, then rating; equal on all
-    three share a rank."""
+    """Swiss and round robin: points, then the format's tiebreak, then the direct encounter
+    (the points the tied players took at tables among themselves), then rating; equal on
+    all four share a rank."""
     total = totals(rounds)
     gone = set(withdrawn)
-    rows = []
+    keyed = []
     for e in entrants:
         if fmt is Format.ROUND_ROBIN:
             tb = sonneborn_berger(e.id, rounds, results, total)
         else:
             tb = buchholz(e.id, results, total)
+        keyed.append((e, round(total.get(e.id, 0.0), 6), round(tb, 6)))
+    groups: dict[tuple[float, float], set[str]] = defaultdict(set)
+    for e, pts, tb in keyed:
+        groups[pts, tb].add(e.id)
+    by_round = {rs.round: rs for rs in rounds}
+    rows = []
+    for e, pts, tb in keyed:
+        direct = round(direct_encounter(e.id, groups[pts, tb], results, by_round), 6)
         played = sum(1 for r in results if e.id in r.table.players)
-        rows.append((e, round(total.get(e.id, 0.0), 6), round(tb, 6), played, e.id in gone))
-    rows.sort(key=lambda x: (-x[1], -x[2], -x[0].rating, x[0].name, x[0].id))
+        rows.append((e, pts, tb, direct, played, e.id in gone))
+    rows.sort(key=lambda x: (-x[1], -x[2], -x[3], -x[0].rating, x[0].name, x[0].id))
     out: list[Row] = []
-    for i, (e, pts, tb, played, w) in enumerate(rows):
-        same = out and (out[-1].points, out[-1].tiebreak, out[-1].entrant.rating) == (
-            pts, tb, e.rating)
-        rank = out[-1].rank if same else i + 1
+    previous: tuple | None = None
+    for i, (e, pts, tb, direct, played, w) in enumerate(rows):
+        key = (pts, tb, direct, e.rating)
+        rank = out[-1].rank if out and key == previous else i + 1
+        previous = key
         out.append(Row(rank, e, pts, tb, played, w))
     return out
+
+
+def direct_encounter(player: str, tied: set[str], results: Iterable[Result],
+                     by_round: dict[int, RoundScores]) -> float:
+    """The points ``player`` took at the tables where everyone was one of the ``tied``."""
+    if len(tied) < 2:
+        return 0.0
+    got = 0.0
+    for r in results:
+        if player in r.table.players and set(r.table.players) <= tied and \
+                r.table.ai_seats == 0 and r.table.round in by_round:
+            got += by_round[r.table.round].points.get(player, 0.0)
+    return got
 
 
 def knockout_standings(entrants: Sequence[Entrant], slots_by_round: Sequence[Sequence[str | None]],
                        results: Sequence[Result]) -> list[Row]:
     """Knockout: the further an entrant went, the higher; between those out in the same
     round, the better place at their last table, then the better seed.  ``points`` is the
-    number of rounds won (a bye counts as won)."""
+    number of rounds passed (a bye passes a round)."""
     reached: dict[str, int] = {}
     for r_no, slots in enumerate(slots_by_round):
         for p in slots:

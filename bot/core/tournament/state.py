@@ -51,6 +51,7 @@ class Tournament:
     checked_in: set[str] = field(default_factory=set)
     rounds: list[Round] = field(default_factory=list)
     slots: list[list[str | None]] = field(default_factory=list)   # knockout only
+    schedule: list[list[list[str]]] = field(default_factory=list)  # round robin, once made
 
     # --- entrants ---------------------------------------------------------------------
 
@@ -92,8 +93,12 @@ class Tournament:
         if self.fmt is Format.KNOCKOUT:
             return pairing.knockout_rounds(n, self.table_size)
         if self.fmt is Format.ROUND_ROBIN:
-            return len(pairing.round_robin_schedule([e.id for e in self.entrants],
-                                                    self.allowed, self.preferred))
+            if self.schedule:
+                return len(self.schedule)
+            sizes, _ = pairing.table_sizes(n, self.allowed, self.preferred)
+            if sizes and all(s == 2 for s in sizes):
+                return n - 1 + n % 2
+            return pairing.round_robin_rounds(n, sizes)
         return self.rounds_planned
 
     # --- rounds -----------------------------------------------------------------------
@@ -128,9 +133,10 @@ class Tournament:
                 number, self.active(), self.points(), results, self.byes_had(),
                 self.allowed, self.preferred)
         elif self.fmt is Format.ROUND_ROBIN:
-            schedule = pairing.round_robin_schedule([e.id for e in self.entrants],
-                                                    self.allowed, self.preferred)
-            groups = schedule[number - 1]
+            if not self.schedule:   # made once, at the first round, and kept
+                self.schedule = [[list(t) for t in rnd] for rnd in pairing.round_robin_schedule(
+                    [e.id for e in self.entrants], self.allowed, self.preferred)]
+            groups = self.schedule[number - 1]
             # A withdrawn player's tables are played without them where the game allows it.
             tables = []
             for g in groups:
@@ -209,7 +215,7 @@ class Tournament:
             "duplicate": self.duplicate, "preferred": self.preferred,
             "entrants": [[e.id, e.name, e.rating] for e in self.entrants],
             "withdrawn": sorted(self.withdrawn), "slots": self.slots,
-            "checked_in": sorted(self.checked_in),
+            "checked_in": sorted(self.checked_in), "schedule": self.schedule,
             "rounds": [{"number": r.number, "tables": [table(t) for t in r.tables],
                         "byes": r.byes, "deal_seed": r.deal_seed,
                         "results": [{"table": n, "ranks": list(res.ranks),
@@ -225,7 +231,8 @@ class Tournament:
         t = cls(d["game"], Format(d["format"]), tuple(d["allowed"]), d["seed"],
                 d["rounds_planned"], d["duplicate"], d["preferred"],
                 [Entrant(i, n, r) for i, n, r in d["entrants"]], set(d["withdrawn"]),
-                set(d.get("checked_in", ())), slots=d["slots"])
+                set(d.get("checked_in", ())), slots=d["slots"],
+                schedule=d.get("schedule", []))
         for r in d["rounds"]:
             tables = [Table(x["round"], x["number"], tuple(x["players"]), x["ai_seats"])
                       for x in r["tables"]]
