@@ -262,7 +262,8 @@ def test_the_worker_ends_when_the_bot_is_killed() -> None:
         os.kill(worker, 0)                       # alive while the bot is
         parent.kill()
         parent.wait(10)
-        deadline = time.monotonic() + 10         # bounded: it checks every second
+        # Bounded.  It checks every second, but at SCHED_IDLE a busy machine runs it seldom.
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
                 os.kill(worker, 0)

@@ -24,7 +24,7 @@ from tests.backends import db_for
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import panel_control
 from tests.fakediscord.recorder import message_text
-from tests.load.botproc import BotProcess
+from tests.load.botproc import BOARDS_IN_A_THREAD, BotProcess
 
 pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.postgresql_only]
 
@@ -199,7 +199,8 @@ async def test_two_processes_play_together_and_survive_a_sigkill(tmp_path) -> No
             channels.append(fake.add_text_channel(guild, "cards"))
         bots = [BotProcess(fake.api_url, fake.gateway_url, fake.token, db,
                            tmp_path / f"shard{k}.log", pin=False,
-                           env={"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": str(k)})
+                           env={"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": str(k),
+                                **BOARDS_IN_A_THREAD})
                 for k in (0, 1)]
         for k, bot in enumerate(bots):
             before = len(fake.gateway_sessions)
@@ -261,7 +262,8 @@ async def test_the_first_board_after_a_restart_shows_the_latest_move(tmp_path) -
         channel = fake.add_text_channel(guild, "cards")
         bots = [BotProcess(fake.api_url, fake.gateway_url, fake.token, db,
                            tmp_path / f"shard{k}.log", pin=False,
-                           env={"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": str(k)})
+                           env={"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": str(k),
+                                **BOARDS_IN_A_THREAD})
                 for k in (0, 1)]
         for k, bot in enumerate(bots):
             before = len(fake.gateway_sessions)

@@ -23,7 +23,7 @@ from tests.backends import db_for
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.privacy import channel_leaks, game_truth
 from tests.fakediscord.recorder import message_text
-from tests.load.botproc import BotProcess
+from tests.load.botproc import BOARDS_IN_A_THREAD, BotProcess
 from tests.test_sharded_processes import _connected
 
 pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.postgresql_only]
@@ -98,7 +98,8 @@ async def test_a_tournament_survives_a_sigkill_of_its_shard(tmp_path) -> None:
             fake.add_member(guild, user)
         bots = [BotProcess(fake.api_url, fake.gateway_url, fake.token, db,
                            tmp_path / f"shard{k}.log", pin=False,
-                           env={"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": str(k)})
+                           env={"PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARDS": str(k),
+                                **BOARDS_IN_A_THREAD})
                 for k in (0, 1)]
         for k, bot in enumerate(bots):
             before = len(fake.gateway_sessions)

@@ -49,6 +49,12 @@ def _pin_child_to_bot_core() -> None:  # runs in the child before exec: all its 
     os.sched_setaffinity(0, {CORES[0]})
 
 
+# Tests that run ``parlour run`` beside a busy test suite draw boards in a thread: the board
+# worker process of "auto" runs at SCHED_IDLE, which a machine with every core busy (the
+# suite's other workers) runs so seldom that boards waited past the tests' hang guards.
+BOARDS_IN_A_THREAD = {"PARLOUR_PICTURE_WORKER": "thread"}
+
+
 class BotProcess:
     """``parlour run`` with the developer endpoint variables, its own database and log."""
 
