@@ -280,3 +280,41 @@ async def test_check_in_window_leaves_out_who_did_not_check_in(tmp_path) -> None
         with pytest.raises(TournamentRefusal):
             await core.tournaments.create(GUILD, CHANNEL + 1, HOST, "Host", "coins", "swiss",
                                           check_in=10)
+
+
+async def test_ai_entrants_are_paired_seated_and_scored_like_everyone(tmp_path) -> None:
+    async with running_core(tmp_path) as env:
+        core = env.core
+        info = await core.tournaments.create(GUILD, CHANNEL, HOST, "Host", "coins", "swiss",
+                                             rounds=2, options={"target": 10})
+        for uid, name in [*ENTRANTS, (200, "Seventh")]:   # seven people and two AIs
+            await core.tournaments.join(info.id, uid, name)
+        with pytest.raises(TournamentRefusal) as e:
+            await core.tournaments.add_ai(info.id, 555, "hard")
+        assert e.value.key == "not host"
+        with pytest.raises(TournamentRefusal) as e:
+            await core.tournaments.add_ai(info.id, HOST, "genius")
+        assert e.value.key == "bad level"
+        info = await core.tournaments.add_ai(info.id, HOST, "hard", 2)
+        ais = [x for x in info.state.entrants if x.id.startswith("ai:")]
+        assert len(ais) == 2 and len({x.name for x in ais}) == 2
+        await core.tournaments.start(info.id, HOST)
+        channels = [9000]
+        for _ in range(2):
+            assert await open_waiting(core, env.updates(), channels) == 3
+            # Each AI entrant sits at its table as an AI seat of its level, in its place.
+            current = (await core.tournaments.get(info.id)).state.current
+            places = await core.tournaments.places(info.id, current.number)
+            for t in current.tables:
+                seats = core.registry.live[places[t.number]].seats
+                for p, seat in zip(t.players, seats, strict=True):
+                    if p.startswith("ai:"):
+                        assert seat.user_id is None and seat.ai_level == "hard"
+                    else:
+                        assert str(seat.user_id) == p
+            await play_all(core)
+        done = await core.tournaments.get(info.id)
+        assert done.status == "finished"
+        rows = done.state.standings()
+        assert {r.entrant.id for r in rows} >= {x.id for x in ais}
+        assert sum(r.points for r in rows) == pytest.approx(2 * 3 * 1.5)   # 3 tables a round

@@ -28,7 +28,8 @@ from .config import CoreConfig
 from .errors import TableError
 from .hub import Hub
 from .lobby import Lobby
-from .ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating, ordinal
+from .names import ai_seat_name
+from .ratings import AI_RATINGS, DEFAULT_MU, DEFAULT_SIGMA, display_rating, ordinal
 from .records import scope_key
 from .registry import TableRegistry
 from .store import Conn, IntegrityError, Store
@@ -61,6 +62,7 @@ ERRORS = {
     "bad size": N_("{game} is played {sizes} at a table."),
     "bad pace": N_("The pace is live or slow."),
     "withdrawn": N_("You have withdrawn from this tournament."),
+    "bad level": N_("Unknown AI level: {level}."),
     "no check-in": N_("This tournament has no check-in."),
     "check-in closed": N_("Check-in opens {minutes} minutes before the start."),
     "check-in needs start": N_("A check-in needs a start time (starts)."),
@@ -238,6 +240,25 @@ class Tournaments:
 
         return await self._change(tournament_id, change, "signup")
 
+    async def add_ai(self, tournament_id: int, user_id: int, level: str, count: int = 1, *,
+                     moderator: bool = False) -> TournamentInfo:
+        """Enter AI players (host or moderator, during sign-up): they are paired and scored
+        like everyone, and sit at their tables as AI seats of their level."""
+        if level not in LEVELS:
+            raise TournamentRefusal("bad level", level=level)
+
+        def change(t: Tournament, info: TournamentInfo) -> None:
+            _require_host(info, user_id, moderator)
+            if info.status != SIGNUP:
+                raise TournamentRefusal("started")
+            for _ in range(count):
+                k = sum(1 for e in t.entrants if is_ai(e.id)) + 1
+                name = ai_seat_name(level, [e.name for e in t.entrants])
+                t.add(Entrant(f"{AI_ENTRANT}{level}:{k}", name,
+                              float(display_rating(ordinal(*AI_RATINGS[level])))))
+
+        return await self._change(tournament_id, change, "signup")
+
     async def leave(self, tournament_id: int, user_id: int) -> TournamentInfo:
         """Leave during sign-up; once it runs, the same as withdrawing."""
         def change(t: Tournament, info: TournamentInfo) -> None:
@@ -362,13 +383,18 @@ class Tournaments:
         names = {e.id: e.name for e in info.state.entrants}
         try:
             current = self.registry.get(channel_id).info()
-            seated = {str(s.user_id) for s in current.seats if s.user_id is not None}
-            for p in table.players:
-                if p not in seated:
+            # Seated in the pairing's order (a crash may have left some seated already):
+            # people join, AI entrants and the fillers are AI seats.
+            wanted = [*table.players, *([None] * table.ai_seats)]
+            for p in wanted[len(current.seats):]:
+                if p is None:
+                    await self.lobby.add_ai(channel_id, info.host_id, FILLER_LEVEL,
+                                            moderator=True)
+                elif is_ai(p):
+                    await self.lobby.add_ai(channel_id, info.host_id, ai_level(p),
+                                            moderator=True)
+                else:
                     await self.lobby.join(channel_id, int(p), names[p])
-            ais = sum(1 for s in current.seats if s.user_id is None)
-            for _ in range(table.ai_seats - ais):
-                await self.lobby.add_ai(channel_id, info.host_id, FILLER_LEVEL, moderator=True)
             if before_start is not None:
                 await before_start(current.table_id)
             return await self.lobby.start_game(channel_id, info.host_id, moderator=True)
@@ -409,10 +435,9 @@ class Tournaments:
                 raise TournamentRefusal("over")
             rnd = next(r for r in t.rounds if r.number == row["round"])
             table = next(x for x in rnd.tables if x.number == row["number"])
-            # The stored game's seats: the entrants in table order, then the AI seats.
-            by_user = {str(p["user_id"]): i for i, p in enumerate(players) if p["user_id"]}
-            order = [by_user[p] for p in table.players]
-            order += [i for i in range(len(players)) if i not in order]
+            # The stored game's seats are the entrants in table order (the table keeps the
+            # pairing's order), then the AI seats that topped it up.
+            order = list(range(len(players)))
             forfeits = frozenset(table.players[k] for k, i in enumerate(order[:len(table.players)])
                                  if i in abandoned)
             t.record(Result(table, tuple(ranks[i] for i in order),
@@ -583,6 +608,17 @@ class Tournaments:
             "SELECT round, number FROM tournament_tables WHERE tournament_id = ? AND "
             "table_id IS NULL ORDER BY round, number", (tournament_id,))
         return [(r["round"], r["number"]) for r in rows]
+
+
+AI_ENTRANT = "ai:"   # an AI entrant's id: "ai:<level>:<n>"
+
+
+def is_ai(entrant_id: str) -> bool:
+    return entrant_id.startswith(AI_ENTRANT)
+
+
+def ai_level(entrant_id: str) -> str:
+    return entrant_id.split(":")[1]
 
 
 def _require_host(info: TournamentInfo, user_id: int, moderator: bool) -> None:

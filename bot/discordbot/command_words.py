@@ -55,6 +55,8 @@ TEXTS = (
     N_("Where this channel's tournament stands"),
     N_("Leave this channel's tournament (your game in play goes on with the AI in your seat)"),
     N_("Stop this channel's tournament (host or moderator)"),
+    N_("Enter AI players (host or moderator, before the start)"), N_("How strong they play"),
+    N_("How many to enter"),
     N_("swiss"), N_("knockout"), N_("round-robin"), N_("live"),
     N_("Open, join and run the card table in this channel"),
     N_("Open a table for a game in this channel"),

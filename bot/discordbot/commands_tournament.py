@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from rules.ai.players import DEFAULT_LEVEL, LEVELS
+
 from ..core.tournament.model import Format
 from ..core.tournaments import TournamentInfo, TournamentRefusal
 from ..i18n import LANGUAGES, NATIVE_NAME
@@ -109,6 +111,23 @@ def build(bot: ParlourBot) -> app_commands.Group:
             return Reply("🔔 " + lang.n_(
                 "Round 1 is paired: {n} table, each in its own thread.",
                 "Round 1 is paired: {n} tables, each in its own thread.", len(rnd.tables)))
+        await answer(interaction, work(), budget=bot.config.ack_budget)
+
+    @group.command(name="ai-add", description="Enter AI players (host or moderator, before "
+                                              "the start)")
+    @app_commands.describe(level="How strong they play", count="How many to enter")
+    @app_commands.choices(level=[app_commands.Choice(name=lvl, value=lvl) for lvl in LEVELS])
+    async def ai_add(interaction: discord.Interaction, level: str = DEFAULT_LEVEL,
+                     count: app_commands.Range[int, 1, 32] = 1) -> None:
+        lang = bot.langs.of(interaction)
+
+        async def work() -> Reply:
+            info = await here(interaction)
+            info = await bot.core.tournaments.add_ai(info.id, interaction.user.id, level, count,
+                                                     moderator=is_moderator(interaction))
+            return Reply("🤖 " + lang.n_("Entered {n} AI player; {total} entrants now.",
+                                        "Entered {n} AI players; {total} entrants now.", count,
+                                        total=len(info.state.entrants)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
     @group.command(name="status", description="Where this channel's tournament stands")

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from ..core import GameOver, TableError, Update
-from ..core.tournaments import RUNNING, TablesToOpen, TournamentChanged, TournamentInfo
+from ..core.tournaments import (
+    RUNNING,
+    TablesToOpen,
+    TournamentChanged,
+    TournamentInfo,
+    is_ai,
+)
 from ..i18n import Lang, lang_for
 from ..present import tournament as words
 from .components import view_of
@@ -128,7 +134,7 @@ class TournamentDesk:
     async def _podium(self, tournament_id: int) -> None:
         info = await self.core.tournaments.get(tournament_id)
         lang = self.lang(info)
-        mentions = {e.id: f"<@{e.id}>" for e in info.state.entrants}
+        mentions = {e.id: f"<@{e.id}>" for e in info.state.entrants if not is_ai(e.id)}
         picture = discord.File(_bytes_io(words.podium_png(info, lang)), filename="podium.png",
                                description=words.podium_text(info, lang, {})[:1000])
         text = words.podium_text(info, lang, mentions)
@@ -173,7 +179,8 @@ class TournamentDesk:
             return
         if opened is None:
             return
-        mentions = {p: f"<@{p}>" for p in table.players}
+        names = {e.id: words.escape(e.name) for e in info.state.entrants}
+        mentions = {p: names[p] if is_ai(p) else f"<@{p}>" for p in table.players}
         async with self.bot.feed.out.slot():
             await self.bot.get_partial_messageable(place).send(
                 words.table_intro(info, lang, table, mentions)[:2000], allowed_mentions=PINGS)
