@@ -19,15 +19,14 @@ RUN groupadd --system --gid 10001 parlour \
     && chown parlour:parlour /data
 
 WORKDIR /app
-# Dependencies first, in their own layer: it is rebuilt only when pyproject.toml changes,
-# not on every change of the code.
-COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
-    && pip install --no-cache-dir -r /tmp/requirements.txt \
-    && rm /tmp/requirements.txt
+# Dependencies first, in their own layer, at the exact versions CI tested (locks/bot.txt,
+# every file's hash checked): rebuilt only when the lock changes, not on every change of
+# the code.
+COPY locks/bot.txt ./locks/bot.txt
+RUN pip install --no-cache-dir --require-hashes -r locks/bot.txt
 
 # Then the code (no dependency is resolved again).
-COPY README.md ./
+COPY pyproject.toml README.md ./
 COPY rules ./rules
 COPY bot ./bot
 RUN pip install --no-cache-dir --no-deps . && rm -rf /app/build

@@ -13,8 +13,8 @@ import aiohttp
 import discord
 import pytest
 from aiohttp import web
-from discord.webhook.async_ import interaction_message_response_params
 
+from bot.compat import interaction_params
 from bot.discordbot import callback
 
 
@@ -27,7 +27,7 @@ def _parts(body: bytes, boundary: str) -> list:
 def test_a_picture_answer_is_form_data_any_parser_reads() -> None:
     picture = bytes(range(256)) * 40   # every byte value, the boundary's dashes among them
     upload = discord.File(io.BytesIO(picture), filename='hand "3".png', description="a hand")
-    params = interaction_message_response_params(type=4, content="Your hand", files=[upload])
+    params = interaction_params(type=4, content="Your hand", files=[upload])
     body = callback.form_data(params.multipart, "b0undary")
     first, second = _parts(body, "b0undary")
     assert first.get_param("name", header="content-disposition") == "payload_json"
@@ -43,7 +43,7 @@ def test_a_picture_answer_is_form_data_any_parser_reads() -> None:
 
 def test_an_upload_sent_again_is_read_whole() -> None:
     upload = discord.File(io.BytesIO(b"PNG..."), filename="hand.png")
-    params = interaction_message_response_params(type=7, files=[upload])
+    params = interaction_params(type=7, files=[upload])
     first = callback.form_data(params.multipart, "b")
     assert callback.form_data(params.multipart, "b") == first   # a retry's body
 

@@ -1,45 +1,41 @@
-"""Clicks are run by ``clicks.dispatch`` from the message discord.py parsed, not by
-discord.py's dynamic items (``bot/discordbot/clicks.py``), and answered without
-asking for the message back (``callback.py``).
+"""Clicks are run by discord.py's dynamic items (``Client.add_dynamic_items``), once
+each, and answered without asking for the message back (``callback.py``).
 
 A game played through the panels (buttons and card selects inside a Components V2
-container): every click is answered once, and discord.py keeps no view and knows no
-item class, so it builds nothing from a clicked message and runs no click itself.  A
-control that fails answers with the apology; one not on the clicked message is
-refused without running.
+container): every click is answered once.  A control that fails answers with the
+apology (discord.py would only log it); one not on the clicked message, or one that is
+none of ours, is refused without running.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from bot.discordbot import clicks
+from bot.discordbot import components
 from bot.discordbot.components import HandButton
+from bot.discordbot.controls import Controls
 from bot.discordbot.replies import SORRY
 from tests.fakediscord import FakeDiscord
 from tests.test_discord_pictures import game_bot, started
 from tests.test_discord_robustness import forge
 
 
-async def test_panel_clicks_run_once_and_discord_py_keeps_no_view(
+async def test_panel_clicks_run_once(
         fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = fake_discord
     bot = await game_bot(fake, tmp_path)
     runs: list[str] = []
-    dispatch = clicks.dispatch
+    guarded = components._guarded
 
-    async def counted(interaction, items) -> bool:
+    async def counted(interaction, work) -> None:
         runs.append(str(dict(interaction.data or {}).get("custom_id")))
-        return await dispatch(interaction, items)
+        await guarded(interaction, work)
 
-    monkeypatch.setattr(clicks, "dispatch", counted)
+    monkeypatch.setattr(components, "_guarded", counted)
     async with fake.run_bot(bot):
         t = await started(fake, bot)
         log = await t.play_to_end()
         await t.wait_board(lambda b: "game over" in b.text)
-        store = bot._connection._view_store
-        assert not store._dynamic_items, store._dynamic_items
-        assert not store._views, store._views
     clicked = [r for r in fake.interactions if r.type == 3]
     assert log.via.get("panel"), log.via   # moves made with the panel's selects and buttons
     assert sorted(runs) == sorted(r.name for r in clicked)   # each click went through once
@@ -61,10 +57,10 @@ async def test_a_failing_control_answers_with_the_apology(
     async with fake.run_bot(bot):
         t = await started(fake, bot)
 
-        async def broken(self, interaction) -> None:
+        async def broken(self, interaction, channel_id) -> None:
             raise RuntimeError("a bug in a control")
 
-        monkeypatch.setattr(HandButton, "callback", broken)
+        monkeypatch.setattr(Controls, "hand", broken)
         hand = f"pl:hand:{s.table.id}"
         board = await t.wait_board(lambda b: hand in b.custom_ids)
         record = await fake.click(s.alice, board, hand)

@@ -173,7 +173,7 @@ async def _logged(db: str, channel_id: int) -> tuple[list[tuple[int, str, str]],
 
 async def _board_at(fake: FakeDiscord, channel, move: int) -> None:
     """The table's one board message, edited in place, comes to show ``move``."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90   # a hang guard: a loaded machine is slow
     while True:
         boards = [m for m in fake.channel_messages(channel) if "table #" in m.text]
         if len(boards) == 1 and (f"move {move} " in boards[0].text

@@ -11,7 +11,7 @@ import importlib
 import sys
 
 COMMANDS = ("play", "daily", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run",
-            "health", "doctor", "dbtools", "tournament")
+            "health", "doctor", "dbtools", "tournament", "review")
 
 
 def build_parser() -> argparse.ArgumentParser:

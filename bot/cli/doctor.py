@@ -108,12 +108,12 @@ def _database(path: str) -> Check:
 async def _discord(config: BotConfig) -> list[Check]:
     """Log in over REST (as ``parlour run`` does, same API root) and compare the commands."""
     import discord
-    from discord.http import HTTPClient
 
+    from ..compat import rest_client
     from .run import api_root, point_discord_at
 
     point_discord_at(config)
-    http = HTTPClient(asyncio.get_running_loop())
+    http = rest_client(asyncio.get_running_loop())
     try:
         try:
             me = await http.static_login(config.token or "")

@@ -43,6 +43,7 @@ from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
 from ..present.messages import said
 from ..present.scene import Scene
+from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .rules_cmd import paragraphs
@@ -374,7 +375,7 @@ class Terminal:
                 if typed in ("help", "?", "h"):
                     about = (["", table.heading("The cards")] + table.legend(scene.legend)
                              if scene.legend else [])
-                    self.say("\n".join(moves.short_help() + about))
+                    self.say("\n".join(moves.short_help() + about + ["", hint_help(self.lang)]))
                     continue
                 if typed in ("help all", "all", "moves"):
                     self.say("\n".join(moves.full_help()))
@@ -384,6 +385,10 @@ class Terminal:
                     continue
                 if typed in LOG_WORDS:
                     self.say("\n".join(self._log_lines(table)))
+                    continue
+                if typed in HINT_WORDS:
+                    self.say(await hint_line(core, LOCAL_CHANNEL, LOCAL_USER, table,
+                                             self.presenter.describe, self.lang))
                     continue
                 if typed in ("count", "ask for the count"):
                     # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws

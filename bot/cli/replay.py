@@ -16,7 +16,7 @@ from ..core.replay import Replay, load_replay
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..present import present, presenter_for
-from ..present.base import game_title, seat_label, units
+from ..present.base import game_title, player_name, units
 from ..present.messages import said
 from ..present.scene import Scene
 from .play import terminal_lang
@@ -72,14 +72,6 @@ async def _run(args: argparse.Namespace, lang: Lang = EN) -> int:
         await store.close()
     show(replay, hands=args.hands, brief=args.brief, step=args.step, lang=lang)
     return 0
-
-
-def player_name(player: dict, lang: Lang = EN) -> str:
-    """A finished game's player as the table called them ("Ada (AI, hard)" in ``lang``'s
-    words; a person by their name)."""
-    kind = player.get("kind", "human")
-    return seat_label(player["name"], kind, player.get("ai_level") if kind == "ai" else None,
-                      lang)
 
 
 def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool = False,

@@ -85,6 +85,7 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         return fail(explain(e, config), err, wait=config.wait_on_error)
     point_discord_at(config)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        start_tasks_eagerly(runner.get_loop())
         failure = runner.run(run_bot(config))
     if failure is None:
         return int(ExitCode.OK)
@@ -100,6 +101,18 @@ def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     except ImportError:
         return None
     return uvloop.new_event_loop
+
+
+def start_tasks_eagerly(loop: asyncio.AbstractEventLoop) -> bool:
+    """On Python 3.12+, a new task's first step runs at once, in the turn that made it
+    (``asyncio.eager_task_factory``), not in the loop's next turn: discord.py starts each
+    interaction's handler in a task of its own, and under load a turn of the loop took
+    milliseconds.  Python 3.11 has no eager tasks: False, and tasks start as usual."""
+    factory = getattr(asyncio, "eager_task_factory", None)
+    if factory is None:
+        return False
+    loop.set_task_factory(factory)
+    return True
 
 
 def fail(failure: StartupFailure, err: TextIO, *, wait: bool = False) -> int:
@@ -130,30 +143,22 @@ def point_discord_at(config: BotConfig) -> None:
     """Developer option (``PARLOUR_DISCORD_API`` / ``PARLOUR_DISCORD_GATEWAY``, docs/DISCORD.md):
     send REST and gateway traffic to another root, such as the loopback fake Discord.
 
-    discord.py 2.7 has no public setting for either: the REST root is the class variable
-    ``discord.http.Route.BASE`` (discord.py itself reassigns it to change API version) and
-    the gateway is ``DiscordWebSocket.DEFAULT_GATEWAY``.  This function is the one place
-    that sets them; nothing happens unless a developer variable is set."""
+    discord.py has no public setting for either (``bot/compat.py: point_at``); nothing
+    happens unless a developer variable is set."""
     if not (config.api_base or config.gateway_url):
         return
-    import yarl
-    from discord.gateway import DiscordWebSocket
-    from discord.http import Route
+    from .. import compat
 
-    if config.api_base:
-        Route.BASE = config.api_base.rstrip("/")
-    if config.gateway_url:
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+    gateway = compat.point_at(config.api_base, config.gateway_url)
     logging.getLogger("parlour.discord").warning(
-        "developer option: talking to %s / %s instead of Discord", api_root(),
-        DiscordWebSocket.DEFAULT_GATEWAY)
+        "developer option: talking to %s / %s instead of Discord", api_root(), gateway)
 
 
 def api_root() -> str:
     """The REST root discord.py talks to (Discord's, unless ``point_discord_at`` moved it)."""
-    from discord.http import Route
+    from .. import compat
 
-    return Route.BASE
+    return compat.api_root()
 
 
 def build_bot(config: BotConfig) -> ParlourBot:

@@ -8,7 +8,8 @@ worker process around ``choose``, so with ``--jobs`` no larger than the
 number of cores they are per-move, single-core figures.
 
 ``parlour selfplay --report`` plays the fixed suite behind the table in
-docs/AI.md and prints it as Markdown.
+docs/AI.md and prints it as Markdown; ``--endgame`` times the endgame solver
+against rollouts (selfplay_endgame.py).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="play the docs/AI.md suite and print its Markdown table")
     p.add_argument("--scale", type=float, default=1.0,
                    help="with --report: multiply every deal count (default 1)")
+    p.add_argument("--endgame", action="store_true",
+                   help="time the endgame solver against rollouts by tricks left "
+                        "(where it pays)")
     p.set_defaults(func=run)
 
 
@@ -76,6 +80,10 @@ def _ms(x: float | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.endgame:
+        from .selfplay_endgame import run_endgame
+
+        return run_endgame()
     if args.report:
         from .selfplay_report import run_report
 

@@ -21,14 +21,21 @@ Z95 = 1.96
 # --- playing (inside the workers) ------------------------------------------------------------
 
 def play_game(game_name: str, n: int, options: dict, game_seed: int,
-              levels: list[str], ai_seed: int) -> dict:
-    """One full game; ``levels[i]`` plays seat ``i``.  Times only real choices (2+ moves)."""
+              levels: list[str], ai_seed: int, time_cap: float | None = None) -> dict:
+    """One full game; ``levels[i]`` plays seat ``i``.  Times only real choices (2+ moves),
+    in CPU time of this process: on a shared machine that is what one core of our own
+    would take.  ``time_cap`` replaces the search's wall-clock safety cap (the report
+    raises it, so other load on the machine does not cut moves short)."""
     game = plugins.engine(game_name)
     state = game.new_state(n, options, seed=game_seed)
     players = [make_player(lvl, game_name, seed=ai_seed * 7919 + i) for i, lvl in enumerate(levels)]
+    if time_cap is not None:
+        for p in players:
+            if hasattr(p, "time_budget"):
+                p.time_budget = time_cap
     times: list[list[float]] = [[] for _ in range(n)]
     capped = [0] * n
-    clock = time.perf_counter
+    clock = time.process_time
     while not state.is_over:
         seat = state.current_seat
         assert seat is not None  # someone is to move in a game not over
@@ -48,8 +55,8 @@ def play_game(game_name: str, n: int, options: dict, game_seed: int,
 
 
 def _task(args: tuple) -> tuple:
-    key, game_name, n, options, game_seed, levels, ai_seed = args
-    return key, play_game(game_name, n, options, game_seed, levels, ai_seed)
+    key, game_name, n, options, game_seed, levels, ai_seed, *cap = args
+    return key, play_game(game_name, n, options, game_seed, levels, ai_seed, *cap)
 
 
 def run_tasks(tasks: list[tuple], jobs: int) -> list[tuple]:
@@ -65,14 +72,15 @@ def run_tasks(tasks: list[tuple], jobs: int) -> list[tuple]:
 # --- one match -------------------------------------------------------------------------------
 
 def match_tasks(game_name: str, n: int, options: dict, seats: list[str], deals: int,
-                seed: int, tag: object = None) -> list[tuple]:
+                seed: int, tag: object = None, time_cap: float | None = None) -> list[tuple]:
     """Every deal under every rotation of the seat types: ``deals * n`` games."""
     tasks = []
     for d in range(deals):
         game_seed = seed + d
         for rot in range(n):
             levels = [seats[(i + rot) % n] for i in range(n)]
-            tasks.append(((tag, d, rot), game_name, n, options, game_seed, levels, game_seed))
+            tasks.append(((tag, d, rot), game_name, n, options, game_seed, levels, game_seed,
+                          time_cap))
     return tasks
 
 

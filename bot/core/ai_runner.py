@@ -16,8 +16,9 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from rules.ai.players import LEVELS, make_player
 from rules.base import State
@@ -26,6 +27,7 @@ from .. import plugins
 from .workers import process_pool
 
 log = logging.getLogger("parlour.core")
+T = TypeVar("T")
 
 
 def fallback_chain(level: str) -> tuple[str, ...]:
@@ -92,6 +94,11 @@ class AIRunner:
                      time_budget: float | None = None) -> str:
         raise NotImplementedError
 
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Any other AI work (a hint, a review): ``fn(*args)`` where the moves are thought
+        of; for a process pool, a module-level function with picklable arguments."""
+        raise NotImplementedError
+
     def close(self) -> None:
         pass
 
@@ -101,10 +108,16 @@ class InlineRunner(AIRunner):
                      time_budget: float | None = None) -> str:
         return choose_action(state.clone(), seat, level, seed, time_budget)
 
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        return fn(*args)
+
 
 class _PoolRunner(AIRunner):
     def __init__(self, pool: Executor) -> None:
         self.pool = pool
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

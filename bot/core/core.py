@@ -18,6 +18,7 @@ from .background import Background
 from .clock import Clock, SystemClock
 from .config import CoreConfig
 from .daily import Daily
+from .hints import Hints
 from .hub import Callback, Hub, Subscription
 from .leaderboard import (
     GameSummary,
@@ -33,6 +34,7 @@ from .lobby import Lobby
 from .records import GLOBAL, scope_key
 from .registry import CHANNEL, TableRegistry
 from .replay import Replay, load_replay
+from .reviews import Reviews
 from .seasons import Season, current_season, set_season_length
 from .store import Store
 from .table import LOBBY, Table
@@ -65,6 +67,8 @@ class Core:
         self.tournaments = Tournaments(self.registry, self.lobby, self.config, self.clock,
                                        self.store, self.hub)
         self.registry.after_game.append(self.tournaments.game_over)
+        self.reviews = Reviews(self.store, self.runner, self.clock, self.registry.spawn)
+        self.hints = Hints(self.registry, self.runner)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
         self.join = self.lobby.join
@@ -125,6 +129,8 @@ class Core:
             registry.publish_turn(table)
             registry.arm(table)  # an overdue deadline fires at once
         await self.tournaments.resume()
+        if only is None:   # the bot, not a terminal sharing its database
+            await self.reviews.resume()
         return [t.info() for t in resumed if registry.live.get(t.channel_id) is t]
 
     async def _behind(self, tables: Iterable[Table]) -> set[int]:

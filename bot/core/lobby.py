@@ -37,14 +37,15 @@ class Lobby:
                            turn_seconds: int | None = None, keep_order: bool = False,
                            seat_host: bool = True, seed: int | None = None,
                            stand_in: str | None = None, pings: bool = True,
-                           pictures: bool = True) -> TableInfo:
+                           pictures: bool = True, hints: bool = False) -> TableInfo:
         """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host.
 
         ``stand_in``: the AI level that moves for a timed-out human and takes over a
         departed seat (None: the bot-wide ``timeout_level`` / ``replacement_level``).
         ``pings``: whether transports notify a human whose turn starts (the core only
         stores it, in ``TableInfo.pings``); ``pictures`` likewise whether they draw the
-        table as a picture (``TableInfo.pictures``)."""
+        table as a picture (``TableInfo.pictures``); ``hints``: the host offers hints
+        even with several humans at the table (core/hints.py)."""
         async with self.registry.create_lock:
             busy = self.registry.live.get(channel_id)
             if busy is not None:
@@ -62,6 +63,7 @@ class Lobby:
                 table_id=0, channel_id=channel_id, guild_id=guild_id, game=g, options=opts,
                 turn_seconds=self._turn_seconds(g, turn_seconds), keep_order=keep_order,
                 stand_in=level, pings=bool(pings), pictures=bool(pictures),
+                hints=bool(hints),
                 host_id=host_id, host_name=host_name, status=LOBBY,
                 seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
                 seats=[Seat(host_name, host_id)] if seat_host else [], created=now)
@@ -150,9 +152,10 @@ class Lobby:
     async def configure(self, channel_id: int, user_id: int, *, options: dict | None = None,
                         turn_seconds: int | None = None, keep_order: bool | None = None,
                         stand_in: str | None = None, pings: bool | None = None,
-                        pictures: bool | None = None, moderator: bool = False) -> TableInfo:
+                        pictures: bool | None = None, hints: bool | None = None,
+                        moderator: bool = False) -> TableInfo:
         """Change game options (merged with the current ones), turn time, seat ordering,
-        the stand-in AI level, turn pings or the table picture (None: unchanged)."""
+        the stand-in AI level, turn pings, the table picture or hints (None: unchanged)."""
         table = self.registry.get(channel_id)
         async with table.lock:
             self.registry.require_host(table, user_id, moderator)
@@ -166,7 +169,7 @@ class Lobby:
             level = self._stand_in(stand_in) if stand_in is not None else table.stand_in
             snap = table.snapshot()
             old = (table.options, table.turn_seconds, table.keep_order, table.stand_in,
-                   table.pings, table.pictures)
+                   table.pings, table.pictures, table.hints)
             table.options, table.turn_seconds, table.stand_in = opts, seconds, level
             if keep_order is not None:
                 table.keep_order = bool(keep_order)
@@ -174,11 +177,13 @@ class Lobby:
                 table.pings = bool(pings)
             if pictures is not None:
                 table.pictures = bool(pictures)
+            if hints is not None:
+                table.hints = bool(hints)
             try:
                 return await self._save_lobby(table, snap)
             except TableError:
                 (table.options, table.turn_seconds, table.keep_order, table.stand_in,
-                 table.pings, table.pictures) = old
+                 table.pings, table.pictures, table.hints) = old
                 raise
 
     async def start_game(self, channel_id: int, user_id: int, *,

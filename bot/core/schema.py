@@ -199,6 +199,19 @@ MIGRATIONS: list[list[str | Dialects]] = [
             PRIMARY KEY (tournament_id, round, number))""",
         "CREATE INDEX tournament_tables_table ON tournament_tables(table_id)",
     ],
+    # v7 (issue 39): reviews: the hard AI's review of a finished game
+    # for one seat: a pending row first (resumed at start), its decisions as JSON once done.
+    [
+        """CREATE TABLE game_reviews (
+            game_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            budget INTEGER NOT NULL,
+            result TEXT,
+            requested REAL NOT NULL,
+            done REAL,
+            PRIMARY KEY (game_id, seat))""",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -5,19 +5,20 @@ interleaves with another's on the shared connection; ``BEGIN IMMEDIATE`` also
 makes every transaction the database's only writer, across processes too.
 
 The group commits of the hot path (moves, pings, boards) run on the event loop's own
-thread, the rest (reads, multi-step transactions) on aiosqlite's thread, each under
-that lock.  In WAL mode with ``synchronous = NORMAL`` a commit only appends
-to the WAL file (no fsync): 40 us for a move's statements, less than a hop to another
-thread costs.  Under load each hop waited for the GIL and for the busy event loop,
-and a move waited 40 ms (p50) for its commit at 2,000 tables.  What may block - a
-checkpoint's fsyncs, another process holding the write lock - stays off the loop:
-the connection checkpoints only when told (``wal_autocheckpoint = 0``), and a commit
-that finds the database locked is retried on the database thread, where it may wait
+thread, the rest (reads, multi-step transactions) on aiosqlite's thread, each under that
+lock (aiosqlite's connection and thread are reached through ``bot/compat.py``: aiosqlite
+has no public name for them).  In WAL mode with ``synchronous = NORMAL`` a commit only
+appends to the WAL file (no fsync): 40 us for a move's statements, less than a hop to
+another thread costs.  Under load each hop waited for the GIL and for the busy event
+loop, and a move waited 40 ms (p50) for its commit at 2,000 tables.  What may block - a
+checkpoint's fsyncs, another process holding the write lock - stays off the loop: the
+connection checkpoints only when told (``wal_autocheckpoint = 0``), and a commit that
+finds the database locked is retried on the database thread, where it may wait
 ``busy_timeout``.  Checkpoints run every ``CHECKPOINT_EVERY`` seconds on a connection
 and a thread of their own (``_Checkpointer``), outside the lock: WAL lets a writer
-append while a checkpoint copies, and a checkpoint's fsync may take a second on a
-busy disk (969 ms in a load run, docs/PERFORMANCE.md), which under the lock every
-move's commit waited for.
+append while a checkpoint copies, and a checkpoint's fsync may take a second on a busy
+disk (969 ms in a load run, docs/PERFORMANCE.md), which under the lock every move's
+commit waited for.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from ..compat import on_db_thread, sqlite_of
 from .schema import migrate_sqlite
 from .sql import to_sqlite
 from .store import (
@@ -344,7 +346,8 @@ class SqliteStore(Store):
         # Another process writes: wait for its lock on the database thread.
         conn = self.conn
         try:
-            counts = await conn._execute(_waiting, conn._conn, _transaction, _flat(group))
+            counts = await on_db_thread(conn, _waiting, sqlite_of(conn), _transaction,
+                                        _flat(group))
             self._plan_checkpoint()
         except sqlite3.Error as failed:
             return _failed(group, failed)
@@ -355,7 +358,7 @@ class SqliteStore(Store):
         """``_commit`` on the event loop's thread (nobody else may be using the
         connection); None, with nothing settled, if another process holds the database."""
         try:
-            counts = _transaction_now(self.conn._conn, _flat(group))
+            counts = _transaction_now(sqlite_of(self.conn), _flat(group))
             if counts is None:
                 return None
             self._plan_checkpoint()
@@ -391,8 +394,8 @@ class SqliteStore(Store):
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self._lock:
             conn = self.conn
-            return list(await conn._execute(_waiting, conn._conn, _read, to_sqlite(sql),
-                                            tuple(params)))
+            return list(await on_db_thread(conn, _waiting, sqlite_of(conn), _read,
+                                           to_sqlite(sql), tuple(params)))
 
     async def schema_version(self) -> int:
         return (await self.fetchall("PRAGMA user_version"))[0][0]

@@ -28,7 +28,7 @@ class Table:
                  created: float, state: State | None = None, saved_json: str | None = None,
                  move: int = 0, deadline: float | None = None, reminder_at: float | None = None,
                  started: float | None = None, stand_in: str | None = None,
-                 pings: bool = True, pictures: bool = True) -> None:
+                 pings: bool = True, pictures: bool = True, hints: bool = False) -> None:
         self.id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -39,6 +39,7 @@ class Table:
         self.stand_in = stand_in      # None: the bot-wide levels of CoreConfig
         self.pings = pings            # transports may notify a human whose turn starts
         self.pictures = pictures      # transports may show the table as a picture
+        self.hints = hints            # the host offers hints at a table of several humans
         self.host_id = host_id
         self.host_name = host_name
         self.status = status
@@ -93,7 +94,7 @@ class Table:
                                  s.abandoned) for i, s in enumerate(self.seats)),
             player_counts=tuple(self.game.player_counts(self.options)), move=self.move,
             current_seat=self.current_seat, deadline=self.deadline, created=self.created,
-            pings=self.pings, pictures=self.pictures)
+            pings=self.pings, pictures=self.pictures, hints=self.hints)
 
     # --- the database row ------------------------------------------------------------
 
@@ -104,7 +105,7 @@ class Table:
             "options": self.options,
             "settings": {"turn_seconds": self.turn_seconds, "keep_order": self.keep_order,
                          "stand_in": self.stand_in, "pings": self.pings,
-                         "pictures": self.pictures},
+                         "pictures": self.pictures, "hints": self.hints},
             "host_id": self.host_id, "host_name": self.host_name, "status": self.status,
             "seed": self.seed, "seats": [s.to_dict() for s in self.seats],
             "state": state_json if state_json is not None else self.saved_json,
@@ -124,6 +125,7 @@ class Table:
             keep_order=bool(settings.get("keep_order")), stand_in=settings.get("stand_in"),
             pings=bool(settings.get("pings", True)),
             pictures=bool(settings.get("pictures", True)),
+            hints=bool(settings.get("hints", False)),
             host_id=row["host_id"], host_name=row["host_name"], status=row["status"],
             seed=row["seed"],
             seats=[Seat.from_dict(d) for d in json.loads(row["seats"])],

@@ -45,6 +45,7 @@ class TableInfo:
     created: float
     pings: bool = True         # transports may notify a human whose turn starts
     pictures: bool = True      # transports may show the table as a picture
+    hints: bool = False        # the host switched hints on (see core/hints.py)
 
     @property
     def names(self) -> list[str]:

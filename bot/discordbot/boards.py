@@ -25,7 +25,7 @@ from ..core import (
     TableError,
     Update,
 )
-from . import board, untangle
+from . import board
 from .board_ids import BoardIds
 from .notes import PINGS
 from .outbox import Outbox, Priority
@@ -117,8 +117,6 @@ class Boards:
             self.no_upload.add(channel_id)
             shown = board.render_update(update, recent, lang)
             await self._put(update.table.guild_id, table_id, channel_id, shown)
-        finally:
-            untangle.sent(shown.view)
         if isinstance(update, BoardView):
             self.shown[table_id] = update.table.move
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:

@@ -20,6 +20,9 @@ answer cost 0.40 ms of CPU where this costs 0.25 (client and a loopback server i
 process, 1,000 answers).  Its
 retries are kept: a 429 with ``Via`` waits ``retry_after``, a 5xx is tried again
 after 1, 3, 5 and 7 s.
+
+The discord.py names this needs that are not public API (its builders of message
+parameters, marking a response answered) are in ``bot/compat.py``.
 """
 
 from __future__ import annotations
@@ -28,16 +31,13 @@ import asyncio
 import io
 import uuid
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
 import discord
-from discord.http import Route
-from discord.utils import MISSING, _to_json
-from discord.webhook.async_ import (
-    handle_message_parameters,
-    interaction_message_response_params,
-    json_or_text,
-)
+import orjson
+
+from .. import compat
 
 TRIES = 5   # as discord.py's webhook adapter
 _sleep = asyncio.sleep   # (tests wait no real seconds)
@@ -55,20 +55,18 @@ async def respond(interaction: discord.Interaction, *, update: bool, ephemeral: 
         raise discord.InteractionResponded(interaction)
     kind = (discord.InteractionResponseType.message_update if update
             else discord.InteractionResponseType.channel_message)
-    flags = MISSING
     if ephemeral:
-        flags = discord.MessageFlags._from_value(0)
-        flags.ephemeral = True
-    state = interaction._state
-    params = interaction_message_response_params(
-        type=kind.value, flags=flags, previous_allowed_mentions=state.allowed_mentions,
-        **message)
-    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
-                  webhook_id=interaction.id, webhook_token=interaction.token)
-    http = state.http
-    await post(interaction._session, route.url, *_body(params), proxy=http.proxy,
-               proxy_auth=http.proxy_auth)
-    response._response_type = kind
+        message["flags"] = discord.MessageFlags(ephemeral=True)
+    client = interaction.client
+    params = compat.interaction_params(
+        type=kind.value, previous_allowed_mentions=client.allowed_mentions, **message)
+    # The bot's session and proxy, as a partial webhook of the client carries them.
+    hook = discord.Webhook.partial(interaction.application_id, interaction.token,
+                                   client=client)
+    url = _url(f"/interactions/{interaction.id}/{quote(interaction.token, safe='')}/callback")
+    await post(hook.session, url, *_body(params), proxy=hook.proxy,
+               proxy_auth=hook.proxy_auth)
+    compat.mark_answered(response, kind)
 
 
 async def edit_original(client: discord.Client, application_id: int, token: str,
@@ -77,8 +75,8 @@ async def edit_original(client: discord.Client, application_id: int, token: str,
     interaction's webhook, as ``Webhook.edit_message("@original", ...)`` does but
     without parsing the message Discord sends back; ``message``: its keywords (content,
     embed, view, attachments)."""
-    with handle_message_parameters(previous_allowed_mentions=client.allowed_mentions,
-                                   **message) as params:
+    with compat.message_params(previous_allowed_mentions=client.allowed_mentions,
+                               **message) as params:
         await _on_webhook(client, application_id, token, "PATCH", "/messages/@original",
                           *_body(params),
                           params={"with_components": "true"} if message.get("view") else None)
@@ -89,8 +87,8 @@ async def followup(client: discord.Client, application_id: int, token: str,
     """Send a message through an interaction's webhook (a turn ping), as
     ``Webhook.send(wait=True)`` does; the new message's id, read from Discord's reply
     without parsing the rest into a ``WebhookMessage``."""
-    with handle_message_parameters(previous_allowed_mentions=client.allowed_mentions,
-                                   **message) as params:
+    with compat.message_params(previous_allowed_mentions=client.allowed_mentions,
+                               **message) as params:
         data = await _on_webhook(client, application_id, token, "POST", "", *_body(params),
                                  params={"wait": "true"}, reply=True)
     return int(data["id"])
@@ -109,9 +107,8 @@ async def _on_webhook(client: discord.Client, application_id: int, token: str, m
     """``post`` to the interaction webhook's path + ``tail``, on the client's session and
     proxy (as a partial ``Webhook`` of the client would send it)."""
     hook = discord.Webhook.partial(application_id, token, client=client)
-    route = Route(method, "/webhooks/{webhook_id}/{webhook_token}" + tail,
-                  webhook_id=application_id, webhook_token=token)
-    return await post(hook.session, route.url, body, content_type, method=method,
+    url = _url(f"/webhooks/{application_id}/{quote(token, safe='')}{tail}")
+    return await post(hook.session, url, body, content_type, method=method,
                       proxy=hook.proxy, proxy_auth=hook.proxy_auth, **request)
 
 
@@ -121,7 +118,12 @@ def _body(params: Any) -> tuple[bytes, str]:
         boundary = uuid.uuid4().hex
         return form_data(params.multipart, boundary), \
             f"multipart/form-data; boundary={boundary}"
-    return _to_json(params.payload).encode(), "application/json"
+    return orjson.dumps(params.payload), "application/json"
+
+
+def _url(path: str) -> str:
+    """``path`` under the REST root discord.py talks to (Discord's, or the fake's)."""
+    return compat.api_root() + path
 
 
 def form_data(parts: list[dict[str, Any]], boundary: str) -> bytes:
@@ -166,10 +168,10 @@ async def post(session: aiohttp.ClientSession, url: str, body: bytes | None,
             status = response.status
             if 200 <= status < 300:
                 if reply:
-                    return await json_or_text(response)
+                    return await _json_or_text(response)
                 await response.read()   # unread, the connection would not be reused
                 return None
-            data = await json_or_text(response)
+            data = await _json_or_text(response)
             if status == 429 and response.headers.get("Via") and isinstance(data, dict):
                 await _sleep(float(data.get("retry_after", 1.0)))
                 continue
@@ -184,3 +186,14 @@ async def post(session: aiohttp.ClientSession, url: str, body: bytes | None,
                 raise discord.NotFound(response, data)
             raise discord.HTTPException(response, data)
     raise discord.HTTPException(response, data)   # rate limited on every try
+
+
+async def _json_or_text(response: aiohttp.ClientResponse) -> Any:
+    """Discord's reply: parsed if JSON, else its text (as discord.py reads replies)."""
+    text = await response.text(encoding="utf-8")
+    if response.headers.get("Content-Type", "").startswith("application/json"):
+        try:
+            return orjson.loads(text)
+        except ValueError:
+            pass
+    return text

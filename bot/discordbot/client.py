@@ -4,35 +4,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
 from contextlib import AbstractContextManager
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from .. import heartbeat
+from .. import compat, heartbeat
 from ..core import Core, Subscription, TableError
 from . import (
-    clicks,
     commands_daily,
     commands_info,
     commands_mygames,
     commands_play,
+    commands_review,
     commands_season,
     commands_settings,
     commands_table,
     commands_tournament,
-    eager,
-    untangle,
 )
-from .components import DYNAMIC_ITEMS
+from .components import DYNAMIC_ITEMS, runs_click
 from .config import BotConfig
 from .controls import Controls
 from .feed import Feed
 from .languages import Languages
 from .long_lived import LongLived
-from .rate_buckets import sweep_amortised
 from .replies import SORRY, report
 from .tournament_desk import TournamentDesk
 from .translator import CommandTranslator
@@ -76,10 +72,11 @@ class ParlourBot(discord.Client):
         silence_voice_warnings()
         super().__init__(intents=intents(), allowed_mentions=discord.AllowedMentions.none(),
                          **client)
-        sweep_amortised(self.http)
+        compat.sweep_buckets_amortised(self.http)
         self.core = core
         self.config = config or BotConfig()
-        self.tree = untangle.CommandTree(self)
+        self.tree: app_commands.CommandTree[ParlourBot] = app_commands.CommandTree(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)   # discord.py runs the clicks on our controls
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
         self.user_settings = UserSettings(core.store)
@@ -98,7 +95,7 @@ class ParlourBot(discord.Client):
         self.tree.add_command(commands_tournament.build(self))
         for command in (commands_play.build(self) + commands_info.build(self)
                         + commands_settings.build(self) + commands_daily.build(self)
-                        + commands_mygames.build(self)):
+                        + commands_mygames.build(self) + commands_review.build(self)):
             self.tree.add_command(command)
 
     def answering(self, interaction: discord.Interaction) -> AbstractContextManager[None]:
@@ -197,19 +194,11 @@ class ParlourBot(discord.Client):
 
     # --- interactions nothing else answers -------------------------------------------------
 
-    def _schedule_event(self, coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
-                        *args: Any, **kwargs: Any) -> asyncio.Task[Any]:
-        # An interaction's handler starts in the turn that read it (eager.py).
-        if event_name == "on_interaction":
-            return eager.start(self.loop, self._run_event(coro, event_name, *args, **kwargs),
-                               name=f"discord.py: {event_name}")
-        return super()._schedule_event(coro, event_name, *args, **kwargs)
-
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.langs.note(interaction)   # remembered for panels and DMs, which carry none
-        # Our buttons and selects are run here, not by discord.py (clicks.py).
-        if interaction.type is discord.InteractionType.component and \
-                not await clicks.dispatch(interaction, DYNAMIC_ITEMS):
+        # discord.py runs the clicks on our controls (add_dynamic_items); it drops any other
+        # click without an answer, so those are answered here.
+        if interaction.type is discord.InteractionType.component and not runs_click(interaction):
             await self.controls.unknown(interaction)
 
     async def _on_command_error(self, interaction: discord.Interaction,

@@ -32,6 +32,9 @@ NAMES = (
     C_("command name", "duplicate"), C_("command name", "starts"),
     C_("command name", "table-size"), C_("command name", "options"),
     C_("command name", "check-in"),
+    # Hints and reviews (issue 39).
+    C_("command name", "review"), C_("command name", "seat"), C_("command name", "hints"),
+    C_("command name", "on"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -90,4 +93,9 @@ TEXTS = (
     N_("Your tables on this server, with links to their boards (only you see this)"),
     N_("Turn time, stand-in AI, pings, language, picture: before the start (host or "
        "moderator)"),
+    N_("The hard AI's review of a finished game (only you see it)"),
+    N_("A finished game (default: your last one here)"),
+    N_("An AI seat of that game to review instead of yours (1 = first)"),
+    N_("Hints for every player here (host, in the lobby)"),
+    N_("on: a Hint button on every hand panel"),
 )

@@ -83,6 +83,19 @@ def build(bot: ParlourBot) -> app_commands.Group:
                                        game=game_title(info.title, lang)))
         await answer(interaction, work(), budget=bot.config.ack_budget)
 
+    @table.command(name="hints", description="Hints for every player here (host, in the lobby)")
+    @app_commands.describe(on="on: a Hint button on every hand panel")
+    async def hints(interaction: discord.Interaction, on: bool) -> None:
+        async def work() -> Reply:
+            lang = bot.langs.note(interaction)
+            await bot.core.configure(channel_of(interaction), interaction.user.id, hints=on,
+                                     moderator=is_moderator(interaction))
+            return Reply("💡 " + (lang._("Hints are on at this table: every player's hand "
+                                        "panel has a Hint button.") if on else
+                                 lang._("Hints are off at this table (with other people "
+                                        "playing, the default).")))
+        await answer(interaction, work(), budget=bot.config.ack_budget)
+
     @table.command(name="kick", description="Remove a player (host or moderator); the AI "
                    "takes their seat in a game")
     @app_commands.describe(user="The player to remove")

@@ -1,29 +1,49 @@
 """Buttons and select menus as ``DynamicItem``s: they work on any message, after restarts.
 
-The state a control needs lives in its custom_id (see ``ids``).  A click is
-found and run by ``clicks.dispatch``; every callback hands over to
-``bot.controls`` (``controls.Controls``), which does the work and always
-answers the interaction.
+The state a control needs lives in its custom_id (see ``ids``).  discord.py finds
+and runs a click (``Client.add_dynamic_items``); every callback hands over to
+``bot.controls`` (``controls.Controls``), which does the work and always answers the
+interaction, and a callback that raises answers with the apology (discord.py would
+only log it).
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from typing import Any
+from collections.abc import Awaitable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from ..i18n import EN, N_, Lang
 from . import ids
 from .count_button import CountButton
+from .hint_button import HintButton
+from .replies import SORRY, bot_of, report
 from .tournament_buttons import TournamentButton
+
+if TYPE_CHECKING:
+    from .controls import Controls
+
+log = logging.getLogger("parlour.discord")
 
 Button = discord.ui.Button
 Select = discord.ui.Select
 
 
-def _controls(interaction: discord.Interaction) -> Any:
-    return interaction.client.controls  # type: ignore[attr-defined]
+def _controls(interaction: discord.Interaction) -> Controls:
+    return bot_of(interaction).controls
+
+
+async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a click's work; if it raises, log it and tell the user (discord.py only logs)."""
+    try:
+        await work
+    except Exception:
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.exception("component %r failed", data.get("custom_id"))
+        await report(interaction, SORRY)
 
 
 class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
@@ -44,7 +64,7 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
         return cls(int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controls(interaction).hand(interaction, self.channel_id)
+        await _guarded(interaction, _controls(interaction).hand(interaction, self.channel_id))
 
 
 class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
@@ -70,7 +90,8 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
         return cls(match["op"], int(match["channel"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controls(interaction).lobby(interaction, self.op, self.channel_id)
+        await _guarded(interaction,
+                       _controls(interaction).lobby(interaction, self.op, self.channel_id))
 
 
 class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
@@ -94,7 +115,8 @@ class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
         return cls(int(match["channel"]), int(match["move"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controls(interaction).move(interaction, self.channel_id, self.move, self.action)
+        await _guarded(interaction, _controls(interaction).move(interaction, self.channel_id,
+                                                                self.move, self.action))
 
 
 class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
@@ -128,7 +150,8 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
     async def callback(self, interaction: discord.Interaction) -> None:
         cards = [v.split(".")[0] for v in _values(interaction)]
         action = " ".join([self.kind, *cards])
-        await _decide(interaction, self.channel_id, self.move, action, self.confirm)
+        await _guarded(interaction, _decide(interaction, self.channel_id, self.move, action,
+                                            self.confirm))
 
 
 class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
@@ -156,11 +179,12 @@ class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         action = values[0] if values else ""
-        await _decide(interaction, self.channel_id, self.move, action, self.confirm)
+        await _guarded(interaction, _decide(interaction, self.channel_id, self.move, action,
+                                            self.confirm))
 
 
-async def _decide(interaction: discord.Interaction, channel_id: int, move: int, action: str,
-                  confirm: bool) -> None:
+async def _decide(interaction: discord.Interaction, channel_id: int, move: int,
+                  action: str, confirm: bool) -> None:
     """Make the move now, or show it for Confirm / Change first."""
     if confirm:
         await _controls(interaction).choose(interaction, channel_id, move, action)
@@ -185,11 +209,37 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
         return cls(match["game"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _controls(interaction).rules_page(interaction, self.game, self.page)
+        await _guarded(interaction,
+                       _controls(interaction).rules_page(interaction, self.game, self.page))
 
 
 DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
-                 CountButton, TournamentButton)
+                 CountButton, TournamentButton, HintButton)
+
+
+def runs_click(interaction: discord.Interaction) -> bool:
+    """Whether discord.py runs this click: its custom_id is one of our controls' and the
+    clicked message shows it (discord.py drops a click it cannot find there, an old or
+    forged one, without an answer)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not any(cls.pattern.fullmatch(custom_id) for cls in DYNAMIC_ITEMS):
+        return False
+    message, kind = interaction.message, data.get("component_type")
+    return message is not None and any(
+        getattr(c, "custom_id", None) == custom_id and c.type.value == kind
+        for c in _walk(message.components))
+
+
+def _walk(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a received message, at every nesting level (V2 containers,
+    sections and their accessories, action rows)."""
+    for comp in components or ():
+        yield comp
+        yield from _walk(list(getattr(comp, "children", None) or ()))
+        accessory = getattr(comp, "accessory", None)
+        if accessory is not None:
+            yield from _walk([accessory])
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
@@ -198,8 +248,8 @@ def _values(interaction: discord.Interaction) -> list[str]:
 
 
 class _Safe:
-    """What every view of ours is: sent, never kept by discord.py (clicks.py runs the
-    clicks), with no timeout."""
+    """What every view of ours is: sent, never kept by discord.py (its dynamic items run
+    the clicks), with no timeout."""
 
     # discord.py gives a view sent in an ephemeral response a 15-minute timeout: a task that
     # keeps the view (and its select options) in memory that long, one per /hand - hundreds
@@ -214,9 +264,8 @@ class _Safe:
         pass
 
     def is_finished(self) -> bool:
-        # What discord.py asks before storing a view it sent; a stored view of dynamic
-        # items would also register their classes, and discord.py would run every click
-        # a second time.
+        # What discord.py asks before storing a view it sent: ours need not be kept (the
+        # item classes are registered once, with add_dynamic_items).
         return True
 
 

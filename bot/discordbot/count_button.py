@@ -16,7 +16,7 @@ import discord
 
 from ..i18n import EN, Lang
 from . import ids
-from .replies import ELSEWHERE, Reply, answer, report
+from .replies import ELSEWHERE, Reply, answer, bot_of, report
 
 
 def for_board(channel_id: int, view: dict, lang: Lang = EN) -> list[discord.ui.Item]:
@@ -43,13 +43,14 @@ class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT)
         if interaction.channel_id != self.channel_id:
             await report(interaction, ELSEWHERE)
             return
-        core = interaction.client.core  # type: ignore[attr-defined]
+        bot = bot_of(interaction)
+        core = bot.core
 
         async def work() -> Reply:
             await core.ask_count(self.channel_id, interaction.user.id)
             total = core.public_view(self.channel_id).get("pile_total")
-            lang = interaction.client.langs.note(interaction)  # type: ignore[attr-defined]
+            lang = bot.langs.note(interaction)
             return Reply("🔢 " + lang._("The pile stands at {n}; the count is on the board for "
                                        "everyone.", n=f"**{total}**"))
 
-        await answer(interaction, work(), budget=interaction.client.config.ack_budget)  # type: ignore[attr-defined]
+        await answer(interaction, work(), budget=bot.config.ack_budget)

@@ -17,6 +17,7 @@ A Confirm button is a ``pl:do`` button holding the chosen move, so a pending
 choice survives a restart and a stale one is refused like any old control.
     pl:rules:<game>:<page>                  rules pages
     pl:tourney:<op>:<tournament>            sign-up message: join | leave | check (in)
+    pl:hint:<channel>:<move>                panel: the hard AI's move now, and why
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ CARDS = re.compile(rf"pl:(?P<op>cc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}}):(?P<ki
 PICK = re.compile(rf"pl:(?P<op>pc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})")
 RULES = re.compile(r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})")
 TOURNEY = re.compile(r"pl:tourney:(?P<op>join|leave|check):(?P<tournament>[0-9]{1,20})")
+HINT = re.compile(rf"pl:hint:{_CH}:{_MOVE}")
 
 
 def hand(channel_id: int) -> str:
@@ -72,3 +74,7 @@ def rules(game: str, page: int) -> str:
 
 def tourney(op: str, tournament_id: int) -> str:
     return f"pl:tourney:{op}:{tournament_id}"
+
+
+def hint(channel_id: int, move: int) -> str:
+    return f"pl:hint:{channel_id}:{move}"

@@ -18,7 +18,7 @@ import discord
 
 from ..core import TableError
 from ..present.art import Picture
-from . import panel, untangle
+from . import panel
 from .callback import edit_original
 from .outbox import Outbox, Priority
 
@@ -131,8 +131,6 @@ class LivePanels:
                                 **files)
         except discord.HTTPException:  # dismissed or expired: stop refreshing it
             self.drop(*key)
-        finally:
-            untangle.sent(view)
 
 
 def _digest(picture: Picture | None) -> str:

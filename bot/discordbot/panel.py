@@ -24,6 +24,7 @@ from ..present.art import Picture
 from ..present.scene import MoveForm
 from . import ids, render, scene_view
 from .components import CardSelect, HandButton, MoveButton, MoveSelect, layout_of
+from .hint_button import HintButton
 from .uploads import Upload
 
 ui = discord.ui
@@ -161,19 +162,22 @@ async def build(core: Core, channel_id: int, user_id: int, note: str | None = No
         # (``info``) even if the game moves on meanwhile: its controls carry the move.
         hand = replace(scene.hand, forms=_in_hand_order(scene.hand.forms, scene.hand.cards))
         picture = await pictures(replace(scene, hand=hand), names)
-    return Drawn(draw(info, seat, scene, legal, note, pending, picture=picture), note,
-                 info.move, picture)
+    hint = core.hints.offered(channel_id, user_id)
+    return Drawn(draw(info, seat, scene, legal, note, pending, picture=picture, hint=hint),
+                 note, info.move, picture)
 
 
 def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
          note: str | None = None, pending: str | None = None,
          describe: Callable[[str], str] | None = None, *, footer: str | None = None,
-         typed: str = TYPED, picture: Picture | None = None) -> ui.LayoutView:
+         typed: str = TYPED, picture: Picture | None = None,
+         hint: bool = False) -> ui.LayoutView:
     """The panel of ``seat``'s scene (pure: no core, easy to test); ``describe`` words a
     canonical move (default: the game's presenter).  ``footer`` and ``typed`` (the
     sentence after the moves) for panels that are not a channel's table (the daily).
     With ``picture`` (the hand picture, its legal cards numbered) it shows the picture
-    and numbers the card options alike."""
+    and numbers the card options alike.  ``hint``: offer the Hint button (core/hints.py
+    says where hints are fair)."""
     w = scene_view.Writer.for_scene(scene)
     _ = w._
     describe = describe or scene_view.presenter(scene.game, scene.lang).describe
@@ -214,8 +218,10 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
         footer = _(MORE) + "\n" + footer
     items.append(_text(footer, FOOT))
     if pending is None:
-        items.append(ui.ActionRow(HandButton(info.channel_id, label=_("Refresh"), emoji="🔄",
-                                             style=discord.ButtonStyle.secondary)))
+        refresh = HandButton(info.channel_id, label=_("Refresh"), emoji="🔄",
+                             style=discord.ButtonStyle.secondary)
+        items.append(ui.ActionRow(refresh, HintButton(info.channel_id, info.move, lang=w.lang))
+                     if hint and legal else ui.ActionRow(refresh))
     return layout_of(ui.Container(*items, accent_colour=COLOUR))
 
 

@@ -105,6 +105,8 @@ def table_settings(info: TableInfo, lang: Lang = EN) -> str:
     parts = [timer]
     if info.stand_in:
         parts.append(_("stand-in AI {level}", level=info.stand_in))
+    if info.hints:   # the host's choice at a table of several people (core/hints.py)
+        parts.append(_("hints on"))
     return " · ".join(parts)
 
 

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -25,9 +25,11 @@ from ..present import daily as daily_words
 from ..present import tournament as tournament_words
 from ..present.art import Picture
 from ..present.messages import said as refusal
-from . import untangle
 from .callback import respond
 from .languages import locale_code
+
+if TYPE_CHECKING:
+    from .client import ParlourBot
 
 log = logging.getLogger("parlour.discord")
 
@@ -125,8 +127,6 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
         if deferring is not None:
             await deferring   # the answer follows the defer
         await send(interaction, reply)
-    untangle.sent(reply.view)
-    untangle.answered(interaction)
     return reply
 
 
@@ -173,7 +173,13 @@ async def report(interaction: discord.Interaction, message: str) -> None:
             await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
     except discord.HTTPException:
         log.warning("could not report an error to the user of %s", _describe(interaction))
-    untangle.answered(interaction)
+
+
+def bot_of(interaction: discord.Interaction) -> ParlourBot:
+    """The bot an interaction came to, as ``Interaction[ParlourBot]`` types it.  discord.py
+    types a ui callback's interaction for any client (a generic method, which an override
+    cannot narrow), so the narrowing is made here, once."""
+    return cast("discord.Interaction[ParlourBot]", interaction).client
 
 
 def channel_of(interaction: discord.Interaction) -> int:

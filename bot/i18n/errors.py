@@ -26,5 +26,13 @@ CONSTANT = (
     N_("That was for an earlier position - the game has moved on."),
     N_("There is no table in this channel. Create one first."),
     N_("There is no game running at this table any more."),
-    N_("That move is not allowed now."),
+    N_("That move is not allowed now."), N_("You do not have a seat in this game."),
+    N_("That discard is not allowed."),
+    N_("The dealer may not ask for the count; another player has to ask."),
+    N_("There is no count to ask for in this game."),
+    # Hints and reviews (bot/core/hints.py, reviews.py).
+    N_("Hints are off at this table: other people play here, and the host has not switched "
+       "hints on."),
+    N_("A hint is for your own turn: wait until it is your move."),
+    N_("The review could not be computed; please try again later."),
 )

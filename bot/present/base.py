@@ -87,6 +87,14 @@ def seat_label(name: str, kind: str, ai_level: str | None, lang: Lang = EN) -> s
     return lang._("{name} (AI {level})", name=name, level=lang._(ai_level))
 
 
+def player_name(player: dict, lang: Lang = EN) -> str:
+    """A finished game's player as the table called them ("Ada (AI, hard)" in ``lang``'s
+    words; a person by their name)."""
+    kind = player.get("kind", "human")
+    return seat_label(player["name"], kind, player.get("ai_level") if kind == "ai" else None,
+                      lang)
+
+
 def rating_words(value: float, games: int, lang: Lang = EN) -> str:
     """"1540", or "1540 (provisional: fewer than 5 games)" in ``lang``."""
     shown = str(display_rating(value))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..actions import Action
 from ..base import State
@@ -47,6 +47,14 @@ class AIHooks:
     # How much each card is worth keeping, for ranking discards and beats near the guess.
     card_value: Callable[[State, int], Callable[[int], float]] = field(default=by_rank)
     exchange: ExchangeSearch | None = None
+    # The endgame solver's model of the trick play (rules/ai/endgame_models.py), and how
+    # many tricks before the end of a hand the search hands a sampled world to it.
+    endgame: Callable[[State, int], tuple[Any, Any] | None] | None = None
+    endgame_tricks: int = 0
+    # Legal moves the search never weighs because they are plainly wasted (Starshina: a
+    # card given in the classic exchange that must come straight back).  Never empties
+    # the list.
+    prune: Callable[[State, int, list[Action]], list[Action]] | None = None
 
     @property
     def rollout_policy(self) -> Policy:

@@ -20,6 +20,13 @@ Refinements that make the few hundred iterations count:
 * Huge legal lists are cut to the heuristic's move and its near neighbours.
 * Two-handed Piquet's exchange is the exception: rollouts are too noisy to rank
   discards, so they are scored on many sampled talons instead (piquet_exchange.py).
+* The last few tricks of a sampled world are solved exactly, not rolled out
+  (endgame.py: PIMC with a perfect-information solver).
+* Worlds are weighed by how likely the others' plays to the current trick were
+  under the easy policy (inference, by rejection sampling).
+* No visible gifts: a move worse than another in every common world is never
+  played, and last to play a card that hands the others points for nothing is
+  left out.
 
 Budgets are counts (iterations and simulated work), so a player is
 deterministic given its seed; ``time_budget`` is a safety cap for slow
@@ -36,6 +43,7 @@ import time
 from ..actions import Action
 from ..base import State
 from . import evaluate
+from .endgame import Solver
 from .hooks import hooks_for
 from .hooks import rng_for as _rng_for
 
@@ -55,12 +63,26 @@ EXPLORATION = 0.7            # times the spread of the values seen
 DEFAULT_TIME_BUDGET = 0.25   # seconds: the safety cap when the caller gives none
 BAD_WORLD_RETRIES = 4
 CONFIDENCE = 0.5             # standard errors by which search must beat the heuristic's move
+# A visible gift: a root move worse than another in every common sampled world - at least
+# GIFT_WORLDS of them where the worlds are solved exactly, ROLLOUT_GIFT_WORLDS where they
+# are rolled out (a rollout's noise makes three losses in a row too common a fluke).
+GIFT_WORLDS = 3              # every root move is tried in this many common worlds first
+ROLLOUT_GIFT_WORLDS = 8
+# The endgame solver's work per node searched, against one simulated action (2-3 us a
+# node against 10-15 us a rollout action, `parlour selfplay --endgame`; docs/AI.md).
+NODE_COST = 0.2
+ENDGAME_MAX_CARDS = 12       # at most this many cards left in the hands when solving
+# Inference: a sampled world where ``easy`` would not have made an opponent's play to the
+# current trick is kept with this chance per such play, over at most INFERENCE_TRIES draws.
+UNLIKELY_PLAY = 0.35
+INFERENCE_TRIES = 4
 
 
 class SearchPlayer:
     def __init__(self, game: str, level: str = "hard", seed: int = 0,
                  iterations: int | None = None, time_budget: float | None = DEFAULT_TIME_BUDGET,
-                 max_candidates: int | None = None, work: float | None = None) -> None:
+                 max_candidates: int | None = None, work: float | None = None,
+                 endgame_tricks: int | None = None, common_worlds: int = GIFT_WORLDS) -> None:
         self.game = game
         self.level = level
         self.seed = seed
@@ -77,20 +99,50 @@ class SearchPlayer:
         self.last_iterations = 0
         self.last_capped = False
         self.bad_worlds = 0          # sampled worlds that could not be played (see _play_world)
+        # Sampled worlds with this many tricks left (or fewer) are solved exactly.
+        self._endgame = self.hooks.endgame
+        tricks = self.hooks.endgame_tricks if endgame_tricks is None else endgame_tricks
+        self._endgame_tricks = tricks if self._endgame is not None else 0
+        self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
+        self._solved = False         # whether this move's worlds were solved exactly
+        self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
+        # Every root move is tried on this many common worlds first (budget allowing): the
+        # visible-gift test needs GIFT_WORLDS; a review asks for more, to price a bad move.
+        self.common_worlds = max(common_worlds, GIFT_WORLDS)
+        # The last search's root moves and each one's values by common sampled world (None
+        # when no flat search ran: one move, or a game's own exchange search); the coach
+        # (rules/ai/coach.py) reads its hints and reviews from these.
+        self.last_root: tuple[list[Action], list[list[float]]] | None = None
 
-    def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
-        """The move for ``seat``; ``time_budget`` (seconds) caps this one search."""
+    def choose(self, state: State, seat: int, time_budget: float | None = None,
+               include: Action | None = None) -> Action:
+        """The move for ``seat``; ``time_budget`` (seconds) caps this one search.
+        ``include``: a legal move searched among the root moves whatever the cuts (a
+        review weighs the move a player made)."""
         self.last_iterations = 0
         self.last_capped = False
+        self.last_gifts = []
+        self.last_root = None
+        self._solvers = {}
+        self._solved = False
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         rng = _rng_for(self.seed, state, seat)
         guess = self._policy(state, seat, rng)
+        if self.hooks.prune is not None:
+            legal = self.hooks.prune(state, seat, legal)
+            if guess not in legal:
+                guess = legal[0]
         search = self.hooks.exchange
         exchange = search is not None and search.applies(state)
         limit = EXCHANGE_CANDIDATES if exchange else self.max_candidates
         cands = candidates(state, seat, legal, guess, limit, rng)
+        if not exchange and self._endgame is not None:
+            cands, guess = self._without_trick_gifts(state, seat, legal, cands, guess, rng)
+        if include is not None and include not in cands and not exchange \
+                and state.is_legal(seat, include):
+            cands = cands + [include]
         if len(cands) == 1:
             return cands[0]
         budget = time_budget if time_budget is not None else self.time_budget
@@ -115,12 +167,15 @@ class SearchPlayer:
         clock = time.perf_counter
         it = 0
         work = 0.0
-        while it < budget and (it < k or work < self.work):
+        # Every move is tried on the first common_worlds worlds (budget allowing), so a move
+        # that loses in every one of them to another is seen for the gift it is.
+        rounds = k * min(self.common_worlds, max(1, budget // k))
+        while it < budget and (it < rounds or work < self.work):
             if it >= k and deadline is not None and clock() > deadline:
                 self.last_capped = True
                 break
-            if it < k:
-                i = it
+            if it < rounds:
+                i = it % k
             else:
                 spread = math.sqrt(max(s2 / it - (s1 / it) ** 2, 0.0)) or 1e-3
                 c = EXPLORATION * spread
@@ -129,7 +184,7 @@ class SearchPlayer:
                         + c * math.sqrt(log_n / visits[j]))
             j = visits[i]
             if j == len(worlds):
-                worlds.append((state.sample_world(seat, rng), rng.getrandbits(32)))
+                worlds.append((self._sample(state, seat, rng), rng.getrandbits(32)))
             played = self._play_world(worlds, j, state, seat, cands[i], rng)
             if played is None:
                 break   # no consistent world to be had: settle for what we have
@@ -144,18 +199,108 @@ class SearchPlayer:
             if it > k and _settled(visits, budget - it):
                 break
         self.last_iterations = it
+        self.last_root = (cands, values)
+        # A visible gift - worse than some other move in every world both were tried in -
+        # is never played, whatever the counts say.
+        gifts = visible_gifts(values, GIFT_WORLDS if self._solved else ROLLOUT_GIFT_WORLDS)
+        self.last_gifts += [cands[i] for i in gifts]
+        ok = [j for j in range(k) if j not in gifts] or list(range(k))
         # Most-visited move; then the better mean; then the heuristic's choice.
-        best = max(range(k), key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
-                                            cands[j] == guess))
+        best = max(ok, key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
+                                      cands[j] == guess))
         # Overrule the heuristic only on evidence: on the worlds both were tried in, the
         # search's pick must beat the guess by more than the noise (a paired test).
         g = cands.index(guess)
-        if best != g and not _clearly_better(values[best], values[g]):
+        if best != g and g not in gifts and not _clearly_better(values[best], values[g]):
             return guess
         return cands[best]
 
+    def _sample(self, state: State, seat: int, rng: random.Random) -> State:
+        """A sampled world, weighed by how likely the others' plays to the current trick
+        were in it under the ``easy`` policy: a world where ``easy`` would have played
+        each of those cards is kept, one where it would not is kept with chance
+        UNLIKELY_PLAY a card (rejection sampling, at most INFERENCE_TRIES draws).  The
+        hard constraints (voids, shown cards) are the sampler's own."""
+        trick = getattr(state, "trick", None) if self._endgame is not None else None
+        plays = [k for k, (s, _) in enumerate(trick or []) if s != seat]
+        world = state.sample_world(seat, rng)
+        if not plays:
+            return world
+        assert trick is not None
+        for _ in range(INFERENCE_TRIES - 1):
+            weight = 1.0
+            for k in plays:
+                if not self._would_play(world, trick, k):
+                    weight *= UNLIKELY_PLAY
+            if weight >= 1.0 or rng.random() < weight:
+                return world
+            world = state.sample_world(seat, rng)
+        return world
+
+    def _would_play(self, world: State, trick: list[list[int]], k: int) -> bool:
+        """Whether ``easy`` plays the k-th card of the trick in ``world`` taken back to just
+        before it was played (the cards played since are returned to their hands)."""
+        before = world.clone()
+        hands: list[list[int]] = getattr(before, "hands")  # noqa: B009 - trick games only
+        played = getattr(before, "played", None)     # Piquet keeps each seat's plays
+        for s, c in trick[k:]:
+            hands[s].append(c)
+            hands[s].sort()
+            if played is not None and played[s] and played[s][-1] == c:
+                played[s].pop()
+        setattr(before, "trick", [list(p) for p in trick[:k]])  # noqa: B010
+        s, c = trick[k]
+        before.current_seat = s
+        before._version += 1          # the legal moves are those of the earlier position
+        try:
+            move = self._policy(before, s, random.Random(k))
+        except Exception:  # an odd reconstruction must not cost the search its world
+            return True
+        return move.kind == "play" and int(move.args[0]) == c
+
+    def _without_trick_gifts(self, state: State, seat: int, legal: list[Action],
+                             cands: list[Action], guess: Action, rng: random.Random
+                             ) -> tuple[list[Action], Action]:
+        """Last to play to a trick, its outcome is in plain sight: a card that hands the
+        others more points (coins, combinations) than another card would, for no more to
+        this seat, is a gift; it is left out (the best trick outcome becomes the guess).
+        Read in a sampled world: the trick's cards and this seat's hand are the same in
+        every world."""
+        assert self._endgame is not None
+        trick = getattr(state, "trick", None)
+        if not trick or len(trick) != state.n - 1:
+            return cands, guess
+        got = self._endgame(state.sample_world(seat, rng), seat)
+        if got is None:
+            return cands, guess
+        model, pos = got
+        before = model.points(pos.acc)
+        if before is None:
+            return cands, guess
+        me = model.side(seat)
+        outcome: dict[Action, tuple[int, int]] = {}
+        for a in legal:
+            if a.kind != "play" or len(a.args) != 1:
+                return cands, guess
+            after = model.points(pos.after(model, int(a.args[0])).acc)
+            assert after is not None
+            gains = [x - y for x, y in zip(after, before, strict=True)]
+            outcome[a] = (gains[me], sum(g for i, g in enumerate(gains) if i != me))
+        gifts = {a for a, (mine, theirs) in outcome.items()
+                 if any(m2 >= mine and t2 < theirs for m2, t2 in outcome.values())}
+        kept = [a for a in cands if a not in gifts]
+        if not kept or len(kept) == len(cands):
+            return cands, guess
+        self.last_gifts = [a for a in cands if a in gifts]
+        if guess in gifts:
+            guess = max(kept, key=lambda a: (outcome[a][0] - outcome[a][1],
+                                             -(int(a.args[0]) & 15)))
+            kept.remove(guess)
+            kept.insert(0, guess)
+        return kept, guess
+
     def _play_world(self, worlds: list[tuple[State, int]], j: int, state: State, seat: int,
-                    move: Action, rng: random.Random) -> tuple[float, int] | None:
+                    move: Action, rng: random.Random) -> tuple[float, float] | None:
         """``move`` then a rollout in world ``j``.  A sampled world the game cannot play on
         (a sampler that missed some public fact, say) is replaced by a fresh sample."""
         for _ in range(BAD_WORLD_RETRIES):
@@ -163,22 +308,71 @@ class SearchPlayer:
             world = base.clone()
             try:
                 world.apply(seat, move, quiet=True)
-                return self._rollout(world, seat, random.Random(roll_seed))
+                return self._rollout(world, seat, random.Random(roll_seed), j)
             except Exception:  # any failure at all means this world is unusable
                 self.bad_worlds += 1
-                worlds[j] = (state.sample_world(seat, rng), rng.getrandbits(32))
+                self._solvers.pop(j, None)
+                worlds[j] = (self._sample(state, seat, rng), rng.getrandbits(32))
         return None
 
-    def _rollout(self, world: State, seat: int, rng: random.Random) -> tuple[float, int]:
-        """Play on to the end of the hand; the value there and the number of actions."""
+    def _rollout(self, world: State, seat: int, rng: random.Random,
+                 j: int = -1) -> tuple[float, float]:
+        """Play on to the end of the hand; the value there and the work it took (actions;
+        a solved ending counts its nodes).  Once few enough cards are left, the rest of
+        the hand is solved exactly instead (PIMC with a perfect-information solver)."""
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
+        limit = min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
+            if limit and _cards_left(world) <= limit:
+                solved = self._solve(world, seat, j)
+                if solved is not None:
+                    # Solved straight after the root move: this move's values are exact.
+                    self._solved = self._solved or steps == 0
+                    return solved[0], steps + solved[1]
+                limit = 0     # not in trick play (an exchange, say): roll out
             s = world._mover
             world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
+
+    def _solve(self, world: State, seat: int, j: int) -> tuple[float, float] | None:
+        """The exact value of the rest of the hand in this sampled world (it sees every
+        hand: never called on the real state) and its work; None outside trick play."""
+        assert self._endgame is not None   # _endgame_tricks is 0 without a model
+        got = self._endgame(world, seat)
+        if got is None:
+            return None
+        model, pos = got
+        solver = self._solvers.get(j)
+        if solver is None:
+            # One table per world: the positions after different root moves share it.
+            solver = Solver(model)
+            if j >= 0:
+                self._solvers[j] = solver
+        before = solver.nodes
+        v = solver.value(pos)
+        return v, NODE_COST * (solver.nodes - before)
+
+
+def _cards_left(world: State) -> int:
+    """Cards in the hands of a trick game's world (every game with a solver has hands)."""
+    hands: list[list[int]] = getattr(world, "hands")  # noqa: B009 - not every State has it
+    return sum(len(h) for h in hands)
+
+
+def visible_gifts(values: list[list[float]], worlds: int = GIFT_WORLDS) -> set[int]:
+    """The moves (indices) that end worse than one other move in every sampled world both
+    were played in, over at least ``worlds`` common worlds: a gift in plain sight."""
+    gifts = set()
+    for i, mine in enumerate(values):
+        for o, theirs in enumerate(values):
+            m = min(len(mine), len(theirs))
+            if o != i and m >= worlds and all(theirs[w] > mine[w] for w in range(m)):
+                gifts.add(i)
+                break
+    return gifts
 
 
 def _clearly_better(mine: list[float], theirs: list[float]) -> bool:

@@ -59,8 +59,10 @@ def _give(state, seat: int) -> int:
     hand = state.hands[seat]
     mine = set(hand)
     lengths = _lengths(hand)
-    best, best_key = hand[0], None
-    for c in hand:
+    back = comes_straight_back(hand) if state.phase == "exchange" else set()
+    choices = [c for c in hand if c not in back] or hand
+    best, best_key = choices[0], None
+    for c in choices:
         s, r = c >> 4, c & 15
         top_elsewhere = max((x & 15 for x in ALL_CARDS if x >> 4 == s and x not in mine),
                             default=0)
@@ -222,4 +224,25 @@ def card_value(state, seat: int):
     return lambda c: (40 if c >> 4 == trump else 0) + (c & 15) + 2 * lengths[c >> 4]
 
 
-HOOKS = AIHooks("starshina", choose, value, step_cost=0.8, card_value=card_value)
+def comes_straight_back(hand: list[int]) -> set[int]:
+    """Cards that, given in the classic exchange, return at once: nobody else can hold a
+    higher card of the suit (the receiver gives back its highest), so the give is lost."""
+    mine = set(hand)
+    back = set()
+    for c in hand:
+        if all(x in mine for x in range(c + 1, (c | 15) + 1) if x & 15 <= 14):
+            back.add(c)
+    return back
+
+
+def prune(state, seat: int, legal: list[Action]) -> list[Action]:
+    """The classic exchange: never spend a give on a card that comes straight back."""
+    if state.phase != "exchange":
+        return legal
+    back = comes_straight_back(state.hands[seat])
+    kept = [a for a in legal if int(a.args[0]) not in back]
+    return kept or legal
+
+
+HOOKS = AIHooks("starshina", choose, value, step_cost=0.8, card_value=card_value,
+                prune=prune)

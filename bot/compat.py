@@ -1,0 +1,145 @@
+"""Every private name of a library that Parlour uses, and why: the one module to check
+when discord.py, aiosqlite or Python is upgraded (tests/test_compat.py fails on a
+library that lacks one of them; docs/ARCHITECTURE.md, "Private library names").
+
+Private here means not in the library's documented API: a name with a leading
+underscore, or a module-level function of a module the library does not document
+(``discord.http``, ``discord.gateway``, ``discord.webhook.async_``).
+
+The core uses only the aiosqlite part, and must not import discord (bot/core never
+does): the discord.py names are imported inside the functions that use them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import aiosqlite
+    import discord
+    from discord.http import HTTPClient, MultipartParameters
+
+T = TypeVar("T")
+
+# --- aiosqlite -----------------------------------------------------------------------------
+# aiosqlite runs every call on its own thread, one at a time.  The store commits on the
+# event loop's thread when nothing else waits (store_sqlite.py: cheaper than the hop), so
+# it needs the sqlite3 connection itself, and a way to run a whole transaction (several
+# statements, no await between them) as one job on aiosqlite's thread.  aiosqlite has no
+# public name for either.
+
+
+def sqlite_of(conn: aiosqlite.Connection) -> sqlite3.Connection:
+    """The ``sqlite3.Connection`` under ``conn`` (aiosqlite: ``Connection._conn``)."""
+    return conn._conn
+
+
+async def on_db_thread(conn: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` run on ``conn``'s thread, queued behind its other calls
+    (aiosqlite: ``Connection._execute``)."""
+    return await conn._execute(work, *args)
+
+
+# --- discord.py: the interaction callback without asking for the message back -------------
+# discord.py's ``InteractionResponse.send_message``/``edit_message`` always ask Discord for
+# the message they made (``?with_response``) and parse it into a ``Message`` nobody
+# reads (callback.py).  Sending the same request ourselves needs discord.py's builders of
+# message parameters (its views, files and allowed mentions as a payload) and, once sent,
+# the response marked answered, so that ``is_done()`` and a second answer behave as
+# discord.py's own.
+
+
+def interaction_params(**message: Any) -> MultipartParameters:
+    """The body of an interaction callback (``type``, ``flags``, ``content``, ``view``,
+    ``files``...), as discord.py builds it
+    (``discord.webhook.async_.interaction_message_response_params``)."""
+    from discord.webhook.async_ import interaction_message_response_params
+
+    return interaction_message_response_params(**message)
+
+
+def message_params(**message: Any) -> AbstractContextManager[MultipartParameters]:
+    """The body of a webhook message (``content``, ``view``, ``attachments``...), as
+    discord.py builds it; closes the files on exit
+    (``discord.http.handle_message_parameters``)."""
+    from discord.http import handle_message_parameters
+
+    return handle_message_parameters(**message)
+
+
+def mark_answered(response: discord.InteractionResponse,
+                  kind: discord.InteractionResponseType) -> None:
+    """Record on ``response`` that the interaction was answered with ``kind``, as
+    discord.py does after its own callback request (``InteractionResponse._response_type``)."""
+    response._response_type = kind
+
+
+# --- discord.py: the REST root and the gateway (the fake Discord) --------------------------
+# discord.py has no public setting for either; they are class attributes it reads on
+# every request (``discord.http.Route.BASE``, which discord.py itself reassigns to change
+# API version) and connection (``DiscordWebSocket.DEFAULT_GATEWAY``).
+
+
+def api_root() -> str:
+    """The REST root discord.py talks to (``Route.BASE``)."""
+    from discord.http import Route
+
+    return Route.BASE
+
+
+def point_at(api_base: str | None, gateway_url: str | None) -> str:
+    """Send discord.py's REST calls to ``api_base`` and its gateway connections to
+    ``gateway_url`` (each if given); the gateway now used."""
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    if api_base:
+        Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    return str(DiscordWebSocket.DEFAULT_GATEWAY)
+
+
+# --- discord.py: REST without a client (parlour doctor) ----------------------------------
+# ``parlour doctor`` logs in over REST and reads the application's commands as JSON, to
+# compare them with what ``--sync`` would upload, without a gateway connection.
+
+
+def rest_client(loop: asyncio.AbstractEventLoop) -> HTTPClient:
+    """discord.py's REST client, alone (``discord.http.HTTPClient``): ``static_login``,
+    ``application_info``, ``get_global_commands``, ``get_guild_commands``, ``close``."""
+    from discord.http import HTTPClient
+
+    return HTTPClient(loop)
+
+
+# --- discord.py: rate-limit buckets swept in amortised time --------------------------------
+# discord.py keeps one bucket per route and channel and, once it holds 256, looks at
+# every bucket for expired ones each time it adds one (``HTTPClient.get_ratelimit``).  A
+# bot with thousands of channels adds buckets all the time - each channel's first board
+# edit, every DM channel - so each addition walked thousands (10% of the event loop at
+# 2,000 busy tables in issue 17's profile).  Here the same sweep runs only once the
+# buckets have doubled since the last one: the same buckets expire, a little later, at a
+# constant cost per bucket.
+
+BUCKET_FLOOR = 256   # discord.py's own threshold
+
+
+def sweep_buckets_amortised(http: HTTPClient) -> None:
+    """Make ``http`` sweep its expired buckets only when their number has doubled
+    (``HTTPClient._try_clear_expired_ratelimits``, ``HTTPClient._buckets``)."""
+    sweep = http._try_clear_expired_ratelimits
+    size_after = BUCKET_FLOOR // 2
+
+    def try_clear() -> None:
+        nonlocal size_after
+        if len(http._buckets) >= 2 * size_after:
+            sweep()
+            size_after = max(BUCKET_FLOOR // 2, len(http._buckets))
+
+    http._try_clear_expired_ratelimits = try_clear  # type: ignore[method-assign]

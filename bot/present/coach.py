@@ -1,0 +1,100 @@
+"""Hints and reviews in words: the coach's facts (rules/ai/coach.py ``Reason``, a review's
+``Decision``) as sentences in the reader's language.  Moves arrive already worded by the
+caller (marked-up or filled, as its transport shows them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.ai.coach import Reason
+
+from ..core.reviews import Decision, GameReview
+from ..i18n import Lang
+
+CLAUSES_SHOWN = 2     # a hint is one sentence: its first two facts
+
+
+def clause(r: Reason, lang: Lang) -> str | None:
+    """One fact as a clause (lowercase, no full stop); None for facts not worded."""
+    if r.kind == "only":
+        return lang._("every other move is plainly worse")
+    if r.kind == "wins_trick":
+        return lang.n_("it takes the trick in {count} of {of} sampled deal",
+                       "it takes the trick in {count} of {of} sampled deals", r.of,
+                       count=r.count, of=r.of)
+    if r.kind == "loses_trick":
+        return lang.n_("it leaves the trick to another player in {count} of {of} sampled deal",
+                       "it leaves the trick to another player in {count} of {of} sampled deals",
+                       r.of, count=r.count, of=r.of)
+    if r.kind == "gifts":
+        return lang.n_("{count} other move hands the others more in every sampled deal",
+                       "{count} other moves hand the others more in every sampled deal",
+                       r.count, count=r.count)
+    if r.kind == "best_in":
+        return lang.n_("it does at least as well as the next best move in {count} of {of} "
+                       "sampled deal",
+                       "it does at least as well as the next best move in {count} of {of} "
+                       "sampled deals", r.of, count=r.count, of=r.of)
+    if r.kind == "plan":
+        return lang.n_("it keeps the best cards over {of} sampled draw",
+                       "it keeps the best cards over {of} sampled draws", r.of, of=r.of)
+    return None
+
+
+def why(reasons: Sequence[Reason], lang: Lang) -> str:
+    """The reasons as one sentence (the first facts that have words)."""
+    said = [c for c in (clause(r, lang) for r in reasons) if c][:CLAUSES_SHOWN]
+    if not said:
+        said = [lang._("the search of sampled deals rates it highest")]
+    text = "; ".join(said)
+    return text[0].upper() + text[1:] + "."
+
+
+def hint_text(move: str, reasons: Sequence[Reason], lang: Lang) -> str:
+    """"Hint: play Q♥. It takes the trick in 7 of 10 sampled deals." (``move`` worded)."""
+    return lang._("Hint: {move}.", move=move) + " " + why(reasons, lang)
+
+
+def cost_text(d: Decision, lang: Lang) -> str:
+    """The estimated cost: hundredths of the way from a win to a loss (the AI's scale)."""
+    share = max(1, round(50 * d.cost))
+    return lang._("Estimated cost: about {share}% of a game.", share=share)
+
+
+def confidence_text(d: Decision, lang: Lang) -> str:
+    """How sure the estimate is: said plainly when the sampled deals disagree."""
+    if d.unsure and d.disagree:
+        return lang.n_("Uncertain: the move played did as well in {count} of {of} sampled deal.",
+                       "Uncertain: the move played did as well in {count} of {of} sampled "
+                       "deals.", d.worlds, count=d.disagree, of=d.worlds)
+    if d.unsure:
+        return lang.n_("Uncertain: the cost varies widely over {of} sampled deal.",
+                       "Uncertain: the cost varies widely over {of} sampled deals.", d.worlds,
+                       of=d.worlds)
+    if d.disagree:
+        return lang.n_("Fairly confident: the move played did as well in only {count} of {of} "
+                       "sampled deal.",
+                       "Fairly confident: the move played did as well in only {count} of {of} "
+                       "sampled deals.", d.worlds, count=d.disagree, of=d.worlds)
+    return lang.n_("Confident: {of} sampled deal agrees.",
+                   "Confident: all {of} sampled deals agree.", d.worlds, of=d.worlds)
+
+
+def decision_head(d: Decision, name: str, played: str, best: str, lang: Lang) -> str:
+    """"Move 12 - Ada played: Play 9 of coins. The hard AI prefers: Play J of swords."
+    (moves worded as the game words them: an order, so after a colon)."""
+    return lang._("Move {move} - {name} played: {played}. The hard AI prefers: {best}.",
+                  move=d.move, name=name, played=played, best=best)
+
+
+def review_head(review: GameReview, name: str, game: str, lang: Lang) -> str:
+    if not review.done:
+        return lang._("The review of game #{number} for {name} is being computed: ask again "
+                      "in a minute.", number=review.game_id, name=name)
+    weighed = lang.n_("{n} decision weighed", "{n} decisions weighed", review.judged)
+    return lang._("Review of game #{number} ({game}) for {name}: {weighed}.",
+                  number=review.game_id, game=game, name=name, weighed=weighed)
+
+
+def nothing_lost(lang: Lang) -> str:
+    return lang._("No decision lost anything the hard AI could measure: well played.")

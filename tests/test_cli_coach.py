@@ -1,0 +1,83 @@
+"""The coach in the terminal: ``hint`` at the prompt of ``parlour play`` and
+``parlour review`` after the game, in scripted sessions of the real commands."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from tests.cli_driver import ROOT, Session, play_out
+
+NO_COLOR = {"NO_COLOR": "1"}
+GAME = ["coins", "--seed", "4", "--ai", "easy", "--name", "Alice", "--option", "target=10"]
+
+
+def _review(cwd, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **NO_COLOR)
+    return subprocess.run([sys.executable, "-c", "import sys; from bot.cli import main; "
+                           "sys.exit(main())", "review", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_hint_names_the_hard_move_and_why_and_changes_nothing(tmp_path) -> None:
+    s = Session(*GAME, cwd=tmp_path, env=NO_COLOR)
+    board = s.until_prompt()
+    assert "Your move" in board
+    answer = s.send("hint")
+    line = answer.splitlines()[0]
+    assert re.fullmatch(r"Hint: Play \S+\. [A-Z].+\.", line), line
+    assert "sampled deal" in line or "plainly worse" in line, line
+    assert "Your move" not in answer            # nothing was played: the same position
+    help_text = s.send("help")
+    assert "Type hint for the move the hard AI would make, and why." in help_text
+    assert s.send("1").count("Your move") <= 1  # the game goes on as before
+    s.send("quit")
+    assert s.finish() == 0
+    assert "Traceback" not in s.text
+
+
+def test_hint_speaks_the_players_language(tmp_path) -> None:
+    s = Session(*GAME, "--lang", "pl", cwd=tmp_path, env=NO_COLOR)
+    s.until_prompt()
+    answer = s.send("podpowiedź").splitlines()[0]
+    assert answer.startswith("Podpowiedź: Zagraj "), answer
+    assert "losow" in answer or "wyraźnie gorszy" in answer, answer
+    s.send("quit")
+    assert s.finish() == 0
+
+
+def test_review_after_a_terminal_game(tmp_path) -> None:
+    s = Session(*GAME, cwd=tmp_path, env=NO_COLOR)
+    text = play_out(s, limit=400)
+    game = re.search(r"Game #(\d+) recorded", text)
+    assert game, text[-500:]
+    number = game.group(1)
+
+    first = _review(tmp_path)                      # the last terminal game, for Alice
+    assert first.returncode == 0, first.stdout + first.stderr
+    out = first.stdout
+    assert out.startswith(f"Reviewing game #{number}: the hard AI weighs every decision")
+    assert f"Review of game #{number} (Coins) for Alice: " in out
+    decisions = re.findall(r"^\d\. Move (\d+) - Alice played: Play \S+\. The hard AI "
+                           r"prefers: Play \S+\.$", out, re.M)
+    assert decisions, out
+    assert out.count("Estimated cost: about ") == len(decisions)
+    assert "Your hand (" in out                    # the position as Alice saw it
+    assert "Traceback" not in out + first.stderr
+
+    again = _review(tmp_path, number)              # stored: shown at once, the same
+    assert again.returncode == 0 and not again.stdout.startswith("Reviewing")
+    assert again.stdout == out.split("\n", 1)[1]
+
+    ai = _review(tmp_path, number, "--seat", "2")  # an AI seat of the game
+    assert ai.returncode == 0 and "(AI, easy): " in ai.stdout.splitlines()[1], ai.stdout
+
+    polish = _review(tmp_path, number, "--lang", "pl")
+    assert f"Analiza gry #{number} (Coins) dla gracza Alice: " in polish.stdout, polish.stdout
+    assert "Szacowany koszt: około " in polish.stdout
+
+    bad = _review(tmp_path, number, "--seat", "9")
+    assert bad.returncode == 2 and bad.stdout.strip() == f"Error: Game #{number} has seats " \
+        "1 to 3.", bad.stdout
