@@ -41,8 +41,9 @@ async def test_count_asked_out_of_turn_is_saved_and_published(tmp_path) -> None:
         after = core.table(1)
         assert after.move == info.move and after.current_seat == info.current_seat
         [board] = env.updates(BoardChanged)
-        assert board.new_events == events and board.view["pile_total"] is not None
-        shown = board.view["pile_total"]
+        assert board.new_events == events and board.move == info.move  # not a move
+        shown = env.core.public_view(1)["pile_total"]
+        assert shown is not None
         with pytest.raises(TableError, match=f"already shown: {shown}"):
             await core.ask_count(1, user)
     async with running_core(tmp_path) as env:       # a restart keeps the asked count

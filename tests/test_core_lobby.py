@@ -10,7 +10,6 @@ from bot.core import (
     STALE,
     BoardChanged,
     LobbyChanged,
-    PrivateViewChanged,
     SeatReplaced,
     StaleMove,
     TableClosed,
@@ -225,7 +224,7 @@ async def test_stale_and_concurrent_submissions_apply_once(tmp_path) -> None:
         assert str(e.value) == STALE
 
 
-async def test_updates_carry_views_turns_and_names(tmp_path) -> None:
+async def test_updates_carry_moves_turns_and_names(tmp_path) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
         await make_table(core, "coins", humans=[HOST, BOB], ais=["random"], start=False)
@@ -235,19 +234,18 @@ async def test_updates_carry_views_turns_and_names(tmp_path) -> None:
         got = env.updates()
         assert isinstance(got[0], BoardChanged) and got[0].table.status == "playing"
         boards = [u for u in got if isinstance(u, BoardChanged)]
-        assert boards and boards[-1].view == core.public_view(1)
-        assert all("hand" not in b.view for b in boards)  # the public board hides hands
-        privates = [u for u in got if isinstance(u, PrivateViewChanged)]
-        assert {p.user_id for p in privates} == {HOST, BOB}  # humans only, never the AI
-        latest = {p.user_id: p for p in privates}
-        assert latest[HOST].view == core.private_view(1, HOST)
-        assert "hand" in latest[HOST].view
         info = core.table(1)
+        # Thin updates: where the table is, never a view; the views are asked for.
+        assert boards and boards[-1].move == info.move and boards[-1].deal == 1
+        assert not any(hasattr(b, "view") for b in boards)
+        assert "hand" not in core.public_view(1) and "hand" in core.private_view(1, HOST)
+        board = core.board(1)
+        assert board.view == core.public_view(1) and board.table.move == info.move
         turn = [u for u in got if isinstance(u, YourTurn)][-1]
         assert turn.seat == info.current_seat and turn.move == info.move
         assert turn.user_id == info.seats[info.current_seat].user_id
         assert turn.deadline is None  # no timer at this table
-        assert all("{p" not in t for b in boards for t in b.new_events + b.recent_events)
+        assert all("{p" not in t for b in boards for t in b.new_events + board.recent_events)
         assert core.fill_names(1, "{p0} deals to {p2}.") == "Alice deals to Ada (AI, random)."
         assert fill_names("{p1} and {p9}", ["A", "B"]) == "B and seat 9"
 

@@ -20,10 +20,11 @@ from .replay import Replay, ReplayStep
 from .store import Store
 from .updates import (
     BoardChanged,
+    BoardView,
+    Event,
     GameOver,
     LobbyChanged,
     MoveResult,
-    PrivateViewChanged,
     RatingChange,
     Reminder,
     SeatInfo,
@@ -36,9 +37,9 @@ from .updates import (
 )
 
 __all__ = [
-    "AIRunner", "BoardChanged", "Clock", "Core", "CoreConfig", "GLOBAL", "GameOver",
+    "AIRunner", "BoardChanged", "BoardView", "Clock", "Core", "CoreConfig", "GLOBAL", "GameOver",
     "GameSummary", "InlineRunner", "LeaderboardRow", "LobbyChanged",
-    "ManualClock", "MoveResult", "PrivateViewChanged", "ProcessRunner", "RatingChange",
+    "Event", "ManualClock", "MoveResult", "ProcessRunner", "RatingChange",
     "Reminder", "Replay", "ReplayStep", "STALE", "SeatInfo", "SeatReplaced", "Store", "Strike",
     "Subscription", "SystemClock", "TableClosed", "TableError", "TableInfo", "ThreadRunner",
     "Update", "UserGameStats", "YourTurn", "ai_name", "ai_seat_name", "fill_names", "make_runner",

@@ -26,7 +26,7 @@ class CoreConfig:
     max_strikes: int | None = 2
     reminder_fraction: float = 2 / 3     # the reminder comes after this share of the turn time
     default_turn_seconds: int | None = None  # None: the game's own ``turn_seconds``
-    recent_events: int = 12              # public events carried by a BoardChanged update
+    recent_events: int = 12              # public events a board shows (Core.board, GameOver)
     subscriber_queue: int = 1000         # per-subscriber backlog before the oldest is dropped
     db_synchronous: str = "NORMAL"       # WAL + NORMAL: a committed move survives a crash
     # Several processes on one PostgreSQL: this one runs ``shards`` of ``shard_count`` and

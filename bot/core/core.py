@@ -40,7 +40,7 @@ from .store import Store
 from .table import LOBBY, Table
 from .tournaments import Tournaments
 from .turns import Turns
-from .updates import BoardChanged, LobbyChanged, TableInfo
+from .updates import BoardView, LobbyChanged, TableInfo
 
 log = logging.getLogger("parlour.core")
 
@@ -198,13 +198,12 @@ class Core:
     def tables(self) -> list[TableInfo]:
         return [t.info() for t in self.registry.live.values()]
 
-    def board(self, channel_id: int) -> BoardChanged:
-        """The current public board, as the update that would show it (no new events)."""
+    def board(self, channel_id: int) -> BoardView:
+        """The current public board: the view and the recent public events."""
         table = self.registry.playing(channel_id)
         view = table.live.view(None)
-        recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
-        return BoardChanged(table.id, table.channel_id, table.info(), view, (),
-                            tuple(self.registry.fill(table, e["text"]) for e in recent))
+        return BoardView(table.id, table.channel_id, table.info(), view,
+                         self.registry.recent(table, view))
 
     def public_view(self, channel_id: int) -> dict:
         return self.registry.playing(channel_id).live.view(None)

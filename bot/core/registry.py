@@ -27,9 +27,9 @@ from .store import Conn, Store
 from .table import CANCELLED, FINISHED, LOBBY, PLAYING, Table
 from .updates import (
     BoardChanged,
+    Event,
     GameOver,
     LobbyChanged,
-    PrivateViewChanged,
     RatingChange,
     TableInfo,
     Update,
@@ -261,19 +261,20 @@ class TableRegistry:
 
     def publish_board(self, table: Table, events: list[dict], *, seat: int | None = None,
                        action: str | None = None, actor: str | None = None) -> None:
-        """BoardChanged, then each playing human's PrivateViewChanged."""
+        """BoardChanged: the table moved, and what happened.  No view is computed here:
+        each transport asks for the views it shows when it shows them."""
         state = table.live
-        view = state.view(None)
-        recent = view["events"][-self.config.recent_events:] if self.config.recent_events else []
         self.publish(BoardChanged(
-            table.id, table.channel_id, table.info(), view,
-            tuple(self.fill(table, e["text"]) for e in events if e["to"] is None),
-            tuple(self.fill(table, e["text"]) for e in recent), seat, action, actor))
-        for i, s in enumerate(table.seats):
-            if s.human_playing:
-                self.publish(PrivateViewChanged(
-                    table.id, table.channel_id, table.move, i, s.person, state.view(i),
-                    tuple(self.fill(table, e["text"]) for e in events if e["to"] in (None, i))))
+            table.id, table.channel_id, table.info(),
+            tuple(Event(self.fill(table, e["text"]), e["to"]) for e in events),
+            int(getattr(state, state.deal_field) or 0) if state.deal_field else 0,
+            seat, action, actor))
+
+    def recent(self, table: Table, view: dict) -> tuple[str, ...]:
+        """The last ``config.recent_events`` public events of ``view``, names filled."""
+        n = self.config.recent_events
+        public = [e for e in view["events"] if not e.get("private")] if n else []
+        return tuple(self.fill(table, e["text"]) for e in public[-n:]) if n else ()
 
     def publish_turn(self, table: Table) -> None:
         seat = table.current_seat
@@ -288,10 +289,12 @@ class TableRegistry:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
         state = table.live
+        final = state.view(None)   # the one view the core computes: the table goes now
         over = GameOver(
             table.id, table.channel_id, table.id, table.info(), ending,
-            state.result() if ending == "complete" else None, state.view(None),
-            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes))
+            state.result() if ending == "complete" else None, final,
+            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes),
+            self.recent(table, final))
         self.publish(over)
         self.forget(table)
         for hook in self.after_game:

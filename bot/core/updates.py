@@ -86,27 +86,51 @@ class LobbyChanged(Update):
 
 
 @dataclass(frozen=True)
+class Event:
+    """One thing that happened at a table, and who may see it."""
+
+    text: str                     # names filled (an engine ``Msg`` stays a message)
+    to: int | None = None         # None: everyone; else the one seat that may see it
+
+
+@dataclass(frozen=True)
 class BoardChanged(Update):
-    """The public board: exactly ``state.view(None)`` plus what just happened."""
+    """The table moved to ``table.move`` (a move, a start, a resume, a seat handed to
+    the AI, a count asked for): what happened, never a view.  A transport asks the core
+    for the views it shows (``core.board``, ``public_view``, ``private_view``) when it
+    shows them, so a burst of moves costs one view per transport per shown position."""
 
     table: TableInfo
-    view: dict
-    new_events: tuple[str, ...]   # public events of this change, names filled
-    recent_events: tuple[str, ...]  # the last few public events, names filled
+    events: tuple[Event, ...] = ()  # this change's events, each with who may see it
+    deal: int = 0                   # the engine's deal counter (``deal_no``; 0: none)
     last_seat: int | None = None
     last_action: str | None = None  # canonical text of the move just made
     last_actor: str | None = None   # "human" | "ai" | "timer"
 
+    @property
+    def move(self) -> int:
+        return self.table.move
+
+    @property
+    def new_events(self) -> tuple[str, ...]:
+        """The public events of this change."""
+        return tuple(e.text for e in self.events if e.to is None)
+
+    def seen_by(self, seat: int) -> tuple[str, ...]:
+        """The events of this change that ``seat`` may see."""
+        return tuple(e.text for e in self.events if e.to is None or e.to == seat)
+
 
 @dataclass(frozen=True)
-class PrivateViewChanged(Update):
-    """What one human seat may see (``state.view(seat)``); sent after every move."""
+class BoardView:
+    """The public board now (``Core.board``): ``view`` is exactly ``state.view(None)``
+    (names as ``{pN}``), ``recent_events`` the last few public events, names filled."""
 
-    move: int
-    seat: int
-    user_id: int
+    table_id: int
+    channel_id: int
+    table: TableInfo
     view: dict
-    new_events: tuple[str, ...]   # events this seat may see from this change, names filled
+    recent_events: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -158,9 +182,10 @@ class GameOver(Update):
     table: TableInfo
     reason: str                   # "complete" | "abandoned" (every human left)
     result: dict | None           # the engine's result(); None when abandoned
-    view: dict                    # the final public view
+    view: dict                    # the final public view (the table is gone afterwards)
     abandoned: tuple[int, ...]    # seats whose human left, was kicked or struck out
     rating_changes: tuple[RatingChange, ...] = field(default_factory=tuple)
+    recent_events: tuple[str, ...] = ()  # the last few public events of the final view
 
 
 @dataclass(frozen=True)

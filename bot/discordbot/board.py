@@ -14,7 +14,7 @@ import discord
 
 from .. import plugins
 from ..core import (
-    BoardChanged,
+    BoardView,
     GameOver,
     LobbyChanged,
     TableClosed,
@@ -46,14 +46,14 @@ class Shown:
     picture: Picture | None = None  # the table picture the view shows (attachment://table.png)
 
 
-def render_update(update: LobbyChanged | BoardChanged | GameOver | TableClosed,
+def render_update(update: LobbyChanged | BoardView | GameOver | TableClosed,
                   recent: tuple[str, ...] = (), lang: Lang = EN, *,
                   picture: Picture | None = None) -> Shown:
     """The board for ``update`` in the table's language ``lang``; a running or finished
     game's shows ``picture`` (``picture_of``)."""
     if isinstance(update, LobbyChanged):
         return lobby(update.table, lang)
-    if isinstance(update, BoardChanged):
+    if isinstance(update, BoardView):
         return game(update, lang, picture)
     if isinstance(update, GameOver):
         return over(update, recent, lang, picture)
@@ -111,7 +111,7 @@ def lobby(info: TableInfo, lang: Lang = EN) -> Shown:
     return Shown(layout_of(box))
 
 
-def picture_of(update: BoardChanged | GameOver, lang: Lang = EN) -> Picture:
+def picture_of(update: BoardView | GameOver, lang: Lang = EN) -> Picture:
     """The table picture of ``update``: the spectator's scene drawn (Pillow only, no
     discord objects: it may run in a worker thread).  At the end of a game, the final
     table with the result and the scores: the picture people share."""
@@ -119,7 +119,7 @@ def picture_of(update: BoardChanged | GameOver, lang: Lang = EN) -> Picture:
     return table_picture(present(update.view, names, recent=RECENT, lang=lang), names)
 
 
-def game(update: BoardChanged, lang: Lang = EN, picture: Picture | None = None) -> Shown:
+def game(update: BoardView, lang: Lang = EN, picture: Picture | None = None) -> Shown:
     info = update.table
     scene = present(update.view, render.names(info, lang), recent=RECENT, lang=lang)
     return draw_game(info, scene, update.view, picture)

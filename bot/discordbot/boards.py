@@ -1,8 +1,9 @@
 """The public board of each table: one message per table, edited as the game goes.
 
 The one owner of what a board needs between edits: the latest update per table (a
-running game's board is drawn from the core's position when its edit goes out, so a
-waiting edit holds no copy of the view), the recent public events, the digest of the
+running game's board is drawn from the core's position when its edit goes out: the
+core's ``BoardChanged`` carries no view, and a burst of moves costs one public view per
+edit that goes out), the digest of the
 picture the message carries (uploaded again only when it changed), the channels where
 the bot may not attach files, and the boards to re-post (older than Discord lets a
 message be edited).
@@ -15,7 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from ..core import BoardChanged, GameOver, LobbyChanged, TableClosed, TableError, Update
+from ..core import (
+    BoardChanged,
+    BoardView,
+    GameOver,
+    LobbyChanged,
+    TableClosed,
+    TableError,
+    Update,
+)
 from . import board
 from .board_ids import BoardIds
 from .notes import PINGS
@@ -31,6 +40,7 @@ log = logging.getLogger("parlour.discord")
 MISSING_PERMISSIONS = 50013
 OLD_MESSAGE = 30046   # Discord: edits of this message (older than an hour) are refused
 BoardUpdate = LobbyChanged | BoardChanged | GameOver | TableClosed   # what a board shows
+Kept = LobbyChanged | GameOver | TableClosed   # held until shown (a game's board is not)
 
 
 class Boards:
@@ -41,8 +51,7 @@ class Boards:
         self.out = out
         self.ids = board_ids
         self.painter = painter
-        self.latest: dict[int, tuple[int, BoardUpdate | None]] = {}  # table -> (channel, update)
-        self.recent: dict[int, tuple[str, ...]] = {}         # table id -> public events
+        self.latest: dict[int, tuple[int, Kept | None]] = {}  # table -> (channel, update)
         # table id -> digest of the table picture the board message carries ("" = none;
         # absent = unknown, e.g. after a restart: the next edit uploads it again)
         self.pictures: dict[int, str] = {}
@@ -52,8 +61,6 @@ class Boards:
 
     def changed(self, u: BoardUpdate) -> None:
         """A table's board has something new: edit it soon (one pending edit per table)."""
-        if isinstance(u, BoardChanged):
-            self.recent[u.table_id] = u.recent_events
         self.latest[u.table_id] = (u.channel_id, None if isinstance(u, BoardChanged) else u)
         self.out.submit(("board", u.table_id), lambda: self.show(u.table_id),
                         priority=_priority(u), channel=("edit", u.channel_id))
@@ -73,26 +80,29 @@ class Boards:
 
     async def show(self, table_id: int) -> None:
         """Draw the table's board now and put it on Discord."""
-        channel_id, update = self.latest.get(table_id) or (self.ids.channel(table_id), None)
+        channel_id, latest = self.latest.get(table_id) or (self.ids.channel(table_id), None)
         if channel_id is None:
             return
-        if update is None:  # a running game (or a re-post asked for): its position now
+        update: LobbyChanged | BoardView | GameOver | TableClosed
+        if latest is not None:
+            update = latest
+        else:  # a running game (or a re-post asked for): its position now
             try:
                 update = self.core.board(channel_id)
             except TableError:
                 return
             if update.table_id != table_id:
                 return
-        if isinstance(update, BoardChanged) and update.table.move < self.shown.get(table_id, -1):
+        if isinstance(update, BoardView) and update.table.move < self.shown.get(table_id, -1):
             # An older position than the board shows (a copy not yet caught up): a board
             # never goes back; the newer one comes with the copy's reload.
             log.info("table %s: not showing move %s over move %s", table_id,
                      update.table.move, self.shown[table_id])
             return
-        recent = self.recent.get(table_id, ())
+        recent = update.recent_events if isinstance(update, BoardView | GameOver) else ()
         lang = await self.bot.langs.table_now(table_id)
         picture = None
-        if isinstance(update, BoardChanged | GameOver) and update.table.pictures \
+        if isinstance(update, BoardView | GameOver) and update.table.pictures \
                 and channel_id not in self.no_upload:   # a game's table, or its final one
             picture = await self.painter.table(update, lang.code)
         shown = board.render_update(update, recent, lang, picture=picture)
@@ -107,11 +117,10 @@ class Boards:
             self.no_upload.add(channel_id)
             shown = board.render_update(update, recent, lang)
             await self._put(update.table.guild_id, table_id, channel_id, shown)
-        if isinstance(update, BoardChanged):
+        if isinstance(update, BoardView):
             self.shown[table_id] = update.table.move
         if shown.final and self.latest.get(table_id, (0, None))[1] is update:
             self.latest.pop(table_id, None)
-            self.recent.pop(table_id, None)
             self.pictures.pop(table_id, None)
             self.shown.pop(table_id, None)
             await self.ids.drop(table_id)

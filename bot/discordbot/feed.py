@@ -20,7 +20,6 @@ from ..core import (
     BoardChanged,
     GameOver,
     LobbyChanged,
-    PrivateViewChanged,
     Reminder,
     SeatReplaced,
     Strike,
@@ -87,14 +86,14 @@ class Feed:
             info = self.core.table(old.channel_id)  # AI seats may have moved meanwhile
             if info is None or info.status != "playing" or info.table_id != old.table_id:
                 continue
-            for seat, s in enumerate(info.seats):
+            for s in info.seats:
                 if s.user_id is not None and s.ai_level is None:
                     try:
                         view = self.core.private_view(info.channel_id, s.user_id)
                     except TableError:
                         continue
-                    self._maybe_dm(PrivateViewChanged(info.table_id, info.channel_id,
-                                                      info.move, seat, s.user_id, view, ()))
+                    self._maybe_dm(info.table_id, info.channel_id, s.user_id,
+                                   int(view.get("deal_no") or 0))
         self.resumed_tables = []
         self.ready.set()
 
@@ -116,9 +115,11 @@ class Feed:
         self.pings.handle(u)
         if isinstance(u, (LobbyChanged, BoardChanged, GameOver, TableClosed)):
             self.boards.changed(u)
-        if isinstance(u, PrivateViewChanged):
-            self._maybe_dm(u)
-            self.panels.refresh(u.channel_id, u.user_id)
+        if isinstance(u, BoardChanged):
+            for s in u.table.seats:   # each human still playing: their DM, their panel
+                if s.user_id is not None and s.ai_level is None:
+                    self._maybe_dm(u.table_id, u.channel_id, s.user_id, u.deal)
+                    self.panels.refresh(u.channel_id, s.user_id)
         elif isinstance(u, GameOver):
             self._game_over(u)
         elif isinstance(u, TableClosed):
@@ -177,30 +178,37 @@ class Feed:
 
     # --- hands by DM ------------------------------------------------------------------------
 
-    def _maybe_dm(self, u: PrivateViewChanged) -> None:
-        # Every engine's view counts its deals (rules/base.py): most moves are in a deal
-        # whose DM went out already, and building the scene for them only to find that out
-        # took 6% of the event loop at 2,000 busy tables.
-        deal = int(u.view.get("deal_no") or 0)
-        if not self.dms.due(u.table_id, u.user_id, deal):
+    def _maybe_dm(self, table_id: int, channel_id: int, user_id: int, deal: int) -> None:
+        """Send the user this deal's hand by DM, unless it went (or is queued) already.
+
+        Every engine counts its deals (rules/base.py) and the core says which deal each
+        change is in, so most moves cost nothing here; the hand itself is read from the
+        core when the DM goes out (the outbox may run the job later: it shows the hand
+        then, one private view per DM)."""
+        if not self.dms.due(table_id, user_id, deal):
             return
-        info = self.core.table(u.channel_id)
-        lang = self.bot.langs.user(u.user_id)
-        scene = present(u.view, render.names(info, lang) if info else [], recent=1, lang=lang)
-        if scene.hand is None or not scene.hand.cards or \
-                not self.dms.wants(u.table_id, u.user_id, deal):
-            return
-        title = info.title if info else scene.title
-        text = scene_view.dm_text(scene, title, u.channel_id, deal, u.table_id, u.move)
-        names = render.names(info, lang) if info else [s.name for s in scene.seats]
-        wants_picture = self.bot.user_settings.pictures(u.user_id)
 
         async def send() -> None:
+            info = self.core.table(channel_id)
+            if info is None or info.table_id != table_id:
+                return   # the game is over (or another one began there)
+            try:
+                view = self.core.private_view(channel_id, user_id)
+            except TableError:
+                return
+            now = int(view.get("deal_no") or 0)
+            lang = self.bot.langs.user(user_id)
+            names = render.names(info, lang)
+            scene = present(view, names, recent=1, lang=lang)
+            if scene.hand is None or not scene.hand.cards or \
+                    not self.dms.wants(table_id, user_id, now):
+                return
+            text = scene_view.dm_text(scene, info.title, channel_id, now, table_id, info.move)
             picture = None
-            if wants_picture:   # drawn by the painter (after its warm-up) when the DM goes
+            if self.bot.user_settings.pictures(user_id):   # drawn by the painter
                 picture = await self.painter.hand(scene, names)
-            await self.dms.send(u.table_id, u.channel_id, u.user_id, deal, text, picture)
-        self.out.submit(("dm", u.table_id, u.user_id), send, priority=Priority.PING)
+            await self.dms.send(table_id, channel_id, user_id, now, text, picture)
+        self.out.submit(("dm", table_id, user_id), send, priority=Priority.PING)
 
     # --- notes and live panels -------------------------------------------------------------
 

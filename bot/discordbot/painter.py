@@ -43,7 +43,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from .. import plugins
-from ..core import BoardChanged, GameOver
+from ..core import BoardView, GameOver
 from ..core.workers import LoopWorker, WorkerStopped, load_games
 from ..i18n import lang_for
 from ..present import Scene, art
@@ -84,7 +84,7 @@ def _warm() -> None:
     """A first job: done once the worker has warmed up."""
 
 
-def _table(update: BoardChanged | GameOver, lang: str) -> Picture:
+def _table(update: BoardView | GameOver, lang: str) -> Picture:
     return _bare(board.picture_of(update, lang_for(lang)))
 
 
@@ -129,7 +129,7 @@ class Painter:
         else:
             self._thread_pool()
 
-    async def table(self, update: BoardChanged | GameOver, lang: str) -> Picture:
+    async def table(self, update: BoardView | GameOver, lang: str) -> Picture:
         """The table picture of ``update`` (a running game's, or a finished game's final
         table) in the language ``lang`` (a code)."""
         return await self._run(_table, update, lang)
