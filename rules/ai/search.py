@@ -255,6 +255,10 @@ class SearchPlayer:
         trick = getattr(state, "trick", None)
         if not trick or len(trick) != state.n - 1:
             return cands, guess
+        if _cards_left(state) - 1 <= self._endgame_limit(state):
+            # The rest of the hand is solved in every world: the whole hand judges the
+            # card, not this trick alone (a thirteen handed over now may save a worse one).
+            return cands, guess
         got = self._endgame(state.sample_world(seat, rng), seat)
         if got is None:
             return cands, guess
@@ -307,7 +311,7 @@ class SearchPlayer:
         the hand is solved exactly instead (PIMC with a perfect-information solver)."""
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
-        limit = min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
+        limit = self._endgame_limit(world)
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
             if limit and _cards_left(world) <= limit:
@@ -321,6 +325,10 @@ class SearchPlayer:
             world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
+
+    def _endgame_limit(self, world: State) -> int:
+        """Solved exactly from this many cards left in the hands (0: never)."""
+        return min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
 
     def _solve(self, world: State, seat: int, j: int) -> tuple[float, float] | None:
         """The exact value of the rest of the hand in this sampled world (it sees every
