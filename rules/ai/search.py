@@ -445,6 +445,12 @@ def candidates(state: State, seat: int, legal: list[Action], guess: Action, limi
             if a.kind not in kinds:
                 kinds.add(a.kind)
                 firsts.append(a)
+        # And the guess less one card, where that is legal (a discard of fewer cards): also
+        # a different plan - keeping a card the guess throws - which the card values rate
+        # far from the guess.
+        fewer = {frozenset(gset - {c}) for c in gset} if len(gset) == len(mine) else set()
+        firsts += [a for a in ranked if a.kind == guess.kind and len(a.cards) == len(mine) - 1
+                   and frozenset(int(c) for c in a.cards) in fewer]
         ranked = firsts + [a for a in ranked if a not in firsts]
     return [guess] + ranked[:limit - 1]
 
