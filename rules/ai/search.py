@@ -105,6 +105,9 @@ class SearchPlayer:
         self._endgame_tricks = tricks if self._endgame is not None else 0
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
+        # Trick gifts kept as root moves because the whole hand is solved: played only
+        # where the solve shows they gain (see _without_trick_gifts).
+        self._trick_gifts: set[Action] = set()
         self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
 
     def choose(self, state: State, seat: int, time_budget: float | None = None) -> Action:
@@ -114,6 +117,7 @@ class SearchPlayer:
         self.last_gifts = []
         self._solvers = {}
         self._solved = False
+        self._trick_gifts = set()
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -191,8 +195,20 @@ class SearchPlayer:
         self.last_gifts += [cands[i] for i in gifts]
         ok = [j for j in range(k) if j not in gifts] or list(range(k))
         # Most-visited move; then the better mean; then the heuristic's choice.
-        best = max(ok, key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
-                                      cands[j] == guess))
+        def rank(j: int) -> tuple:
+            return visits[j], totals[j] / max(1, visits[j]), cands[j] == guess
+
+        best = max(ok, key=rank)
+        plain = [j for j in ok if cands[j] not in self._trick_gifts]
+        if cands[best] in self._trick_gifts and plain:
+            # A trick gift only on proof: never worse than the best other move in any
+            # solved world, and better by more than the noise (the others may all be
+            # worse in every world already: visible gifts of the whole hand).
+            other = max(plain, key=rank)
+            m = min(len(values[best]), len(values[other]))
+            if not (self._solved and _clearly_better(values[best], values[other])
+                    and all(values[best][w] >= values[other][w] for w in range(m))):
+                best = other
         # Overrule the heuristic only on evidence: on the worlds both were tried in, the
         # search's pick must beat the guess by more than the noise (a paired test).
         g = cands.index(guess)
@@ -255,10 +271,6 @@ class SearchPlayer:
         trick = getattr(state, "trick", None)
         if not trick or len(trick) != state.n - 1:
             return cands, guess
-        if _cards_left(state) - 1 <= self._endgame_limit(state):
-            # The rest of the hand is solved in every world: the whole hand judges the
-            # card, not this trick alone (a thirteen handed over now may save a worse one).
-            return cands, guess
         got = self._endgame(state.sample_world(seat, rng), seat)
         if got is None:
             return cands, guess
@@ -286,6 +298,12 @@ class SearchPlayer:
                                              -(int(a.args[0]) & 15)))
             kept.remove(guess)
             kept.insert(0, guess)
+        if _cards_left(state) - 1 <= self._endgame_limit(state):
+            # The rest of the hand is solved in every world: the gifts stay root moves, to
+            # be played only where the whole hand shows they gain (a coin handed over now
+            # that wins the hand's last coins).
+            self._trick_gifts = gifts & set(cands)
+            return kept + [a for a in cands if a in gifts], guess
         return kept, guess
 
     def _play_world(self, worlds: list[tuple[State, int]], j: int, state: State, seat: int,
