@@ -2,7 +2,7 @@
 
 ``MODELS[game](world, seat)`` gives ``(model, position)`` for a world in trick
 play, or None when the world is in another phase (or a variant the solver does
-not model: Piquet's auction, whose contract changes what a trick is worth).
+does not model).
 It reads every hand of ``world``, so the search calls it on sampled worlds only.
 
 The values at the end of the hand mirror the games' own ``AIHooks.value`` (a
@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ..base import State
 from ..cards import JOKER_SUIT, OROS
 from ..games.coins import winning_place
+from ..games.piquet.scoring import contract_points
 from ..games.thirteens import thirteens_winner
 from ..games.thirteens_scoring import NO_TRICK_PENALTY, trick_points
 from ..tricks import highest_card
@@ -225,16 +226,18 @@ def starshina(world, seat: int) -> tuple[TrickModel, Position] | None:
 # --- Piquet -------------------------------------------------------------------------------
 
 class PiquetModel:
-    """acc: (the play's points by side, tricks by side).  Every variant but the auction:
-    a point for leading, one for taking a trick the other side led, one more for the
-    last; then ten for the cards or the capot.  (Pique and au cent's stop at 100 are
-    left to the engine when the line is played out.)"""
+    """acc: (the play's points by side, tricks by side).  A point for leading, one for
+    taking a trick the other side led, one more for the last (or, without lead points,
+    a point a trick); then ten for the cards or the capot - or, in the auction, the
+    contract's points for the tricks the declarer took.  (Pique and au cent's stop at
+    100 are left to the engine when the line is played out.)"""
     merge = True    # only tricks count
 
     def __init__(self, me: int, n: int, teams: bool, lead_points: bool, capot: int,
-                 totals: list[int]) -> None:
+                 totals: list[int], contract: dict | None = None) -> None:
         self.me, self.n, self.teams = me, n, teams
         self.lead_points, self.capot, self.totals = lead_points, capot, totals
+        self.contract = contract
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -271,7 +274,13 @@ class PiquetModel:
     def value(self, acc: Acc) -> float:
         points, tricks = list(acc[0]), acc[1]
         best = max(tricks)
-        if tricks.count(best) == 1:
+        c = self.contract
+        if c is not None:
+            declarer = self.side(c["seat"])
+            mine, theirs = contract_points(c["n"], c["negative"], c["mult"], tricks[declarer])
+            points[declarer] += mine
+            points[1 - declarer] += theirs    # the auction is two-handed
+        elif tricks.count(best) == 1:
             side = tricks.index(best)
             points[side] += self.capot if best == sum(tricks) else 10
         totals = [t + p for t, p in zip(self.totals, points, strict=True)]
@@ -280,14 +289,15 @@ class PiquetModel:
 
 
 def piquet(world, seat: int) -> tuple[TrickModel, Position] | None:
-    if world.is_over or world.phase != "play" or world._v.name == "auction":
+    if world.is_over or world.phase != "play":
         return None
     v = world._v
     sides = len(world.totals)
     tricks = [0] * sides
     for s, t in enumerate(world.tricks):
         tricks[world.side(s)] += t
-    model = PiquetModel(seat, world.n, v.teams, v.lead_points, v.capot, [0] * sides)
+    contract = world.contract if v.name == "auction" else None
+    model = PiquetModel(seat, world.n, v.teams, v.lead_points, v.capot, [0] * sides, contract)
     # The totals as they stand (so positions reached after different moves compare),
     # less the lead point of a trick in progress: the model counts it with the trick.
     points = list(world.totals)

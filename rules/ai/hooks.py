@@ -10,6 +10,7 @@ plug-in (``bot/plugins.py``), whose registration calls ``add_hooks``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -61,12 +62,21 @@ class AIHooks:
         return self.rollout or self.choose
 
 
+KNEE = 0.9   # beyond this a lead's value bends towards +-1 instead of being cut there
+
+
 def lead(mine: float, others: list[float], scale: float) -> float:
-    """A seat's lead over the best other, in units of ``scale``, clipped to [-1, 1]."""
+    """A seat's lead over the best other, in units of ``scale``, inside (-1, 1): linear up
+    to KNEE, then bending towards the bound, so a bigger lead (a smaller loss: a contract
+    failed by one trick less) is still worth more - a hard clip would call them equal.
+    A finished game's 1 and -1 stay beyond any lead."""
     if not others:
         return 0.0
     x = (mine - max(others)) / scale
-    return max(-1.0, min(1.0, x))
+    if abs(x) <= KNEE:
+        return x
+    bent = KNEE + (1.0 - KNEE) * (1.0 - math.exp(-(abs(x) - KNEE) / (1.0 - KNEE)))
+    return math.copysign(bent, x)
 
 
 def rng_for(seed: int, state: State, seat: int) -> random.Random:

@@ -105,6 +105,9 @@ class SearchPlayer:
         self._endgame_tricks = tricks if self._endgame is not None else 0
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
+        # Trick gifts kept as root moves because the whole hand is solved: played only
+        # where the solve shows they gain (see _without_trick_gifts).
+        self._trick_gifts: set[Action] = set()
         self.last_gifts: list[Action] = []   # root moves the last search saw as gifts
         # Every root move is tried on this many common worlds first (budget allowing): the
         # visible-gift test needs GIFT_WORLDS; a review asks for more, to price a bad move.
@@ -125,6 +128,7 @@ class SearchPlayer:
         self.last_root = None
         self._solvers = {}
         self._solved = False
+        self._trick_gifts = set()
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -206,8 +210,20 @@ class SearchPlayer:
         self.last_gifts += [cands[i] for i in gifts]
         ok = [j for j in range(k) if j not in gifts] or list(range(k))
         # Most-visited move; then the better mean; then the heuristic's choice.
-        best = max(ok, key=lambda j: (visits[j], totals[j] / max(1, visits[j]),
-                                      cands[j] == guess))
+        def rank(j: int) -> tuple:
+            return visits[j], totals[j] / max(1, visits[j]), cands[j] == guess
+
+        best = max(ok, key=rank)
+        plain = [j for j in ok if cands[j] not in self._trick_gifts]
+        if cands[best] in self._trick_gifts and plain:
+            # A trick gift only on proof: never worse than the best other move in any
+            # solved world, and better by more than the noise (the others may all be
+            # worse in every world already: visible gifts of the whole hand).
+            other = max(plain, key=rank)
+            m = min(len(values[best]), len(values[other]))
+            if not (self._solved and _clearly_better(values[best], values[other])
+                    and all(values[best][w] >= values[other][w] for w in range(m))):
+                best = other
         # Overrule the heuristic only on evidence: on the worlds both were tried in, the
         # search's pick must beat the guess by more than the noise (a paired test).
         g = cands.index(guess)
@@ -297,6 +313,12 @@ class SearchPlayer:
                                              -(int(a.args[0]) & 15)))
             kept.remove(guess)
             kept.insert(0, guess)
+        if _cards_left(state) - 1 <= self._endgame_limit(state):
+            # The rest of the hand is solved in every world: the gifts stay root moves, to
+            # be played only where the whole hand shows they gain (a coin handed over now
+            # that wins the hand's last coins).
+            self._trick_gifts = gifts & set(cands)
+            return kept + [a for a in cands if a in gifts], guess
         return kept, guess
 
     def _play_world(self, worlds: list[tuple[State, int]], j: int, state: State, seat: int,
@@ -322,7 +344,7 @@ class SearchPlayer:
         the hand is solved exactly instead (PIMC with a perfect-information solver)."""
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
-        limit = min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
+        limit = self._endgame_limit(world)
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
             if limit and _cards_left(world) <= limit:
@@ -336,6 +358,10 @@ class SearchPlayer:
             world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
+
+    def _endgame_limit(self, world: State) -> int:
+        """Solved exactly from this many cards left in the hands (0: never)."""
+        return min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
 
     def _solve(self, world: State, seat: int, j: int) -> tuple[float, float] | None:
         """The exact value of the rest of the hand in this sampled world (it sees every
@@ -452,6 +478,12 @@ def candidates(state: State, seat: int, legal: list[Action], guess: Action, limi
             if a.kind not in kinds:
                 kinds.add(a.kind)
                 firsts.append(a)
+        # And the guess less one card, where that is legal (a discard of fewer cards): also
+        # a different plan - keeping a card the guess throws - which the card values rate
+        # far from the guess.
+        fewer = {frozenset(gset - {c}) for c in gset} if len(gset) == len(mine) else set()
+        firsts += [a for a in ranked if a.kind == guess.kind and len(a.cards) == len(mine) - 1
+                   and frozenset(int(c) for c in a.cards) in fewer]
         ranked = firsts + [a for a in ranked if a not in firsts]
     return [guess] + ranked[:limit - 1]
 

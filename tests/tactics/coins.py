@@ -67,13 +67,6 @@ POSITIONS = [
         why='KE takes this trick whatever the others hold, 3O loses it; in each of the 6 deals you cannot tell apart, played out every way, KE ends the hand with at least as many coins as 3O could at best, and more in 6 of them.',
     ),
     Position(
-        name='coins-08', game='coins', players=3, seat=1,
-        deck='8O 3O 4B 3E 4C 6C 9E KO JE 9B 3B 7O KC 7C 2C 2B 8E 2E JC NC 6O 6E 9O 8B 3C KB 4E 5C 2O 4O AC NE AB 5E 8C 5B 6B KE AO AE NB 7E JB 7B JO 5O NO 9C',
-        moves='play 9B; play 2O; play 4O; play 5B; play 6B; play 3B; play 8O; play NO; play AO; play AB; play 2B; play 4C; play 9C; play JC; play 7C; play AC; play NE; play 2C; play AE; play 8E; play 2E; play JB; play KO; play 4E; play 8C; play 4B; play 5O; play 6C; play KC; play 7B; play 5E; play NC; play 7E; play JO; play 3C; play NB; play 9O; play 8B; play 3E; play KB; play 6O',
-        avoid=('play 5C',),
-        why='5C loses this trick whatever the others hold; in each of the 6 deals you cannot tell apart, played out every way, 6E ends the hand with at least as many coins as 5C could at best, and more in 2 of them.',
-    ),
-    Position(
         name='coins-09', game='coins', players=3, seat=0,
         deck='8E 7C 2B NC 3O 4E JE JO 3C KO 3B 7O 5B 2C 5C 9C NB KE 6B JB 9B 6E 2O 2E 5E 7B NO AE KC 8B 4C 4O 6C 6O 4B AC 5O AB 8O 7E 3E KB 8C AO 9E 9O NE JC',
         moves='play KO; play AO; play 2E; play JO; play NO; play 4C; play 7O; play 9O; play 2C; play 7E; play 7C; play 2B; play 5B; play 7B; play 3C; play 3B; play 8O; play 6B; play 5E; play NE; play AC; play KC; play KB; play 6E; play 5O; play JB; play 9B; play NB; play 4E; play 6O; play NC; play 3E; play 9E; play JC; play 8C; play 4B; play 5C; play 9C; play AB; play AE; play 2O',

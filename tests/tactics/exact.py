@@ -30,10 +30,16 @@ def _lead(s: State, seat: int) -> float:
     return s.scores[seat] - sum(others) / len(others)
 
 
+def _lead_over_best(s: State, seat: int) -> float:
+    """Thirteens: the seat's score against the best other's (the highest score wins)."""
+    return s.scores[seat] - max(x for i, x in enumerate(s.scores) if i != seat)
+
+
 # The seat's result in a finished hand, read from the public state: what the
 # hand is played for in each game.  (Coins: the coins left in a hand are all
-# taken, so the seat's own coins also rank its lead; Starshina's stakes and
-# Piquet's two sides add up to zero.)
+# taken, so the seat's own coins also rank its lead over the others' average, if
+# not always over the best of them; Starshina's stakes and Piquet's two sides add
+# up to zero.)
 HAND_RESULT: dict[str, Callable[[State, int], float]] = {
     "coins": lambda s, seat: s.scores[seat],
     "thirteens": lambda s, seat: s.scores[seat],
@@ -42,8 +48,11 @@ HAND_RESULT: dict[str, Callable[[State, int], float]] = {
     "piquet": lambda s, seat: s.totals[seat % 2] - s.totals[1 - seat % 2],
 }
 # Thirteens is not zero-sum: a move must be no worse for the seat's own points
-# *and* for its lead over the others (handing them a thirteen counts too).
-SECOND_RESULT: dict[str, Callable[[State, int], float]] = {"thirteens": _lead}
+# *and* for its lead over the others - on average and over the best of them, since
+# the highest score wins (handing one player a thirteen for a point of one's own
+# is no clear gain).
+SECOND_RESULT: dict[str, tuple[Callable[[State, int], float], ...]] = {
+    "thirteens": (_lead, _lead_over_best)}
 
 
 def worlds(state: State, seat: int, draws: int = 400, seed: int = 0) -> list[State]:

@@ -49,9 +49,8 @@ def prove(state: State, seat: int) -> dict:
     ws = worlds(state, seat)
     table = bounds(state, seat, ws)
     bad = dominated(table)
-    second = SECOND_RESULT.get(state.game.name)
-    if second is not None:
-        bad &= dominated(bounds(state, seat, ws, second))
+    for other in SECOND_RESULT.get(state.game.name, ()):
+        bad &= dominated(bounds(state, seat, ws, other))
     tb = trick_bounds(state, seat, ws, trick_won)
     gifts = visible_gifts(state, seat)
     return {"worlds": len(ws), "table": table, "bad": bad, "tricks": tb, "gifts": gifts}

@@ -236,12 +236,21 @@ def comes_straight_back(hand: list[int]) -> set[int]:
 
 
 def prune(state, seat: int, legal: list[Action]) -> list[Action]:
-    """The classic exchange: never spend a give on a card that comes straight back."""
-    if state.phase != "exchange":
-        return legal
-    back = comes_straight_back(state.hands[seat])
-    kept = [a for a in legal if int(a.args[0]) not in back]
-    return kept or legal
+    """The classic exchange: never spend a give on a card that comes straight back.
+    A return that must be a higher card of the suit given: never hand over the suit's
+    top card (every higher one is in this hand) while a lower one will do - the giver
+    would get a sure trick for a card any of them answers."""
+    if state.phase == "exchange":
+        back = comes_straight_back(state.hands[seat])
+        kept = [a for a in legal if int(a.args[0]) not in back]
+        return kept or legal
+    if state.phase == "return":
+        got = state.pending
+        if all(int(a.args[0]) >> 4 == got >> 4 and int(a.args[0]) > got for a in legal):
+            tops = comes_straight_back(state.hands[seat])
+            kept = [a for a in legal if int(a.args[0]) not in tops]
+            return kept or legal
+    return legal
 
 
 HOOKS = AIHooks("starshina", choose, value, step_cost=0.8, card_value=card_value,
