@@ -229,6 +229,18 @@ def move_word(kind: str, lang: str = "en") -> str:
     return kind if lang == "en" else MOVE_WORDS[lang].get(kind, (kind,))[0]
 
 
+def arg_word(kind: str, word: str, lang: str = "en") -> str:
+    """A canonical word inside a move as ``lang`` shows it ("take" -> "weź", "взять"):
+    the first word listed that reads back as it; the word itself when there is none."""
+    lang = _lang(lang)
+    if lang == "en":
+        return word
+    for local, canonical in _arg_words(kind, lang).items():
+        if canonical == word:
+            return local
+    return word
+
+
 def move_phrase(action: Action, lang: str = "en") -> str:
     """A move as its language writes it, which ``canonical_move`` reads back:
     "zagraj damę kier", "бить короля пик даму треф", "козырь червы"."""
@@ -380,5 +392,5 @@ def card_names(deck: DeckKind, lang: str) -> dict[Card, str]:
     return {CARD[c]: card_name(c, lang) for c in sorted(deck.distinct)}
 
 
-__all__ = ["LANGUAGES", "MOVE_WORDS", "canonical_move", "card_name", "card_names",
+__all__ = ["LANGUAGES", "MOVE_WORDS", "arg_word", "canonical_move", "card_name", "card_names",
            "move_phrase", "move_word", "rank_name", "suit_name"]

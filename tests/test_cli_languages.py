@@ -111,3 +111,42 @@ def test_the_quit_line_and_refusals_speak_the_language(tmp_path, code: str) -> N
     assert s.finish() == 0
     assert s.text.rstrip().endswith(lang_for(code)._(GOODBYE))
     assert GOODBYE not in s.text
+
+
+# A move's hint: the reader's move word and the cards as the screen shows them.
+HINT_WORD = {"pl": "odrzuć", "ru": "сбросить"}
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_a_hint_shows_the_readers_move_word_and_the_cards_on_screen(tmp_path,
+                                                                   code: str) -> None:
+    s = Session("piquet", "--seed", "4", "--ai", "random", "--lang", code, cwd=tmp_path,
+                env=NO_COLOR)
+    board = s.until_prompt()
+    panel = board[board.rfind(HEADING[code]):]
+    example = " ".join(re.search(EXAMPLE[code], panel).group(1).split())
+    assert example.startswith(HINT_WORD[code] + " "), panel
+    assert "discard" not in panel and not re.search(r"\b[2-9JQKA]S\b", panel), panel
+    assert "♠" in example or "♥" in example or "♦" in example or "♣" in example
+    helped = " ".join(s.send("help").split())
+    assert f"'{HINT_WORD[code]}" in helped and "discard" not in helped, helped
+    after = s.send(example)          # typed as shown, it is the move
+    assert lang_for(code)._("{error} Type help to see your moves.", error="") .strip() \
+        not in after, after
+    assert HEADING[code] in after
+    s.send("quit")
+    assert s.finish() == 0
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_the_coins_help_heading_and_example_are_in_the_language(tmp_path, code: str) -> None:
+    s = Session("coins", "--seed", "4", "--ai", "random", "--lang", code, cwd=tmp_path,
+                env=NO_COLOR)
+    s.until_prompt()
+    helped = " ".join(s.send("help").split())
+    lang = lang_for(code)
+    assert lang._("The cards") in helped and "The cards" not in helped
+    assert f"'{ {'pl': 'zagraj', 'ru': 'сыграть'}[code]} " in helped, helped
+    assert "'play " not in helped
+    s.send("quit")
+    assert s.finish() == 0

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.errors import IllegalAction
-from rules.lang import canonical_move
+from rules.lang import arg_word, canonical_move, move_word
 
 from ..i18n import EN, Lang
 from ..present.scene import MoveForm
@@ -117,6 +117,21 @@ class Moves:
         self._example[form.kind] = best
         return best
 
+    def shown(self, action: str) -> str:
+        """A move's text as the reader types it: their language's move word and the
+        cards as the screen shows them ("odrzuć 4♠ 6♠"), which the game reads back."""
+        v = self.view
+        lang = v.lang.code
+        words = action.split()
+        if not words:
+            return action
+        kind = words[0]
+        out = [move_word(kind, lang)]
+        for w in words[1:]:
+            out.append(v.plain("{c:" + w + "}") if v.deck.find(w) is not None
+                       else arg_word(kind, w, lang))
+        return " ".join(out)
+
     def panel(self, notes: bool = True) -> list[str]:
         """The 'Your move' lines of the table view (without the forms' ``notes``, the
         rules reminders that 'help' gives too, when a screen has no room for them)."""
@@ -141,8 +156,9 @@ class Moves:
                 out += wrap(items, width, "    ", "    ")
             else:
                 what = _range(form.low, form.high, v.lang)
-                values = dict(kind=v.style.label(form.kind), what=what,
-                              example=v.style.label(self.example(form).replace(" ", GLUE)))
+                values = dict(kind=v.style.label(move_word(form.kind, v.lang.code)), what=what,
+                              example=v.style.label(self.shown(self.example(form))
+                                                    .replace(" ", GLUE)))
                 line = (_("type {kind} and {what} from your hand, e.g. {example}", **values)
                         if self.hand and set(form.cards) == self.hand else
                         _("type {kind} and {what} of {cards}, e.g. {example}",
@@ -174,11 +190,12 @@ class Moves:
                 first = entries[0].action
                 tip = _("{prompt}: type its number ({span}) or the card, e.g. '{card}' or "
                         "'{move}'.", prompt=prompt, span=_span(entries),
-                        card=first.split()[-1], move=first)
+                        card=self.shown(first).split()[-1], move=self.shown(first))
             else:
                 tip = _("{prompt}: type '{kind}' and {what} from your hand, or just the cards, "
-                        "e.g. '{example}'.", prompt=prompt, kind=form.kind,
-                        what=_range(form.low, form.high, v.lang), example=self.example(form))
+                        "e.g. '{example}'.", prompt=prompt, kind=move_word(form.kind, v.lang.code),
+                        what=_range(form.low, form.high, v.lang),
+                        example=self.shown(self.example(form)))
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
@@ -216,7 +233,7 @@ class Moves:
                                 prompt=v.plain(form.prompt),
                                 what=_range(form.low, form.high, v.lang),
                                 cards=v.cards(list(dict.fromkeys(form.cards))),
-                                example=self.example(form)), v.width, "  ", "    ")
+                                example=self.shown(self.example(form))), v.width, "  ", "    ")
         return out
 
     # -- reading what was typed -------------------------------------------------------

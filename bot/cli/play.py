@@ -373,7 +373,7 @@ class Terminal:
                     return 0
                 typed = _norm(line)
                 if typed in ("help", "?", "h"):
-                    about = (["", table.heading("The cards")] + table.legend(scene.legend)
+                    about = (["", table.heading(table._("The cards"))] + table.legend(scene.legend)
                              if scene.legend else [])
                     self.say("\n".join(moves.short_help() + about + ["", hint_help(self.lang)]))
                     continue
