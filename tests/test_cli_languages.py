@@ -4,13 +4,18 @@ refusals, the AI seats' names, the default player name, the result and the quit 
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from bot.cli.play import GOODBYE
 from bot.i18n import lang_for
 from tests.cli_driver import PROMPT, Session
+from tests.test_core_cli import parlour
 
 NO_COLOR = {"NO_COLOR": "1"}
 # No login name to borrow: the player is called by the default name, in the language.
@@ -150,3 +155,20 @@ def test_the_coins_help_heading_and_example_are_in_the_language(tmp_path, code: 
     assert "'play " not in helped
     s.send("quit")
     assert s.finish() == 0
+
+
+def test_refusals_outside_the_game_speak_the_language(tmp_path) -> None:
+    assert parlour("play", "coins", "--db", "t.db", stdin="quit\n", cwd=tmp_path).returncode == 0
+    run = parlour("replay", "5", "--db", "t.db", "--lang", "ru", cwd=tmp_path)
+    assert run.returncode == 2 and "Ошибка: Законченной игры №5 нет." in run.stdout, run.stdout
+    env = dict(NO_LOGIN, LANG="pl_PL.UTF-8")
+    played = subprocess.run(
+        [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())",
+         "play", "chess", "--db", "t.db"], input="", capture_output=True, text=True,
+        cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1]), **env),
+        timeout=120)
+    assert played.returncode == 2
+    assert "Błąd: Nieznana gra 'chess'. Gry: coins," in played.stdout, played.stdout
+    run = parlour("play", "coins", "--players", "5", "--lang", "pl", "--db", "t.db",
+                  cwd=tmp_path)
+    assert "z tymi opcjami jest dla 3 graczy, nie 5." in run.stdout, run.stdout

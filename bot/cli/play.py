@@ -22,6 +22,7 @@ from typing import IO, TextIO
 
 import rules
 from rules.ai.players import DEFAULT_LEVEL, LEVELS
+from rules.messages import Msg
 
 from .. import plugins
 from ..core import (
@@ -182,19 +183,20 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         counts = game.player_counts(options)
         n = args.players or counts[0]
         if n not in counts:
-            raise ValueError(f"{game.title} with these options is for "
-                             f"{' or '.join(map(str, counts))} players, not {n}.")
+            raise ValueError(Msg("{game} with these options is for {counts} players, not {n}.",
+                                 game=game.title, counts="/".join(map(str, counts)), n=n))
         if args.turn_seconds < 0:
-            raise ValueError("--turn-seconds cannot be negative.")
+            raise ValueError(Msg("--turn-seconds cannot be negative."))
         name = (args.name or default_name(lang)).strip()
         if not name:
-            raise ValueError("--name cannot be empty.")
+            raise ValueError(Msg("--name cannot be empty."))
         if name.casefold() in PRONOUNS:
             # Events name seats in the third person: "You takes the trick" reads wrong.
-            raise ValueError(f"With --name {name} the game would say \"{name} takes "
-                             "the trick\": give a name instead, e.g. your first name.")
+            raise ValueError(Msg("With --name {name} the game would say \"{name} takes the "
+                                 "trick\": give a name instead, e.g. your first name.",
+                                 name=name))
     except ValueError as e:
-        print(lang._("Error: {error}", error=e), file=out)
+        print(lang._("Error: {error}", error=said(e, lang)), file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
