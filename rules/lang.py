@@ -313,6 +313,14 @@ def _kind_words(kinds: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def move_kind(word: str, kinds: Iterable[str]) -> str | None:
+    """The move kind of ``kinds`` a typed move word stands for ("odłóż" -> "discard",
+    "discard" -> "discard"), or None."""
+    kinds = tuple(kinds)
+    folded = _fold(word)
+    return folded if folded in kinds else _kind_words(kinds).get(folded)
+
+
 def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
     """``text`` with Polish and Russian card and move words replaced by the canonical
     ones ("zagraj damę kier" -> "play QH"); canonical text comes back unchanged.
@@ -393,4 +401,4 @@ def card_names(deck: DeckKind, lang: str) -> dict[Card, str]:
 
 
 __all__ = ["LANGUAGES", "MOVE_WORDS", "arg_word", "canonical_move", "card_name", "card_names",
-           "move_phrase", "move_word", "rank_name", "suit_name"]
+           "move_kind", "move_phrase", "move_word", "rank_name", "suit_name"]

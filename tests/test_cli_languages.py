@@ -172,3 +172,19 @@ def test_refusals_outside_the_game_speak_the_language(tmp_path) -> None:
     run = parlour("play", "coins", "--players", "5", "--lang", "pl", "--db", "t.db",
                   cwd=tmp_path)
     assert "z tymi opcjami jest dla 3 graczy, nie 5." in run.stdout, run.stdout
+
+
+@pytest.mark.parametrize(("code", "typed", "said"), [
+    ("en", "discard 2h", "2♥ is not in this game's deck: it has 32 cards, 7 to ace"),
+    ("ru", "сбросить 2h", "2♥ нет в колоде этой игры (32-карточная колода"),
+    ("pl", "odrzuć 2h", "2♥ nie występuje w talii tej gry (talia 32-kartowa"),
+])
+def test_a_real_card_missing_from_the_piquet_deck_is_named_so(tmp_path, code: str,
+                                                             typed: str, said: str) -> None:
+    s = Session("piquet", "--seed", "4", "--ai", "random", "--lang", code, cwd=tmp_path,
+                env=NO_COLOR)
+    s.until_prompt()
+    answer = " ".join(s.send(typed).split())
+    assert said in answer, answer
+    s.send("quit")
+    assert s.finish() == 0

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.errors import IllegalAction
-from rules.lang import arg_word, canonical_move, move_word
+from rules.lang import arg_word, canonical_move, move_kind, move_word
 
 from ..i18n import EN, Lang
 from ..present.scene import MoveForm
@@ -271,14 +271,16 @@ class Moves:
         if hinted is not None:
             return hinted
         kinds = {a.split()[0] for a in self.legal}
-        if t.split()[0] not in kinds:
+        kind = move_kind(t.split()[0], kinds)
+        if kind is None:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
             _ = self.view._
             return Resolved(error=_("'{typed}' is not one of your moves now ({now}). Type help "
                                     "to see how to move.", typed=typed.strip(), now=now) if now
                             else _("'{typed}' is not one of your moves now. Type help to see "
                                    "how to move.", typed=typed.strip()))
-        return Resolved(action=typed.strip())   # the engine parses it, or says why not
+        # The engine parses it, or says why not (in the reader's words: "сбросить 2h").
+        return Resolved(action=" ".join([kind, *typed.split()[1:]]))
 
     def _cards(self, typed: str) -> list[str]:
         """The cards ``typed`` names, when it is nothing but cards: codes and symbols

@@ -42,7 +42,7 @@ from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
 from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
-from ..present.messages import said
+from ..present.messages import marked, said
 from ..present.scene import Scene
 from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
@@ -102,6 +102,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "event since your last move), however many lines it takes; without "
                         "it the view fits the terminal's height (24 lines when piped)")
     p.set_defaults(func=run)
+
+
+def refusal(error: TableError, table: TableView) -> str:
+    """An engine's refusal as the terminal shows it: cards as on the screen (2♥), seats
+    by their names; a core refusal (plain text) as ``said`` gives it."""
+    message = error.message
+    if isinstance(message, Msg):
+        return table.plain(marked(message, table.lang))
+    return said(error, table.lang)
 
 
 def terminal_lang(chosen: str | None, env: Mapping[str, str] | None = None) -> Lang:
@@ -414,7 +423,7 @@ class Terminal:
                     break
                 except TableError as e:
                     self.say(self.lang._("{error} Type help to see your moves.",
-                                         error=said(e, self.lang)))
+                                         error=refusal(e, table)))
 
     def _log_lines(self, table: TableView) -> list[str]:
         """What the view left out of Recent to fit the screen (the events since your last
