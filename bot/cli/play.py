@@ -205,19 +205,20 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                                  "trick\": give a name instead, e.g. your first name.",
                                  name=name))
     except ValueError as e:
-        print(lang._("Error: {error}", error=said(e, lang)), file=out)
+        print(fit_lines(lang._("Error: {error}", error=said(e, lang)), _width(out)), file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
-        print(lang._("Another terminal game is being played with the database {db}: finish it "
-                     "first, or play this one with --db OTHER.db.", db=args.db), file=out)
+        print(fit_lines(lang._("Another terminal game is being played with the database {db}: "
+                               "finish it first, or play this one with --db OTHER.db.",
+                               db=args.db), _width(out)), file=out)
         return 2
     core = Core(terminal_config(args.db))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
-        print(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e),
-              file=out)
+        print(fit_lines(lang._("Error: cannot open the database {db}: {error}", db=args.db,
+                               error=e), _width(out)), file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
                     lang, _height(args, out))
