@@ -134,3 +134,12 @@ def test_the_daily_names_the_player_as_play_does(tmp_path, monkeypatch) -> None:
                      clock=ManualClock(NOON)) == 0
     text = out.getvalue()
     assert "Игрок" in text and "Player" not in text, text
+
+
+@pytest.mark.parametrize("command", ["doctor", "run", "health"])
+def test_a_commands_help_shows_no_markup(command: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert "``" not in text and "parlour doctor``" not in text, text
+    assert text.split("\n\n")[1][:1].isupper(), text
