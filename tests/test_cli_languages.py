@@ -188,3 +188,33 @@ def test_a_real_card_missing_from_the_piquet_deck_is_named_so(tmp_path, code: st
     assert said in answer, answer
     s.send("quit")
     assert s.finish() == 0
+
+
+def _terminal_text(message, code: str, game: str) -> str:
+    from bot.cli.table_view import Style, TableView
+    from bot.present.messages import marked
+    view = TableView(game, ["Alice", "Ada"], Style(), 80, lang_for(code))
+    return view.plain(marked(message, lang_for(code)))
+
+
+def test_refusals_and_events_read_as_the_language_writes_them() -> None:
+    from rules.games.pinkerton_moves import _signed
+    from rules.games.starshina import suit_word
+    from rules.messages import Cards, Msg, Seat, ordinal
+
+    centre = Msg("the centre card ({n})", n=-3)
+    beat = Msg("{sum} does not beat {what}.", sum=_signed([0x32, 0x22]), what=centre)
+    said = _terminal_text(beat, "ru", "pinkerton")
+    assert "не бьёт центральную" in said and "бьёт:" not in said, said
+    assert "S" not in said.split("не бьёт")[0] and "♠" in said, said
+    out = Msg("{who} cannot beat, lays a card face down and passes for the {nth} time: out "
+              "of this round.", who=Seat(1), nth=ordinal(2, "2nd"))
+    assert ".:" not in _terminal_text(out, "pl", "pinkerton")
+    got = Cards.of([0x2C])
+    ret = Msg("You must return a {suit} higher than the {card} you received: {cards}.",
+              suit=suit_word(2), card=got, cards=Cards.of([0x2D, 0x2E]))
+    said = _terminal_text(ret, "pl", "starshina")
+    assert "kolorze kiery" not in said and "Q♥" in said and "QH" not in said, said
+    left = Msg("You discard {out} and draw {got}; the cards left are {left}.",
+               out=Cards.of([0x27]), got=Cards.of([0x28]), left=Cards.of([0x29]))
+    assert "zostały" not in _terminal_text(left, "pl", "piquet")
