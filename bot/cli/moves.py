@@ -117,9 +117,10 @@ class Moves:
         self._example[form.kind] = best
         return best
 
-    def shown(self, action: str) -> str:
+    def shown(self, action: str, faces: bool = True) -> str:
         """A move's text as the reader types it: their language's move word and the
-        cards as the screen shows them ("odrzuć 4♠ 6♠"), which the game reads back."""
+        cards as the screen shows them ("odrzuć 4♠ 6♠"; with ``faces`` off, as codes:
+        "odrzuć 4S 6S"), which the game reads back."""
         v = self.view
         lang = v.lang.code
         words = action.split()
@@ -128,7 +129,7 @@ class Moves:
         kind = words[0]
         out = [move_word(kind, lang)]
         for w in words[1:]:
-            out.append(v.plain("{c:" + w + "}") if v.deck.find(w) is not None
+            out.append(v.plain("{c:" + w + "}") if faces and v.deck.find(w) is not None
                        else arg_word(kind, w, lang))
         return " ".join(out)
 
@@ -226,7 +227,8 @@ class Moves:
         for e in self.numbered:
             label = v.fill(e.label)
             gap = " " * max(1, label_w - len(v.plain(e.label)) + 2)
-            out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(e.action)}")
+            typed = self.shown(e.action, faces=False)   # "pas AC": the reader's word, codes
+            out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(typed)}")
         for form in self.multi:
             if form.kind in self.huge:
                 out += wrap(v._("{prompt}: choose {what} of: {cards} (type e.g. '{example}')",
