@@ -221,3 +221,13 @@ def test_refusals_and_events_read_as_the_language_writes_them() -> None:
     left = Msg("You discard {out} and draw {got}; the cards left are {left}.",
                out=Cards.of([0x27]), got=Cards.of([0x28]), left=Cards.of([0x29]))
     assert "zostały" not in _terminal_text(left, "pl", "piquet")
+
+
+def test_a_rank_typed_without_its_suit_after_a_polish_move_word_says_so(tmp_path) -> None:
+    s = Session("piquet", "--seed", "4", "--ai", "random", "--lang", "pl", cwd=tmp_path,
+                env=NO_COLOR)
+    s.until_prompt()
+    answer = " ".join(s.send("odrzuć damę").split())
+    assert answer.startswith("Do 'damę' potrzebny jest też kolor"), answer
+    s.send("quit")
+    assert s.finish() == 0

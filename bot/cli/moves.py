@@ -273,16 +273,15 @@ class Moves:
         if hinted is not None:
             return hinted
         kinds = {a.split()[0] for a in self.legal}
-        kind = move_kind(t.split()[0], kinds)
-        if kind is None:
+        if move_kind(t.split()[0], kinds) is None:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
             _ = self.view._
             return Resolved(error=_("'{typed}' is not one of your moves now ({now}). Type help "
                                     "to see how to move.", typed=typed.strip(), now=now) if now
                             else _("'{typed}' is not one of your moves now. Type help to see "
                                    "how to move.", typed=typed.strip()))
-        # The engine parses it, or says why not (in the reader's words: "сбросить 2h").
-        return Resolved(action=" ".join([kind, *typed.split()[1:]]))
+        # The engine parses it (in any language: "сбросить 2h"), or says why not.
+        return Resolved(action=typed.strip())
 
     def _cards(self, typed: str) -> list[str]:
         """The cards ``typed`` names, when it is nothing but cards: codes and symbols
