@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import rules
 from rules.ai.hooks import AIHooks, add_hooks, remove_hooks
 from rules.lang import LANGUAGES
+from rules.messages import Msg
 
 from .i18n import add_catalog, remove_catalogs
 
@@ -223,7 +224,8 @@ def find(typed: str) -> GamePlugin:
     none."""
     found = _ensure().get(rules.get_game(typed).name)
     if found is None:   # an engine of rules.games without a plug-in
-        raise ValueError(f"Unknown game '{typed}'. Games: {', '.join(names())}.")
+        raise ValueError(Msg("Unknown game '{name}'. Games: {games}.", name=typed,
+                             games=", ".join(names())))
     return found
 
 

@@ -14,6 +14,7 @@ import pkgutil
 from .actions import Action
 from .base import Game, Option, State
 from .errors import IllegalAction
+from .messages import Msg
 
 __all__ = ["GAMES", "Action", "Game", "IllegalAction", "Option", "State", "add_game", "get_game",
            "remove_game"]
@@ -53,7 +54,8 @@ def get_game(name: str) -> Game:
     key = str(name).strip().lower()
     game = GAMES.get(key) or GAMES.get(ALIASES.get(fold(key), ""))
     if game is None:
-        raise ValueError(f"Unknown game '{name}'. Games: {', '.join(sorted(GAMES))}.")
+        raise ValueError(Msg("Unknown game '{name}'. Games: {games}.", name=str(name),
+                             games=", ".join(sorted(GAMES))))
     return game
 
 

@@ -154,7 +154,7 @@ def _take_cards(tokens: list[str], i: int, deck: DeckKind, limit: int | None = N
             i += width
             break
         else:
-            hints = (deck.suit_hint(" ".join(tokens[i:i + w])) for w in (1, 2, 3)
+            hints = (deck.hint(" ".join(tokens[i:i + w])) for w in (1, 2, 3)
                      if i + w <= len(tokens))
             raise IllegalAction(next((h for h in hints if h), None) or
                                 Msg("'{text}' is not a card. Write cards like {a} or {b}.",

@@ -204,7 +204,7 @@ class DeckKind:
         """Parse one card ('QH', 'q♥', '10h', 'Th', 'queen of hearts'); ValueError if not."""
         card = self.find(text)
         if card is None:
-            raise ValueError(self.suit_hint(text) or
+            raise ValueError(self.hint(text) or
                              f"'{text}' is not a card of the {self.name} deck")
         return card
 
@@ -218,6 +218,23 @@ class DeckKind:
         if card is None and key in ("x", "joker", "🃏", "jk") and self.jokers:
             card = JOKERS[0]
         return card
+
+    def absent_hint(self, text: str) -> messages.Msg | None:
+        """For a French deck without the low ranks (Piquet's 32 cards), a real card it
+        lacks ('2h'): a sentence saying the deck has no such card; else None."""
+        if self.suits[0] in SPANISH_SUITS or len(self.ranks) == len(_FRENCH_RANKS):
+            return None
+        card = FRENCH_52.find(text)
+        if card is None:
+            return None
+        from .messages import Cards, Msg
+        return Msg("{card} is not in this game's deck: it has {n} cards, {low} to ace in "
+                   "each suit.", card=Cards.of([card]), n=len(self.distinct),
+                   low=str(min(self.ranks)))
+
+    def hint(self, text: str) -> messages.Msg | None:
+        """Why ``text`` is no card of this deck, when it is a card of another."""
+        return self.suit_hint(text) or self.absent_hint(text)
 
     def suit_hint(self, text: str) -> messages.Msg | None:
         """For a Spanish deck, a card written with a French suit ('K♥', 'KH', 'king of

@@ -150,20 +150,23 @@ MOVE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "pl": {"play": ("zagraj", "graj", "zagrywam"), "pass": ("pas", "pasuję"),
            "beat": ("bij", "przebij", "biję"), "add": ("dorzuć", "dołóż", "dorzucam"),
            "give": ("daj", "podaj", "daję"), "return": ("zwróć", "oddaj", "oddaję"),
-           "trump": ("atut", "atuty", "atu"), "discard": ("odrzuć", "wymień", "odrzucam"),
+           "trump": ("atut", "atuty", "atu", "wybierz"),
+           "discard": ("odrzuć", "odłóż", "wymień", "odrzucam"),
            "keep": ("zostaw", "zatrzymaj", "zostawiam"),
-           "declare": ("zgłoś", "zgłaszam", "deklaruj"), "sink": ("pomiń", "przemilcz", "milczę"),
+           "declare": ("zgłoś", "zgłaszam", "deklaruj"),
+           "sink": ("pomiń", "przemilcz", "milczę", "zatop"),
            "good": ("dobre", "dobrze"), "bid": ("licytuj", "licytuję"),
            "double": ("kontra",), "redouble": ("rekontra",)},
     "ru": {"play": ("сыграть", "играть", "ход", "хожу"), "pass": ("пас", "пасую"),
            "beat": ("бить", "побить", "бью"),
            "add": ("добавить", "подложить", "подкинуть", "добавляю"),
            "give": ("дать", "отдать", "даю"), "return": ("вернуть", "возвращаю"),
-           "trump": ("козырь", "козыри"), "discard": ("сбросить", "снести", "сбрасываю"),
+           "trump": ("козырь", "козыри", "назначить"),
+           "discard": ("сбросить", "снести", "сбрасываю", "отложить"),
            "keep": ("оставить", "оставляю"),
            "declare": ("объявить", "объявляю"),
-           "sink": ("пропустить", "промолчать", "умолчать", "молчу"),
-           "good": ("хорошо", "годится"), "bid": ("заказ", "заказываю"),
+           "sink": ("пропустить", "промолчать", "умолчать", "молчу", "скрыть"),
+           "good": ("хорошо", "годится"), "bid": ("заказ", "заказываю", "заявить"),
            "double": ("контра",), "redouble": ("реконтра",)},
 }
 
@@ -224,6 +227,18 @@ def move_word(kind: str, lang: str = "en") -> str:
     """The word shown for a move kind ("pas", "пас"); the kind itself in English."""
     lang = _lang(lang)
     return kind if lang == "en" else MOVE_WORDS[lang].get(kind, (kind,))[0]
+
+
+def arg_word(kind: str, word: str, lang: str = "en") -> str:
+    """A canonical word inside a move as ``lang`` shows it ("take" -> "weź", "взять"):
+    the first word listed that reads back as it; the word itself when there is none."""
+    lang = _lang(lang)
+    if lang == "en":
+        return word
+    for local, canonical in _arg_words(kind, lang).items():
+        if canonical == word:
+            return local
+    return word
 
 
 def move_phrase(action: Action, lang: str = "en") -> str:
@@ -296,6 +311,14 @@ def _kind_words(kinds: Iterable[str]) -> dict[str, str]:
             for w in MOVE_WORDS[lang].get(kind, ()):
                 out[_fold(w)] = kind
     return out
+
+
+def move_kind(word: str, kinds: Iterable[str]) -> str | None:
+    """The move kind of ``kinds`` a typed move word stands for ("odłóż" -> "discard",
+    "discard" -> "discard"), or None."""
+    kinds = tuple(kinds)
+    folded = _fold(word)
+    return folded if folded in kinds else _kind_words(kinds).get(folded)
 
 
 def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
@@ -377,5 +400,5 @@ def card_names(deck: DeckKind, lang: str) -> dict[Card, str]:
     return {CARD[c]: card_name(c, lang) for c in sorted(deck.distinct)}
 
 
-__all__ = ["LANGUAGES", "MOVE_WORDS", "canonical_move", "card_name", "card_names",
-           "move_phrase", "move_word", "rank_name", "suit_name"]
+__all__ = ["LANGUAGES", "MOVE_WORDS", "arg_word", "canonical_move", "card_name", "card_names",
+           "move_kind", "move_phrase", "move_word", "rank_name", "suit_name"]

@@ -123,3 +123,23 @@ def test_the_daily_ends_without_drawing_a_hand_never_played(tmp_path) -> None:
     assert "━━ " in last and "Daily deal over" in last
     assert "Your hand" not in last and "Hand 2:" not in last
     assert "End of hand 1" in last
+
+
+def test_the_daily_names_the_player_as_play_does(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr("getpass.getuser", lambda: "root")   # no login name to borrow
+    args = build_parser().parse_args(["daily", "coins", "--db", str(tmp_path / "d.db"),
+                                      "--lang", "ru", "--color", "never"])
+    out = io.StringIO()
+    assert run_daily(args, stdin=io.StringIO("quit\n"), out=out,
+                     clock=ManualClock(NOON)) == 0
+    text = out.getvalue()
+    assert "Игрок" in text and "Player" not in text, text
+
+
+@pytest.mark.parametrize("command", ["doctor", "run", "health"])
+def test_a_commands_help_shows_no_markup(command: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert "``" not in text and "parlour doctor``" not in text, text
+    assert text.split("\n\n")[1][:1].isupper(), text

@@ -217,3 +217,19 @@ def test_a_second_terminal_game_on_the_same_database_is_refused(tmp_path):
     again = _terminal_lock(db)
     assert again is not None
     again.close()
+
+
+@pytest.mark.parametrize("code", ["en", "pl"])
+def test_the_second_games_refusal_is_wrapped_between_words(tmp_path, code: str) -> None:
+    from bot.cli.play import _terminal_lock
+    lock = _terminal_lock(str(tmp_path / "parlour.db"))
+    assert lock is not None
+    try:
+        s = Session("coins", "--lang", code, cwd=tmp_path, env={"NO_COLOR": "1"},
+                    size=(80, 24))
+        assert s.finish() == 2
+    finally:
+        lock.close()
+    lines = s.text.strip().splitlines()
+    assert len(lines) >= 2 and all(len(line) <= 80 for line in lines), lines
+    assert " ".join(lines).endswith(".db."), lines     # whole words on every line

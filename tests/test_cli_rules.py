@@ -43,3 +43,22 @@ def test_the_list_of_games_and_an_unknown_game() -> None:
     assert max(len(line) for line in text.splitlines()[1:]) <= 80
     code, text = _rules("bridge")
     assert code == 2 and text.startswith("Unknown game 'bridge'.")
+
+
+def test_every_rules_text_is_wrapped_to_the_terminal_and_names_no_seat_number() -> None:
+    from bot.cli.table_view import width_of
+    for name in rules.GAMES:
+        for lang in ("en", "pl", "ru"):
+            md = rules.get_game(name).rules_text(lang)
+            for width in (60, 80):
+                lines = for_terminal(md, Style(), width).splitlines()
+                assert max(width_of(line) for line in lines) <= width, (name, lang, width)
+            words = " ".join(md.split())
+            assert "Seat 0" not in words and "miejsce 0" not in words and "место 0" not in words
+
+
+def test_a_list_item_wraps_under_its_text() -> None:
+    md = "- one two three four five six\n  seven eight\n- nine\n\nA paragraph of words here."
+    assert for_terminal(md, Style(), 20).splitlines() == [
+        "- one two three four", "  five six seven", "  eight", "- nine", "",
+        "A paragraph of words", "here."]

@@ -150,7 +150,7 @@ def test_a_bare_card_gets_the_same_reason_as_the_full_move(tmp_path) -> None:
     assert full.startswith("You must follow suit: you hold a diamond.")
     for typed in ("ah", "AH", "a♥", "ace of hearts"):
         assert s.send(typed) == full, typed
-    assert s.send("as").startswith("You do not hold AS.")        # not held: says so
+    assert s.send("as").startswith("You do not hold A♠.")        # not held: says so
     assert s.send("flibbertigibbet").startswith("'flibbertigibbet' is not one of your moves")
     board = s.send("6d")                                          # and the card is played
     assert "6♦" not in board[board.rfind("Your hand"):]
@@ -268,7 +268,7 @@ def test_a_piquet_exchange_typed_in_polish_and_russian(tmp_path, lang: str, verb
     s = Session("piquet", "--seed", "1", "--ai", "random", "--name", "Alice", "--lang", lang,
                 cwd=tmp_path, env=NO_COLOR)
     board = s.until_prompt()
-    codes = next_move(board).split()[1:]                 # the example: "discard 9S JS"
+    codes = next_move(board).split()[1:]                 # the example: "odrzuć 9♠ J♠"
     words = " ".join(card_name(PIQUET_32.parse_card(c), lang) for c in codes)
     exchange = turn_screen(board)[1]                     # the title, with the phase
     board = s.send(f"{verb} {words}")                    # "odrzuć dziewiątka pik walet pik"

@@ -135,7 +135,7 @@ def test_a_choice_among_the_whole_hand_does_not_list_the_hand_again() -> None:
     scene = piquet_exchange()
     view = TableView("piquet", NAMES, Style(), 80)
     panel = Moves(scene.hand.forms, [], str, view, scene.hand.cards).panel()
-    assert "    type discard and 1 to 5 cards from your hand, e.g. discard 9S JS" in panel
+    assert "    type discard and 1 to 5 cards from your hand, e.g. discard 9♠ J♠" in panel
     panel = Moves(scene.hand.forms, [], str, view).panel()
     assert "    type discard and 1 to 5 cards of A♣ K♣ 9♣ J♦ 7♥ 8♥ J♥ Q♥ K♥ 7♠ 9♠ J♠, e.g." in panel
 
@@ -161,7 +161,7 @@ def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:
     _, moves = _render(scene, NAMES, legal)
     short = " ".join(" ".join(moves.short_help()).split())
     assert ("type 'discard' and 1 to 5 cards from your hand, or just the cards, "
-            "e.g. 'discard 9S JS'") in short
+            "e.g. 'discard 9♠ J♠'") in short
     full = " ".join(" ".join(moves.full_help()).split())
     assert "choose 1 to 5 cards of: A♣ K♣ 9♣ J♦ 7♥ 8♥ J♥ Q♥ K♥ 7♠ 9♠ J♠" in full
     assert len(moves.full_help()) < 10 and not moves.numbered

@@ -48,7 +48,12 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert parts[1] == "Alice" and parts[3] == "1" and parts[-1].endswith("%")
     assert "provisional" in board.stdout
     assert parlour("leaderboard", "coins", "--scope", "12345", cwd=tmp_path).stdout.endswith(
-        "no rated games yet\n")
+        "No rated games yet.\n")
+    russian = parlour("leaderboard", "coins", "--lang", "ru", cwd=tmp_path).stdout
+    assert russian.splitlines()[0] == "Монеты: рейтинг (global)", russian
+    assert "игрок" in russian and "предварительный" in russian and "provisional" not in russian
+    stats = parlour("leaderboard", "--user", "0", "--lang", "pl", cwd=tmp_path).stdout
+    assert stats.startswith("Statystyki użytkownika 0 (global):"), stats
 
     replay = parlour("replay", str(game_id), "--hands", cwd=tmp_path)
     assert replay.returncode == 0, replay.stderr

@@ -266,3 +266,37 @@ def _parses(gm: rules.Game, text: str, options: dict) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+# --- the words the screen shows are words the parser reads -----------------------
+
+_SHOWN = {  # English label (a move's verb or prompt) -> the move kind it stands for
+    "Play": "play", "Discard": "discard", "Give": "give", "Return": "return",
+    "Pass": "pass", "Beat": "beat", "Add": "add", "Declare": "declare", "Sink": "sink",
+    "Keep": "keep", "Bid": "bid", "Double": "double", "Redouble": "redouble",
+    "Lay four cards aside face down": "discard", "Name trumps": "trump",
+    "Give {who} a card face down": "give", "Give {who} a card ({n} of {total})": "give",
+    "Return a card to {who}": "return", "Discard {what}": "discard",
+    "Play a card": "play", "Add a card to the pile": "add",
+    "Pass (lay a card face down)": "pass", "Beat the centre card with {cards}": "beat",
+    "Beat the pile with {cards}": "beat",
+}
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_every_shown_move_word_is_read(lang):
+    from bot.i18n import lang_for
+    from rules.lang import MOVE_WORDS
+    tr = lang_for(lang)
+    for english, kind in _SHOWN.items():
+        shown = tr.gettext(english).split()[0].strip(":(").lower()
+        assert shown in MOVE_WORDS[lang][kind], (lang, english, shown, kind)
+
+
+def test_starshina_discard_as_the_screen_labels_it():
+    from rules import get_game
+    game = get_game("starshina")
+    assert str(game.parse_action("odłóż 4c 3c 4d 5d")) == "discard 3C 4C 4D 5D"
+    assert str(game.parse_action("отложить 4c 3c 4d 5d")) == "discard 3C 4C 4D 5D"
+    assert str(game.parse_action("wybierz kier")) == "trump hearts"
+    assert str(game.parse_action("назначить червы")) == "trump hearts"

@@ -94,7 +94,7 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
         game = plugins.find(args.game).name   # "sergeant-major" is starshina
     except ValueError:
         game = args.game                         # the daily says which games it has
-    name = (args.name or default_name()).strip()
+    name = (args.name or default_name(lang)).strip()
     if not name or name.casefold() in PRONOUNS:
         say(lang._("Error: give a name with --name, e.g. your first name."))
         return 2

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.db_check import DatabaseUnusable, check_database
 from ..core.schema import SchemaTooNewError
+from .help_text import description
 from .startup_errors import explain
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class Check:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("doctor", help="check the token, database, Discord and commands",
-                       description=__doc__)
+                       description=description(__doc__))
     p.add_argument("--db", help="database file (overrides PARLOUR_DB)")
     p.set_defaults(func=run)
 

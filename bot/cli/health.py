@@ -9,13 +9,14 @@ import os
 import sys
 
 from ..heartbeat import health
+from .help_text import description
 
 DEFAULT_MAX_AGE = 90.0  # three missed beats
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("health", help="check the running bot's heartbeat (exit 0 healthy, 1 not)",
-                       description=__doc__)
+                       description=description(__doc__))
     p.add_argument("--file", help="the heartbeat file (default: PARLOUR_HEARTBEAT)")
     p.add_argument("--max-age", type=float, default=DEFAULT_MAX_AGE,
                    help=f"seconds after which a heartbeat is too old (default {DEFAULT_MAX_AGE:g})")

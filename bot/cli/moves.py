@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.errors import IllegalAction
-from rules.lang import canonical_move
+from rules.lang import arg_word, canonical_move, move_kind, move_word
 
 from ..i18n import EN, Lang
 from ..present.scene import MoveForm
@@ -117,6 +117,22 @@ class Moves:
         self._example[form.kind] = best
         return best
 
+    def shown(self, action: str, faces: bool = True) -> str:
+        """A move's text as the reader types it: their language's move word and the
+        cards as the screen shows them ("odrzuć 4♠ 6♠"; with ``faces`` off, as codes:
+        "odrzuć 4S 6S"), which the game reads back."""
+        v = self.view
+        lang = v.lang.code
+        words = action.split()
+        if not words:
+            return action
+        kind = words[0]
+        out = [move_word(kind, lang)]
+        for w in words[1:]:
+            out.append(v.plain("{c:" + w + "}") if faces and v.deck.find(w) is not None
+                       else arg_word(kind, w, lang))
+        return " ".join(out)
+
     def panel(self, notes: bool = True) -> list[str]:
         """The 'Your move' lines of the table view (without the forms' ``notes``, the
         rules reminders that 'help' gives too, when a screen has no room for them)."""
@@ -141,8 +157,9 @@ class Moves:
                 out += wrap(items, width, "    ", "    ")
             else:
                 what = _range(form.low, form.high, v.lang)
-                values = dict(kind=v.style.label(form.kind), what=what,
-                              example=v.style.label(self.example(form).replace(" ", GLUE)))
+                values = dict(kind=v.style.label(move_word(form.kind, v.lang.code)), what=what,
+                              example=v.style.label(self.shown(self.example(form))
+                                                    .replace(" ", GLUE)))
                 line = (_("type {kind} and {what} from your hand, e.g. {example}", **values)
                         if self.hand and set(form.cards) == self.hand else
                         _("type {kind} and {what} of {cards}, e.g. {example}",
@@ -174,11 +191,12 @@ class Moves:
                 first = entries[0].action
                 tip = _("{prompt}: type its number ({span}) or the card, e.g. '{card}' or "
                         "'{move}'.", prompt=prompt, span=_span(entries),
-                        card=first.split()[-1], move=first)
+                        card=self.shown(first).split()[-1], move=self.shown(first))
             else:
                 tip = _("{prompt}: type '{kind}' and {what} from your hand, or just the cards, "
-                        "e.g. '{example}'.", prompt=prompt, kind=form.kind,
-                        what=_range(form.low, form.high, v.lang), example=self.example(form))
+                        "e.g. '{example}'.", prompt=prompt, kind=move_word(form.kind, v.lang.code),
+                        what=_range(form.low, form.high, v.lang),
+                        example=self.shown(self.example(form)))
             if form.note:
                 tip += f" {v.plain(form.note)}"
             out += wrap(tip, v.width, "  ", "    ")
@@ -209,14 +227,15 @@ class Moves:
         for e in self.numbered:
             label = v.fill(e.label)
             gap = " " * max(1, label_w - len(v.plain(e.label)) + 2)
-            out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(e.action)}")
+            typed = self.shown(e.action, faces=False)   # "pas AC": the reader's word, codes
+            out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(typed)}")
         for form in self.multi:
             if form.kind in self.huge:
                 out += wrap(v._("{prompt}: choose {what} of: {cards} (type e.g. '{example}')",
                                 prompt=v.plain(form.prompt),
                                 what=_range(form.low, form.high, v.lang),
                                 cards=v.cards(list(dict.fromkeys(form.cards))),
-                                example=self.example(form)), v.width, "  ", "    ")
+                                example=self.shown(self.example(form))), v.width, "  ", "    ")
         return out
 
     # -- reading what was typed -------------------------------------------------------
@@ -254,14 +273,15 @@ class Moves:
         if hinted is not None:
             return hinted
         kinds = {a.split()[0] for a in self.legal}
-        if t.split()[0] not in kinds:
+        if move_kind(t.split()[0], kinds) is None:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
             _ = self.view._
             return Resolved(error=_("'{typed}' is not one of your moves now ({now}). Type help "
                                     "to see how to move.", typed=typed.strip(), now=now) if now
                             else _("'{typed}' is not one of your moves now. Type help to see "
                                    "how to move.", typed=typed.strip()))
-        return Resolved(action=typed.strip())   # the engine parses it, or says why not
+        # The engine parses it (in any language: "сбросить 2h"), or says why not.
+        return Resolved(action=typed.strip())
 
     def _cards(self, typed: str) -> list[str]:
         """The cards ``typed`` names, when it is nothing but cards: codes and symbols

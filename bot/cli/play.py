@@ -22,6 +22,7 @@ from typing import IO, TextIO
 
 import rules
 from rules.ai.players import DEFAULT_LEVEL, LEVELS
+from rules.messages import Msg
 
 from .. import plugins
 from ..core import (
@@ -41,7 +42,7 @@ from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
 from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
-from ..present.messages import said
+from ..present.messages import marked, said
 from ..present.scene import Scene
 from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
@@ -101,6 +102,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "event since your last move), however many lines it takes; without "
                         "it the view fits the terminal's height (24 lines when piped)")
     p.set_defaults(func=run)
+
+
+def refusal(error: TableError, table: TableView) -> str:
+    """An engine's refusal as the terminal shows it: cards as on the screen (2♥), seats
+    by their names; a core refusal (plain text) as ``said`` gives it."""
+    message = error.message
+    if isinstance(message, Msg):
+        return table.plain(marked(message, table.lang))
+    return said(error, table.lang)
 
 
 def terminal_lang(chosen: str | None, env: Mapping[str, str] | None = None) -> Lang:
@@ -182,31 +192,33 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         counts = game.player_counts(options)
         n = args.players or counts[0]
         if n not in counts:
-            raise ValueError(f"{game.title} with these options is for "
-                             f"{' or '.join(map(str, counts))} players, not {n}.")
+            raise ValueError(Msg("{game} with these options is for {counts} players, not {n}.",
+                                 game=game.title, counts="/".join(map(str, counts)), n=n))
         if args.turn_seconds < 0:
-            raise ValueError("--turn-seconds cannot be negative.")
+            raise ValueError(Msg("--turn-seconds cannot be negative."))
         name = (args.name or default_name(lang)).strip()
         if not name:
-            raise ValueError("--name cannot be empty.")
+            raise ValueError(Msg("--name cannot be empty."))
         if name.casefold() in PRONOUNS:
             # Events name seats in the third person: "You takes the trick" reads wrong.
-            raise ValueError(f"With --name {name} the game would say \"{name} takes "
-                             "the trick\": give a name instead, e.g. your first name.")
+            raise ValueError(Msg("With --name {name} the game would say \"{name} takes the "
+                                 "trick\": give a name instead, e.g. your first name.",
+                                 name=name))
     except ValueError as e:
-        print(lang._("Error: {error}", error=e), file=out)
+        print(fit_lines(lang._("Error: {error}", error=said(e, lang)), _width(out)), file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
-        print(lang._("Another terminal game is being played with the database {db}: finish it "
-                     "first, or play this one with --db OTHER.db.", db=args.db), file=out)
+        print(fit_lines(lang._("Another terminal game is being played with the database {db}: "
+                               "finish it first, or play this one with --db OTHER.db.",
+                               db=args.db), _width(out)), file=out)
         return 2
     core = Core(terminal_config(args.db))
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
-        print(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e),
-              file=out)
+        print(fit_lines(lang._("Error: cannot open the database {db}: {error}", db=args.db,
+                               error=e), _width(out)), file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
                     lang, _height(args, out))
@@ -373,7 +385,7 @@ class Terminal:
                     return 0
                 typed = _norm(line)
                 if typed in ("help", "?", "h"):
-                    about = (["", table.heading("The cards")] + table.legend(scene.legend)
+                    about = (["", table.heading(table._("The cards"))] + table.legend(scene.legend)
                              if scene.legend else [])
                     self.say("\n".join(moves.short_help() + about + ["", hint_help(self.lang)]))
                     continue
@@ -412,7 +424,7 @@ class Terminal:
                     break
                 except TableError as e:
                     self.say(self.lang._("{error} Type help to see your moves.",
-                                         error=said(e, self.lang)))
+                                         error=refusal(e, table)))
 
     def _log_lines(self, table: TableView) -> list[str]:
         """What the view left out of Recent to fit the screen (the events since your last

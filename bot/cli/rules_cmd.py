@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import sys
 from typing import TextIO
 
@@ -19,6 +20,7 @@ from .table_view import BOLD, CYAN, Style, wants_colour, wrap
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
+_ITEM = re.compile(r"(\s*)([-*]|\d+\.)\s+")   # a list item's mark ("- ", "2. ")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -55,23 +57,43 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except ValueError as e:
         print(e, file=out)
         return 2
-    print(for_terminal(plugin.rules_text(lang), style), file=out)
+    width = min(max(shutil.get_terminal_size((80, 24)).columns, 40), 100)
+    print(for_terminal(plugin.rules_text(lang), style, width), file=out)
     return 0
 
 
-def for_terminal(markdown: str, style: Style) -> str:
+def for_terminal(markdown: str, style: Style, width: int = 80) -> str:
     """Markdown rules as terminal text: headings underlined (or bold), ``**x**`` bold,
-    ``*x*`` plain, table rows as aligned lines."""
+    ``*x*`` plain, table rows as aligned lines; paragraphs and list items wrapped to
+    ``width`` columns (a list item's lines under its text)."""
     out: list[str] = []
     rows: list[list[str]] = []
+    prose: list[str] = []   # the lines of the paragraph or list item being read
+
+    def flush_prose() -> None:
+        if prose:
+            item = _ITEM.match(prose[0])
+            hang = " " * (item.end() if item else len(prose[0]) - len(prose[0].lstrip()))
+            lead = prose[0][:len(prose[0]) - len(prose[0].lstrip())]
+            words = " ".join(" ".join(line.split()) for line in prose)
+            out.extend(wrap(words, width, lead, hang))
+            prose.clear()
 
     def flush_table() -> None:
         if rows:
             w = max(len(r[0]) for r in rows)
-            out.extend(f"  {r[0]:<{w}}  {' '.join(r[1:])}".rstrip() for r in rows)
+            for r in rows:   # a long row wraps under its second column
+                out.extend(wrap(f"  {r[0]:<{w}}  {' '.join(r[1:])}".rstrip(), width, "",
+                                " " * (w + 4 if w + 4 <= width // 2 else 6)))
             rows.clear()
 
     for line in _inline(markdown, style).splitlines():
+        if line.strip() and not line.startswith(("|", "#")):
+            if prose and _ITEM.match(line):
+                flush_prose()
+            prose.append(line)
+            continue
+        flush_prose()
         if line.startswith("|"):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if not all(set(c) <= set("-: ") for c in cells):
@@ -87,6 +109,7 @@ def for_terminal(markdown: str, style: Style) -> str:
                 out += [title, ("=" if len(heading.group(1)) == 1 else "-") * len(title)]
             continue
         out.append(line)
+    flush_prose()
     flush_table()
     return "\n".join(out)
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..core.db_check import DatabaseUnusable, check_database
 from ..core.schema import SchemaTooNewError
+from .help_text import description
 from .log_setup import configure_logging
 from .startup_errors import ExitCode, StartupFailure, config_failure, explain
 
@@ -44,7 +45,8 @@ if TYPE_CHECKING:  # imported late at run time: other parlour commands need not 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       description=description(__doc__),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sync", action="store_true",
                    help="upload the slash commands first (needed after install or changes)")
     p.add_argument("--db", help="database file (overrides PARLOUR_DB)")

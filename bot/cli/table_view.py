@@ -21,6 +21,7 @@ from rules.cards import (
     COPAS,
     DIAMONDS,
     ESPADAS,
+    FRENCH_54,
     HEARTS,
     JOKER_SUIT,
     OROS,
@@ -131,8 +132,11 @@ class TableView:
         (``NC``: the suit emoji take two columns or one depending on the terminal)."""
         try:
             c = self.deck.parse_card(code)
-        except ValueError:
-            return code
+        except ValueError:   # a card this deck lacks, named in a refusal ("2H" in Piquet)
+            found = FRENCH_54.find(code) if self.deck.suits[0] not in SPANISH_SUITS else None
+            if found is None:
+                return code
+            c = found
         face = str(c) if c.suit in SPANISH_SUITS else c.pretty
         return self.style.paint(face, BOLD, SUIT_COLOUR.get(c.suit, ""))
 

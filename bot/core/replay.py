@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.base import State
+from rules.messages import Msg
 
 from .. import plugins
 from .errors import TableError
@@ -60,6 +61,6 @@ class Replay:
 async def load_replay(store: Store, game_id: int) -> Replay:
     row = await store.load_game(game_id)
     if row is None:
-        raise TableError(f"There is no finished game #{game_id}.")
+        raise TableError(Msg("There is no finished game #{id}.", id=game_id))
     actions = await store.load_actions(game_id)
     return Replay(summary(row), tuple((a["seat"], a["actor"], a["action"]) for a in actions))

@@ -141,7 +141,9 @@ def said(error: BaseException | str, lang: Lang = EN) -> str:
     ``IllegalAction`` (``.msg``) or a sentence - in ``lang``."""
     message = error
     if isinstance(error, BaseException):
-        message = getattr(error, "message", None) or getattr(error, "msg", None) or str(error)
+        message = getattr(error, "message", None) or getattr(error, "msg", None) or (
+            error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str)
+            else str(error))   # a ValueError(Msg(...)) keeps its message
     assert isinstance(message, str)  # the exceptions above carry a message (a str)
     return plain(message, lang)
 

@@ -45,9 +45,11 @@ def split_beat(action: Action) -> tuple[list[int], int | None, bool]:
     return [int(c) for c in args], None, False
 
 
-def _signed(cards: list[int]) -> str:
-    """'3H + 2D = 5' style arithmetic for messages (black cards count minus)."""
-    return " + ".join(str(CARD[c]) for c in cards) + f" = {sum(VALUE[c] for c in cards)}"
+def _signed(cards: list[int]) -> Msg:
+    """'3H + 2D = 5' style arithmetic for messages (black cards count minus); the cards
+    a parameter, so a screen shows them its way (3♥ + 2♦ = 5)."""
+    return Msg("{cards} = {total}", cards=Cards.of(cards, sep=" + "),
+               total=sum(VALUE[c] for c in cards))
 
 
 def _shape_problem(action: Action) -> Msg | None:
