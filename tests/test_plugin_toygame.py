@@ -81,9 +81,10 @@ def test_its_words_come_from_its_own_catalogs(duel: plugins.GamePlugin) -> None:
     assert duel.rules_text("de") == duel.rules_text("en")
 
 
-# Modules that name games on purpose: the benchmark suite docs/AI.md quotes and the games
-# the docs' screenshots show.
-NAMES_GAMES = {"bot/cli/selfplay_report.py", "bot/present/art/screens.py"}
+# Modules that name games on purpose: the benchmark suites docs/AI.md quotes (self-play,
+# the review's planted blunders) and the games the docs' screenshots show.
+NAMES_GAMES = {"bot/cli/selfplay_report.py", "bot/cli/review_bench.py",
+               "bot/present/art/screens.py"}
 
 
 def test_no_shared_module_names_a_game() -> None:
