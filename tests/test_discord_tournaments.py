@@ -5,12 +5,9 @@ round, no hidden card in any thread, and the fallback without thread permissions
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
-from bot.core.tournament.model import Result
-from bot.core.tournament.state import Tournament
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import (
     ADMINISTRATOR,
@@ -21,6 +18,7 @@ from tests.fakediscord.models import (
 from tests.fakediscord.players import parlour_bot
 from tests.fakediscord.privacy import channel_leaks, game_truth
 from tests.fakediscord.recorder import message_text
+from tests.test_core_tournaments import recomputed
 
 pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 
@@ -76,28 +74,6 @@ async def play_round(bot, fake: FakeDiscord, thread_ids: set[int], timeout: floa
         assert loop.time() < deadline, "the round did not end in time"
 
 
-async def recomputed_points(core, tid: int) -> list[float]:
-    """The standings' points recomputed from the stored games alone."""
-    info = await core.tournaments.get(tid)
-    t = info.state
-    fresh = Tournament(t.game, t.fmt, t.allowed, t.seed, t.rounds_planned, t.duplicate,
-                       t.preferred, list(t.entrants))
-    rows = await core.store.fetchall(
-        "SELECT round, number, table_id FROM tournament_tables WHERE tournament_id = ?", (tid,))
-    for rnd in t.rounds:
-        fresh.rounds.append(type(rnd)(rnd.number, rnd.tables, rnd.byes, rnd.deal_seed))
-        for row in (r for r in rows if r["round"] == rnd.number):
-            game = await core.store.load_game(row["table_id"])
-            table = next(x for x in rnd.tables if x.number == row["number"])
-            by_user = {str(p["user_id"]): i for i, p in enumerate(json.loads(game["players"]))
-                       if p["user_id"]}
-            order = [by_user[p] for p in table.players]
-            ranks, scores = json.loads(game["ranks"]), json.loads(game["scores"])
-            fresh.record(Result(table, tuple(ranks[i] for i in order),
-                                tuple(float(scores[i]) for i in order)))
-    return [r.points for r in fresh.standings()]
-
-
 async def test_a_swiss_of_piquet_in_threads_with_a_restart_mid_round(
         fake_discord: FakeDiscord, tmp_path) -> None:
     fake, s = fake_discord, fake_discord.scene
@@ -146,7 +122,7 @@ async def test_a_swiss_of_piquet_in_threads_with_a_restart_mid_round(
         final = await bot.core.tournaments.get(info.id)
         assert final.status == "finished"
         assert [r.points for r in final.state.standings()] == \
-            await recomputed_points(bot.core, info.id)
+            [r.points for r in (await recomputed(bot.core, info.id)).standings()]
         standings = fake.message(final.standings_message_id)
         await fake.wait_until(lambda: "Final standings" in standings.text, timeout=20)
         assert "Buchholz" in standings.text
