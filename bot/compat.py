@@ -13,8 +13,10 @@ does): the discord.py names are imported inside the functions that use them.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sqlite3
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Coroutine, Generator
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -143,3 +145,140 @@ def sweep_buckets_amortised(http: HTTPClient) -> None:
             size_after = max(BUCKET_FLOOR // 2, len(http._buckets))
 
     http._try_clear_expired_ratelimits = try_clear  # type: ignore[method-assign]
+
+
+# --- asyncio and discord.py: interactions started in the turn that read them (3.11) --------
+# discord.py hands each interaction to a new task (``Client._schedule_event`` for
+# ``on_interaction``, which runs the clicks' and everything's first answer, and
+# ``CommandTree._from_interaction`` for commands and autocomplete), and a new task's
+# first step waits for the event loop's next turn, behind everything that became ready
+# meanwhile: milliseconds under load, paid by every answer before any of its work.
+# Python 3.12's eager tasks start a task's first step at once (``parlour run`` sets
+# ``asyncio.eager_task_factory`` there).  On 3.11 the same is done by hand for the
+# interactions: the first step runs as the new task (``asyncio.current_task()`` is it,
+# so timeouts cancel the handler) and in its own context, which needs asyncio's
+# ``tasks._enter_task``/``_leave_task``; the rest goes on as an ordinary task.
+# Measured side by side in docs/PERFORMANCE.md.
+
+
+def start_interactions_eagerly(client: discord.Client) -> bool:
+    """On Python 3.11, run the first step of each interaction's handler (events and the
+    command tree) in the turn that read it; False where the loop's eager tasks do it
+    (3.12+) and nothing was changed.  Call after ``client.tree`` is set, if it has one."""
+    if sys.version_info >= (3, 12):
+        return False
+    from discord import app_commands
+
+    schedule = client._schedule_event
+
+    def eager_schedule(coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
+                       *args: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        if event_name == "on_interaction":
+            return start_eagerly(client.loop,
+                                 client._run_event(coro, event_name, *args, **kwargs),
+                                 name=f"eager: {event_name}")
+        return schedule(coro, event_name, *args, **kwargs)
+
+    client._schedule_event = eager_schedule  # type: ignore[method-assign]
+    tree = getattr(client, "tree", None)
+    if isinstance(tree, app_commands.CommandTree):
+        def from_interaction(interaction: discord.Interaction) -> None:
+            # discord.py's own, with the command started at once.
+            async def wrapper() -> None:
+                try:
+                    await tree._call(interaction)
+                except app_commands.AppCommandError as e:
+                    await tree._dispatch_error(interaction, e)
+            start_eagerly(client.loop, wrapper(), name="eager: command")
+
+        tree._from_interaction = from_interaction  # type: ignore[method-assign]
+    return True
+
+
+def start_eagerly(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, Any], *,
+                  name: str | None = None) -> asyncio.Task[Any]:
+    """A task running ``coro``, whose first step has run when this returns (as
+    ``asyncio.eager_task_factory`` does on 3.12; ``asyncio.tasks._enter_task`` and
+    ``_leave_task`` make the step run as the task)."""
+    context = contextvars.copy_context()
+    rest = _Rest(coro)
+    task = loop.create_task(rest.run(), name=name, context=context)
+    task.add_done_callback(rest.ended)
+    caller = asyncio.current_task(loop)   # left just now: it is the current one
+    if caller is not None:
+        asyncio.tasks._leave_task(loop, caller)
+    try:
+        asyncio.tasks._enter_task(loop, task)
+    except RuntimeError:   # the loop's task bookkeeping is not as expected: no eager step
+        if caller is not None:
+            asyncio.tasks._enter_task(loop, caller)
+        rest.fresh = True
+        return task
+    try:
+        rest.step(context)
+    finally:
+        asyncio.tasks._leave_task(loop, task)
+        if caller is not None:
+            asyncio.tasks._enter_task(loop, caller)
+    if isinstance(rest.outcome, (KeyboardInterrupt, SystemExit)):
+        raise rest.outcome   # as the loop would: these stop the program, not the task
+    return task
+
+
+class _Rest:
+    """The coroutine after its first step: what the task goes on with."""
+
+    def __init__(self, coro: Coroutine[Any, Any, Any]) -> None:
+        self.coro = coro
+        self.fresh = False           # no eager step was made: the task runs it all
+        self.finished = False        # the first step returned (or raised)
+        self.outcome: Any = None     # what it waits on, returned, or raised
+        self.handed = False          # the task drives the coroutine on
+
+    def step(self, context: contextvars.Context) -> None:
+        try:
+            self.outcome = context.run(self.coro.send, None)
+        except StopIteration as stop:
+            self.finished, self.outcome = True, stop.value
+        except BaseException as e:   # the task raises it
+            self.finished, self.outcome = True, e
+
+    async def run(self) -> Any:
+        self.handed = True
+        if self.fresh:
+            return await self.coro
+        if self.finished:
+            if isinstance(self.outcome, BaseException):
+                raise self.outcome
+            return self.outcome
+        return await _Continue(self.coro, self.outcome)
+
+    def ended(self, task: asyncio.Task[Any]) -> None:
+        """A task cancelled before its first turn (the bot closing) never drove the
+        coroutine on: close it now, so its ``finally`` blocks run."""
+        if not self.handed and not self.finished:
+            self.coro.close()
+
+
+class _Continue:
+    """Awaiting this hands the task what the coroutine waits on, then drives it on: a
+    coroutine's awaits talk to its task through these yields."""
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], waiting_on: Any) -> None:
+        self.coro, self.waiting_on = coro, waiting_on
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        coro, value = self.coro, self.waiting_on
+        while True:
+            try:
+                sent = yield value
+            except BaseException as e:   # thrown in by the task (cancelled): passed on
+                try:
+                    value = coro.throw(e)
+                except StopIteration as stop:
+                    return stop.value
+                continue
+            try:
+                value = coro.send(sent)
+            except StopIteration as stop:
+                return stop.value

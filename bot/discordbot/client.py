@@ -77,6 +77,7 @@ class ParlourBot(discord.Client):
         self.config = config or BotConfig()
         self.tree: app_commands.CommandTree[ParlourBot] = app_commands.CommandTree(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)   # discord.py runs the clicks on our controls
+        compat.start_interactions_eagerly(self)   # Python 3.11 (3.12+: the loop's eager tasks)
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
         self.user_settings = UserSettings(core.store)
