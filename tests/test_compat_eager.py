@@ -164,3 +164,14 @@ async def test_interactions_start_eagerly_through_discord_pys_private_hooks(
     if sys.version_info < (3, 12):
         assert bot.tasks == {"command": "eager: command", "event": "eager: on_interaction"}
     assert not fake.violations
+
+
+@pytest.mark.parametrize("owner, name", [
+    (discord.Client, "_schedule_event"), (discord.Client, "_run_event"),
+    (app_commands.CommandTree, "_from_interaction"), (app_commands.CommandTree, "_call"),
+    (app_commands.CommandTree, "_dispatch_error"),
+    (asyncio.tasks, "_enter_task"), (asyncio.tasks, "_leave_task")])
+def test_each_private_name_the_eager_start_uses_is_there_and_callable(owner: object,
+                                                                      name: str) -> None:
+    # One per name: a library release that renames one fails here, by name.
+    assert callable(getattr(owner, name, None)), f"{owner!r} has no {name}"

@@ -109,7 +109,8 @@ def start_tasks_eagerly(loop: asyncio.AbstractEventLoop) -> bool:
     """On Python 3.12+, a new task's first step runs at once, in the turn that made it
     (``asyncio.eager_task_factory``), not in the loop's next turn: discord.py starts each
     interaction's handler in a task of its own, and under load a turn of the loop took
-    milliseconds.  Python 3.11 has no eager tasks: False, and tasks start as usual."""
+    milliseconds.  Python 3.11 has no eager tasks: False (there the bot starts only the
+    interactions eagerly, ``compat.start_interactions_eagerly``)."""
     factory = getattr(asyncio, "eager_task_factory", None)
     if factory is None:
         return False
