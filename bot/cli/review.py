@@ -29,12 +29,13 @@ from ..present import present, presenter_for
 from ..present.base import game_title, player_name
 from ..present.messages import said
 from .play import LOCAL_CHANNEL, LOCAL_USER, terminal_lang
+from .subcommands import Subcommands
 from .table_view import Style, TableView, wants_colour
 
 SHOWN = 5   # decisions shown, the costliest first
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("review", help="the hard AI's review of a finished game")
     p.add_argument("game_id", nargs="?", type=int,
                    help="the game number (default: your last terminal game)")
