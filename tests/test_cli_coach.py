@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 
+from bot.cli.table_view import width_of
 from tests.cli_driver import ROOT, Session, play_out
 
 NO_COLOR = {"NO_COLOR": "1"}
@@ -66,6 +67,9 @@ def test_review_after_a_terminal_game(tmp_path) -> None:
     assert decisions, out
     assert out.count("Estimated cost: about ") == len(decisions)
     assert "Your hand (" in out                    # the position as Alice saw it
+    # Wrapped between words to the terminal's 80 columns, as everything it prints.
+    assert all(width_of(line) <= 80 for line in out.splitlines()), out
+    assert "\n   Estimated cost: about " in out
     assert "Traceback" not in out + first.stderr
 
     again = _review(tmp_path, number)              # stored: shown at once, the same

@@ -115,6 +115,24 @@ def test_scenes_read_in_polish_and_russian():
         assert all(text.parts(t) for t in texts(scene))
 
 
+@pytest.mark.parametrize("game,n,seed,prompts", [
+    ("thirteens", 3, 1, {"en": "Play a card", "pl": "Zagraj kartę", "ru": "Сыграть карту"}),
+    ("piquet", 2, 8, {"en": "Discard 1 to 5 cards", "pl": "Odrzuć od 1 do 5 kart",
+                      "ru": "Сбросить от 1 до 5 карт"})])
+def test_a_move_prompt_is_one_phrase(game, n, seed, prompts):
+    """A verb and its object, as the panel's turn line says it: "Ваш ход: Сыграть карту.",
+    not "Ваш ход: Сыграть: карту." (the colon read as a second label)."""
+    state = rules.get_game(game).new_state(n, {}, seed=seed)
+    while not state.action_forms(state.current_seat)[0].get("cards"):
+        state.apply(state.current_seat, state.legal_actions(state.current_seat)[0])
+    seat = state.current_seat
+    for code, prompt in prompts.items():
+        scene = present(state.view(seat), [f"P{i}" for i in range(n)],
+                        forms=state.action_forms(seat), legal=state.legal_actions(seat),
+                        lang=code)
+        assert scene.hand is not None and scene.hand.forms[0].prompt == prompt
+
+
 async def test_command_payload_carries_valid_pl_and_ru_localisations():
     from bot.discordbot.client import ParlourBot
 

@@ -27,6 +27,7 @@ from bot.present.base import game_title
 from bot.present.scene import texts
 from rules.ai.hooks import hooks_for
 from rules.ai.players import make_player
+from rules.messages import Cards, Seat, said
 from tests.cli_driver import PROMPT, Session, play_out
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, find_seed, parlour_bot
@@ -152,7 +153,10 @@ def test_a_stacked_deal_follows_suit_and_refuses_what_it_must(
     assert_unchanged_after_bad_input(state)
     state.apply(0, "play QH")
     assert state.scores == [1, 0] and state.current_seat == 0
-    assert state.log[-1][2] == "{p0} takes the trick (10H QH)."
+    # Logged as a message (an id and typed values), whose English is the sentence.
+    told = said(state.log[-1])
+    assert told == "{p0} takes the trick (10H QH)." and told.args == \
+        {"who": Seat(0), "cards": Cards(("10H", "QH"))}
 
 
 def test_the_ai_plays_it_at_every_level(duel: plugins.GamePlugin) -> None:
@@ -188,12 +192,16 @@ def test_its_scenes_read_in_every_language(duel: plugins.GamePlugin) -> None:
         seat = state.current_seat
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     seat = state.current_seat
-    for code, phase in (("en", "Trick play"), ("pl", "Gra na lewy"), ("ru", "Розыгрыш взяток")):
+    for code, phase, took in (("en", "Trick play", "takes the trick"),
+                              ("pl", "Gra na lewy", "bierze lewę"),
+                              ("ru", "Розыгрыш взяток", "берёт взятку")):
         scene = present(state.view(seat), ["Ada", "Ben"], forms=state.action_forms(seat),
                         legal=[str(a) for a in state.legal_actions(seat)], lang=code)
         assert scene.phase == phase and scene.hand is not None and scene.hand.forms
         shown = "\n".join(texts(scene))
         assert "None" not in shown and "hand_no" not in shown
+        # The game's events too are in the reader's language (it logs messages).
+        assert any(took in e for e in scene.events), scene.events
     assert present(state.view(None), ["Ada", "Ben"], lang="pl").title == "Pojedynek"
 
 

@@ -10,6 +10,8 @@ import argparse
 import importlib
 import sys
 
+from .subcommands import Subcommands
+
 COMMANDS = ("play", "daily", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run",
             "health", "doctor", "dbtools", "tournament", "review")
 
@@ -17,7 +19,7 @@ COMMANDS = ("play", "daily", "rules_cmd", "bench", "leaderboard", "replay", "sel
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="parlour", description="Parlour: card tables for Discord and the terminal.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub: Subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").add_parser(sub)
     return parser

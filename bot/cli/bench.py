@@ -9,9 +9,10 @@ import random
 import time
 
 from .. import plugins
+from .subcommands import Subcommands, show_help
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("bench", help="benchmarks")
     bsub = p.add_subparsers(dest="what", metavar="WHAT")
     e = bsub.add_parser("engine", help="random-legal playouts per game")
@@ -25,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.set_defaults(func=run_engine)
     from .bench_render import add_arguments
     add_arguments(bsub.add_parser("render", help="table and hand pictures: time and size"))
-    p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
+    p.set_defaults(func=show_help(p))
 
 
 def playouts(game, n: int, options: dict, seconds: float, seed: int) -> dict:

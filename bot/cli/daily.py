@@ -38,6 +38,7 @@ from .play import (
     move_reader,
     terminal_lang,
 )
+from .subcommands import Subcommands
 from .table_view import TableView
 
 
@@ -53,7 +54,7 @@ def refusal(e: TableError, lang: Lang) -> str:
     return said(e, lang)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser(
         "daily", help="play today's daily deal of a game",
         description="Play today's daily deal: every player gets the same deal from the same "

@@ -8,13 +8,14 @@ import os
 from urllib.parse import urlsplit
 
 from ..core.copydb import CopyError, backup_sqlite, sqlite_to_postgres
+from .subcommands import Subcommands
 
 
 def _default_db() -> str:
     return os.environ.get("PARLOUR_DB") or "parlour.db"
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("backup", help="copy the SQLite database while the bot runs",
                        description="An online, consistent copy of the SQLite database "
                        "(the bot may keep running). PostgreSQL: use pg_dump.")

@@ -19,6 +19,7 @@ from ..core.db_check import DatabaseUnusable, check_database
 from ..core.schema import SchemaTooNewError
 from .help_text import description
 from .startup_errors import explain
+from .subcommands import Subcommands
 
 if TYPE_CHECKING:
     from ..discordbot import BotConfig
@@ -34,7 +35,7 @@ class Check:
     text: str
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("doctor", help="check the token, database, Discord and commands",
                        description=description(__doc__))
     p.add_argument("--db", help="database file (overrides PARLOUR_DB)")

@@ -10,11 +10,12 @@ import sys
 
 from ..heartbeat import health
 from .help_text import description
+from .subcommands import Subcommands
 
 DEFAULT_MAX_AGE = 90.0  # three missed beats
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("health", help="check the running bot's heartbeat (exit 0 healthy, 1 not)",
                        description=description(__doc__))
     p.add_argument("--file", help="the heartbeat file (default: PARLOUR_HEARTBEAT)")

@@ -18,9 +18,10 @@ from ..i18n import EN, LANGUAGES, Lang
 from ..present.base import game_title, rating_words
 from ..present.messages import said
 from .play import terminal_lang
+from .subcommands import Subcommands
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("leaderboard", help="top players of each game (or of one game), or "
                                           "one user's stats")
     p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())} "

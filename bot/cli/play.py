@@ -48,6 +48,7 @@ from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .rules_cmd import paragraphs
+from .subcommands import Subcommands
 from .table_view import Style, TableView, wants_colour, width_of, wrap
 
 LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
@@ -71,7 +72,7 @@ def default_name(lang: Lang = EN) -> str:
     return login.capitalize() if login and login.lower() != "root" else lang._("Player")
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("play", help="play a game in the terminal against AI seats",
                        description="Play a game in the terminal against AI seats; you take "
                                    "the first seat.  Type 'help' at the prompt to see how.")

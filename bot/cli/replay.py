@@ -20,6 +20,7 @@ from ..present.base import game_title, player_name, units
 from ..present.messages import said
 from ..present.scene import Scene
 from .play import terminal_lang
+from .subcommands import Subcommands
 from .table_view import Style, TableView, wants_colour
 
 # Who made a move, and why a game ended early, as the replay says them.
@@ -27,7 +28,7 @@ ACTORS = {"ai": N_("AI"), "timer": N_("timer")}
 REASONS = {"abandoned": N_("abandoned"), "complete": N_("complete")}
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("replay", help="replay a finished game (no id: list recent games)")
     p.add_argument("game_id", nargs="?", type=int, help="the game number")
     p.add_argument("--hands", action="store_true", help="show every hand (the game is over)")

@@ -29,12 +29,13 @@ from ..present import present, presenter_for
 from ..present.base import game_title, player_name
 from ..present.messages import said
 from .play import LOCAL_CHANNEL, LOCAL_USER, terminal_lang
-from .table_view import Style, TableView, wants_colour
+from .subcommands import Subcommands
+from .table_view import Style, TableView, wants_colour, wrap
 
 SHOWN = 5   # decisions shown, the costliest first
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("review", help="the hard AI's review of a finished game")
     p.add_argument("game_id", nargs="?", type=int,
                    help="the game number (default: your last terminal game)")
@@ -115,19 +116,22 @@ def show(replay: Replay, review: GameReview, *, out: TextIO, lang: Lang = EN,
     table = TableView(game.name, names, Style(colour=colour), lang=lang)
     describe = presenter_for(game.name, lang).describe
     name = names[review.seat]
-    print(words.review_head(review, name, game_title(game.title, lang), lang), file=out)
+    print(*wrap(words.review_head(review, name, game_title(game.title, lang), lang),
+                table.width), sep="\n", file=out)
     if not review.done:
         return
     shown = review.decisions[:SHOWN]
     if not shown:
-        print(words.nothing_lost(lang), file=out)
+        print(*wrap(words.nothing_lost(lang), table.width), sep="\n", file=out)
         return
     before = views_before(replay, review.seat, {d.move for d in shown})
     for n, d in enumerate(shown, start=1):
-        print(f"\n{n}. " + words.decision_head(d, name, table.fill(describe(d.played)),
-                                                table.fill(describe(d.best)), lang), file=out)
-        print("   " + words.cost_text(d, lang) + " " + words.confidence_text(d, lang),
-              file=out)
+        # Wrapped between words to the table's width, as everything the terminal prints.
+        head = f"{n}. " + words.decision_head(d, name, table.fill(describe(d.played)),
+                                               table.fill(describe(d.best)), lang)
+        cost = words.cost_text(d, lang) + " " + words.confidence_text(d, lang)
+        print("", *wrap(head, table.width, hang="   "), *wrap(cost, table.width, "   "),
+              sep="\n", file=out)
         seen = before[d.move]
         scene = present(seen.view, names, forms=seen.forms, legal=seen.legal, recent=1,
                         lang=lang)

@@ -16,6 +16,7 @@ from typing import TextIO
 from rules.lang import LANGUAGES
 
 from .. import plugins
+from .subcommands import Subcommands
 from .table_view import BOLD, CYAN, Style, wants_colour, wrap
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*", re.S)
@@ -23,7 +24,7 @@ _EMPHASIS = re.compile(r"(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])", re.S)
 _ITEM = re.compile(r"(\s*)([-*]|\d+\.)\s+")   # a list item's mark ("- ", "2. ")
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("rules", help="show the rules of a game")
     p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())}")
     p.add_argument("--lang", choices=LANGUAGES, default=None,

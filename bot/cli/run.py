@@ -38,12 +38,13 @@ from ..core.schema import SchemaTooNewError
 from .help_text import description
 from .log_setup import configure_logging
 from .startup_errors import ExitCode, StartupFailure, config_failure, explain
+from .subcommands import Subcommands
 
 if TYPE_CHECKING:  # imported late at run time: other parlour commands need not load discord.py
     from ..discordbot import BotConfig, ParlourBot
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN)",
                        description=description(__doc__),
                        formatter_class=argparse.RawDescriptionHelpFormatter)

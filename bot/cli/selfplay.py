@@ -26,9 +26,10 @@ from rules.ai.players import LEVELS
 from .. import plugins
 from .play import parse_options
 from .selfplay_match import machine, match_tasks, run_tasks, summarise
+from .subcommands import Subcommands
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("selfplay", help="AI tournaments on duplicate deals (strength, speed)")
     p.add_argument("game", nargs="?", help=f"one of: {', '.join(plugins.names())}")
     p.add_argument("--seats", default="hard,random,random",

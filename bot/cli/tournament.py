@@ -15,9 +15,10 @@ from ..core.tournament.model import Entrant, Format, Result, Table
 from ..core.tournament.standings import tiebreak_name
 from ..core.tournament.state import Tournament, TournamentError, table_seed
 from .play import parse_options
+from .subcommands import Subcommands, show_help
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: Subcommands) -> None:
     p = sub.add_parser("tournament", help="tournaments: try a format with AI players")
     tsub = p.add_subparsers(dest="tournament_command", metavar="ACTION")
     s = tsub.add_parser("simulate", help="run a tournament of AI players and print the rounds "
@@ -39,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, as for parlour play")
     s.set_defaults(func=simulate)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+    p.set_defaults(func=show_help(p))
 
 
 def swiss_rounds(n: int) -> int:

@@ -16,13 +16,23 @@ CLAUSES_SHOWN = 2     # a hint is one sentence: its first two facts
 
 def clause(r: Reason, lang: Lang) -> str | None:
     """One fact as a clause (lowercase, no full stop); None for facts not worded."""
+    every = r.of > 1 and r.count == r.of     # "in all 10 sampled deals", not "in 10 of 10"
+    if r.kind == "forced":
+        return lang._("it is your only legal move")
     if r.kind == "only":
         return lang._("every other move is plainly worse")
     if r.kind == "wins_trick":
+        if every:
+            return lang.n_("it takes the trick in the {n} sampled deal",
+                           "it takes the trick in all {n} sampled deals", r.of)
         return lang.n_("it takes the trick in {count} of {of} sampled deal",
                        "it takes the trick in {count} of {of} sampled deals", r.of,
                        count=r.count, of=r.of)
     if r.kind == "loses_trick":
+        if every:
+            return lang.n_("it leaves the trick to another player in the {n} sampled deal",
+                           "it leaves the trick to another player in all {n} sampled deals",
+                           r.of)
         return lang.n_("it leaves the trick to another player in {count} of {of} sampled deal",
                        "it leaves the trick to another player in {count} of {of} sampled deals",
                        r.of, count=r.count, of=r.of)
@@ -31,6 +41,11 @@ def clause(r: Reason, lang: Lang) -> str | None:
                        "{count} other moves hand the others more in every sampled deal",
                        r.count, count=r.count)
     if r.kind == "best_in":
+        if every:
+            return lang.n_("it does at least as well as the next best move in the {n} "
+                           "sampled deal",
+                           "it does at least as well as the next best move in all {n} "
+                           "sampled deals", r.of)
         return lang.n_("it does at least as well as the next best move in {count} of {of} "
                        "sampled deal",
                        "it does at least as well as the next best move in {count} of {of} "

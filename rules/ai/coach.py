@@ -40,7 +40,8 @@ class MoveValue:
 class Reason:
     """One fact behind a hint.  ``kind``:
 
-    * ``only``: every other move is plainly worse (or there is no other);
+    * ``forced``: it is the only legal move;
+    * ``only``: every other move is plainly worse;
     * ``best_in``: at least as good as every other move in ``count`` of ``of`` sampled deals;
     * ``wins_trick`` / ``loses_trick``: takes (or leaves) the trick in ``count`` of ``of``;
     * ``gifts``: ``count`` other moves hand the opponents more in every sampled deal;
@@ -99,7 +100,7 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
     move = player.choose(state, seat)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
-        return Hint(move, (Reason("only"),))
+        return Hint(move, (Reason("forced"),))
     if player.last_root is None:
         if player.last_iterations:
             return Hint(move, (Reason("plan", 0, player.last_iterations),))

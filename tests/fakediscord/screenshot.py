@@ -63,14 +63,20 @@ img.pic { max-width:%(inner)dpx; border-radius:6px; display:block; margin-top:6p
 """
 
 _COLOURS = ("#5865f2", "#eb459e", "#57f287", "#fee75c", "#ed4245", "#3ba55c", "#faa61a")
+# The client's own words around the messages, in the reader's Discord language.
+_CLIENT = {"en": ("Today at 20:15", "Only you can see this"),
+           "pl": ("Dzisiaj o 20:15", "Tylko Ty widzisz tę wiadomość"),
+           "ru": ("Сегодня, в 20:15", "Это сообщение видите только вы")}
 
 
 def channel_html(fake: FakeDiscord, messages: Iterable[StoredMessage], *, title: str,
-                 width: int = 820, threads: Sequence[str] = (), accent: str = "#1e5c3c"
-                 ) -> str:
+                 width: int = 820, threads: Sequence[str] = (), accent: str = "#1e5c3c",
+                 client: str = "en") -> str:
+    """``client``: the language of the Discord client around the messages (its clock and
+    "Only you can see this")."""
     parts = [f'<div class="head"><span class="hash">#</span>{html.escape(title)}</div>']
     for msg in messages:
-        parts.append(_message(fake, msg))
+        parts.append(_message(fake, msg, _CLIENT[client]))
     if threads:
         parts.append('<div class="threads">' + "".join(
             f"<div>🧵 {html.escape(t)}</div>" for t in threads) + "</div>")
@@ -80,7 +86,7 @@ def channel_html(fake: FakeDiscord, messages: Iterable[StoredMessage], *, title:
         "".join(parts) + "</body></html>"
 
 
-def _message(fake: FakeDiscord, msg: StoredMessage) -> str:
+def _message(fake: FakeDiscord, msg: StoredMessage, client: tuple[str, str]) -> str:
     author = fake.world.users.get(msg.author_id)
     name = (author.global_name or author.username) if author else "?"
     colour = _COLOURS[msg.author_id % len(_COLOURS)]
@@ -89,7 +95,7 @@ def _message(fake: FakeDiscord, msg: StoredMessage) -> str:
            f'{html.escape(name[:1].upper())}</div><div class="body">'
            f'<div><span class="author">{html.escape(name)}</span>'
            + ('<span class="bot">APP</span>' if is_bot else "")
-           + '<span class="time">Today at 20:15</span></div>']
+           + f'<span class="time">{client[0]}</span></div>']
     if msg.content:
         out.append(f'<div class="content">{_markdown(fake, msg.content)}</div>')
     for embed in msg.embeds:
@@ -106,7 +112,7 @@ def _message(fake: FakeDiscord, msg: StoredMessage) -> str:
         if att["filename"] not in shown:
             out.append(_image(fake, att))
     if msg.ephemeral_to is not None:
-        out.append('<div class="eph">👁 Only you can see this</div>')
+        out.append(f'<div class="eph">👁 {client[1]}</div>')
     out.append("</div></div>")
     return "".join(out)
 

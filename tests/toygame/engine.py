@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.base import Game, Option
-from rules.cards import FRENCH_SUITS, DeckKind, cards_str
+from rules.cards import FRENCH_SUITS, DeckKind
+from rules.messages import Cards, Seat, event
 from rules.sampling import Slot
 from rules.tricks import TrickState
 
@@ -29,7 +30,10 @@ class DuelState(TrickState):
 
     def _new_hand(self, dealer: int) -> None:
         self.stock = self._deal_hand(dealer, HAND)
-        self._log(f"Hand {self.hand_no}: {{p{dealer}}} deals; {{p{self.leader}}} leads.")
+        # What it says are messages (an id and typed values), not English: every reader
+        # gets them in their language (these ids are Coins' too: the catalogs have them).
+        self._log(event("Hand {n}: {dealer} deals; {first} leads.", n=self.hand_no,
+                        dealer=Seat(dealer), first=Seat(self.leader)))
 
     _legal = TrickState._play_actions   # the only move is "play <card>"
 
@@ -43,12 +47,14 @@ class DuelState(TrickState):
 
     def _score_trick(self, winner: int, trick: list[list[int]]) -> bool:
         self.scores[winner] += 1
-        self._log(f"{{p{winner}}} takes the trick ({cards_str([c for _, c in trick])}).")
+        self._log(event("{who} takes the trick ({cards}).", who=Seat(winner),
+                        cards=Cards.of([c for _, c in trick])))
         if self.scores[winner] < self.target:
             return False
         self.winner = winner
         self._finish()
-        self._log(f"{{p{winner}}} reaches {self.scores[winner]} and wins the game.")
+        self._log(event("{who} reaches {n} and wins the game.", who=Seat(winner),
+                        n=self.scores[winner]))
         return True
 
     def _end_hand(self, winner: int) -> None:
