@@ -27,6 +27,7 @@ import time
 from multiprocessing import Pool
 
 import rules
+from bot.cli.selfplay_match import percentile
 from rules.ai.players import LEVELS, make_player
 
 GAME = rules.get_game("starshina")
@@ -56,15 +57,22 @@ def first_hand(seed: int, level: str = "easy", hero: int = 0, stop: bool = False
     state = GAME.new_state(3, {}, seed=seed)
     role = (hero - state.dealer) % 3
     players = _players(level, hero, seed)
-    t0 = time.process_time()
+    clock = time.process_time
+    t0 = clock()
+    times = []   # the level's moves with a choice, CPU seconds (as selfplay times them)
     while state.hand_no == 1 and not state.is_over and not (stop and _decided(state)):
         seat = state.current_seat
-        state.apply(seat, players[seat].choose(state, seat))
+        choice = len(state.legal_actions(seat)) > 1
+        t = clock()
+        action = players[seat].choose(state, seat)
+        if seat == hero and choice:
+            times.append(clock() - t)
+        state.apply(seat, action)
     over = state.hand_no != 1 or state.is_over
     tricks = list(state.last_hand["tricks"]) if over else list(state.tricks)
     reached = next((s for s in range(3) if tricks[s] >= 12), None)
     return {"seed": seed, "hero": hero, "role": role, "tricks": tricks, "reached": reached,
-            "cpu": time.process_time() - t0}
+            "cpu": time.process_time() - t0, "times": times}
 
 
 def hot_hands(first: int, screen: int, min_tricks: int) -> list[int]:
@@ -125,8 +133,13 @@ def main(argv: list[str] | None = None) -> int:
         for row in rows:
             print(json.dumps(row))
     print(table(args.level, rows))
-    cpu = sorted(r["cpu"] for r in rows)
-    print(f"({len(hot)} hands of {args.screen} screened; {sum(cpu):.0f} s CPU)")
+    cpu = sum(r["cpu"] for r in rows)
+    times = sorted(t for r in rows for t in r["times"])
+    if times:
+        print(f"{args.level} moves timed: {len(times)}, p50 {1000 * percentile(times, 50):.1f} ms,"
+              f" p95 {1000 * percentile(times, 95):.1f} ms, max {1000 * times[-1]:.1f} ms "
+              "(CPU, moves with a choice, until each hand is decided)")
+    print(f"({len(hot)} hands of {args.screen} screened; {cpu:.0f} s CPU)")
     return 0
 
 

@@ -27,4 +27,4 @@ def test_a_hand_stops_once_decided_and_is_tallied_by_seat(capsys):
     assert counts["all"] == [3, 1, 1]
     assert sh.main(["--level", "easy", "--screen", "30", "--hands", "2"]) == 0
     out = capsys.readouterr().out
-    assert "easy in one seat" in out and "share" in out
+    assert "easy in one seat" in out and "share" in out and "easy moves timed" in out
