@@ -25,6 +25,6 @@ def test_a_hand_stops_once_decided_and_is_tallied_by_seat(capsys):
                        {"role": 1, "hero": 1, "reached": None}])
     assert counts["dealer"] == [1, 1, 0] and counts["right"] == [1, 0, 1]
     assert counts["all"] == [3, 1, 1]
-    assert sh.main(["--level", "easy", "--screen", "30", "--hands", "2"]) == 0
+    assert sh.main(["--level", "easy", "--screen", "40", "--hands", "2"]) == 0
     out = capsys.readouterr().out
     assert "easy in one seat" in out and "share" in out and "easy moves timed" in out
