@@ -75,11 +75,12 @@ def first_hand(seed: int, level: str = "easy", hero: int = 0, stop: bool = False
             "cpu": time.process_time() - t0, "times": times}
 
 
-def hot_hands(first: int, screen: int, min_tricks: int) -> list[int]:
+def hot_hands(first: int, screen: int, min_tricks: int, max_tricks: int = 16) -> list[int]:
     """The deals among ``screen`` whose first hand, played by three easy players, gave
-    some seat ``min_tricks`` or more; in a fixed shuffled order (cut anywhere, a sample)."""
+    some seat ``min_tricks`` to ``max_tricks``; in a fixed shuffled order (cut anywhere,
+    a sample)."""
     hot = [seed for seed in range(first, first + screen)
-           if max(first_hand(seed)["tricks"]) >= min_tricks]
+           if min_tricks <= max(first_hand(seed)["tricks"]) <= max_tricks]
     random.Random(1).shuffle(hot)
     return hot
 
@@ -118,11 +119,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--screen", type=int, default=2500, help="deals screened (default 2500)")
     p.add_argument("--min-tricks", type=int, default=11,
                    help="a hand is played when easy play gave a seat this many (default 11)")
+    p.add_argument("--max-tricks", type=int, default=16,
+                   help="... and at most this many (default 16: no bound); the hands below "
+                        "the hot ones, for a share over all hands")
     p.add_argument("--hands", type=int, default=60, help="hot hands played (default 60)")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print every hand as a JSON line too")
     args = p.parse_args(argv)
-    hot = hot_hands(args.first, args.screen, args.min_tricks)[:args.hands]
+    hot = hot_hands(args.first, args.screen, args.min_tricks, args.max_tricks)[:args.hands]
     tasks = [(seed, args.level, hero) for seed in hot for hero in range(3)]
     if args.jobs > 1:
         with Pool(args.jobs) as pool:

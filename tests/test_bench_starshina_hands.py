@@ -28,3 +28,9 @@ def test_a_hand_stops_once_decided_and_is_tallied_by_seat(capsys):
     assert sh.main(["--level", "easy", "--screen", "40", "--hands", "2"]) == 0
     out = capsys.readouterr().out
     assert "easy in one seat" in out and "share" in out and "easy moves timed" in out
+
+
+def test_a_band_of_hands_below_the_hot_ones():
+    band = sh.hot_hands(5000, 40, 0, 10)
+    assert set(band) | set(sh.hot_hands(5000, 40, 11)) == set(range(5000, 5040))
+    assert all(max(sh.first_hand(seed)["tricks"]) <= 10 for seed in band)
