@@ -62,3 +62,21 @@ def test_no_exchange_card_spent_on_one_that_comes_straight_back(level):
         card = next(iter(back))
         world.apply(seat, f"give {CARD[card]}")
         assert card in world.hands[seat]
+
+
+def test_the_seed_exchange_never_weighs_giving_a_suits_top_card():
+    """The seed's rules: a card with every higher one of its suit in the giver's hand is
+    kept by the receiver (who can hold nothing higher) for any card they like, so the
+    search never weighs giving it; every other card stays a candidate."""
+    from rules.ai.heuristics.starshina import prune
+    with_tops = 0
+    for seed in range(8):
+        state = G.new_state(3, {"rules": "starshina"}, seed=seed)
+        assert state.phase == "give"
+        seat = state._mover
+        tops = comes_straight_back(state.hands[seat])
+        with_tops += bool(tops)   # a hand may hold no ace and no top card at all
+        legal = state.legal_actions(seat)
+        kept = {int(a.args[0]) for a in prune(state, seat, legal)}
+        assert kept == set(state.hands[seat]) - tops
+    assert with_tops >= 4

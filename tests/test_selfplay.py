@@ -53,3 +53,20 @@ def test_statistics_helpers():
     assert percentile([1, 2, 3, 4], 50) == 2 and percentile([1, 2, 3, 4], 95) == 4
     m, h = mean_ci([0.0, 1.0, 0.0, 1.0])
     assert m == 0.5 and 0.5 < h < 0.6
+
+
+def test_the_safety_cap_reaches_every_game(capsys, monkeypatch):
+    from bot.cli import selfplay
+    seen = []
+
+    def run(tasks, jobs):
+        seen.extend(tasks)
+        return selfplay_match.run_tasks(tasks, jobs)
+
+    from bot.cli import selfplay_match
+    monkeypatch.setattr(selfplay, "run_tasks", run)
+    assert main(["selfplay", "coins", "--seats", "easy,random,random", "--games", "1",
+                 "--jobs", "1", "--cap", "2"]) == 0
+    assert len(seen) == 3 and all(t[-1] == 2.0 for t in seen)
+    assert main(["selfplay", "coins", "--seats", "easy,random,random", "--cap", "0"]) == 2
+    assert "--cap must be a positive number of seconds" in capsys.readouterr().err

@@ -42,6 +42,10 @@ def add_parser(sub: Subcommands) -> None:
     p.add_argument("--players", type=int, help="players (default: the number of seats)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help="worker processes (default: 2 or the core count if fewer)")
+    p.add_argument("--cap", type=float, metavar="SECONDS",
+                   help="the search's wall-clock safety cap a move (default: the bot's "
+                        "0.25 s; --report uses 2 s, so a loaded machine does not cut moves "
+                        "short)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--report", action="store_true",
                    help="play the docs/AI.md suite and print its Markdown table")
@@ -106,12 +110,14 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--seats names {len(seats)} seat types for {n} players.")
         if args.games < 1:
             raise ValueError("--games must be at least 1.")
+        if args.cap is not None and args.cap <= 0:
+            raise ValueError("--cap must be a positive number of seconds.")
     except (ValueError, KeyError) as e:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    results = run_tasks(match_tasks(args.game, n, options, seats, args.games, args.seed),
-                        args.jobs)
+    results = run_tasks(match_tasks(args.game, n, options, seats, args.games, args.seed,
+                                    time_cap=args.cap), args.jobs)
     summary = summarise(seats, n, results)
     summary.update(game=args.game, players=n, options=options, seats=seats, seed=args.seed,
                    jobs=args.jobs, seconds=round(time.perf_counter() - start, 1),

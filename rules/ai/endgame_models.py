@@ -170,9 +170,13 @@ class StarshinaModel:
     merge = True    # only tricks count
 
     def __init__(self, me: int, trump: int | None, quotas: list[int], classic: bool,
-                 stakes: list[int], shape: float) -> None:
+                 stakes: list[int]) -> None:
+        # The seed's rules value a hand as the rollouts do (heuristics/starshina.py; read
+        # here, not at the top: the heuristics package imports this module).
+        from .heuristics.starshina import game_won, open_hand
         self.me, self.trump, self.quotas = me, trump, quotas
-        self.classic, self.stakes, self.shape = classic, stakes, shape
+        self.classic, self.stakes = classic, stakes
+        self._open, self._won = open_hand, game_won
 
     def side(self, seat: int) -> int:
         return seat
@@ -200,26 +204,26 @@ class StarshinaModel:
 
     def value(self, acc: Acc) -> float:
         tricks, reached = acc
-        if reached >= 0:
-            return 1.0 if reached == self.me else -1.0
         me = self.me
+        if not self.classic:
+            return self._open(tricks, me) if reached < 0 else \
+                self._won(tricks, self.quotas, me, reached)
+        if reached >= 0:
+            return 1.0 if reached == me else -1.0
         over = [t - q for t, q in zip(tricks, self.quotas, strict=True)]
         mine = max(-1.0, min(1.0, (over[me] - max(o for i, o in enumerate(over) if i != me))
                              / 8.0))
-        if self.classic:
-            stakes = [s + d for s, d in zip(self.stakes, over, strict=True)]
-            return 0.5 * lead(stakes[me], [x for i, x in enumerate(stakes) if i != me],
-                              10.0) + 0.3 * mine
-        return self.shape * mine
+        stakes = [s + d for s, d in zip(self.stakes, over, strict=True)]
+        return 0.5 * lead(stakes[me], [x for i, x in enumerate(stakes) if i != me],
+                          10.0) + 0.3 * mine
 
 
 def starshina(world, seat: int) -> tuple[TrickModel, Position] | None:
     if world.is_over or world.phase != "play":
         return None
-    from .heuristics.starshina import STARSHINA_SHAPE
     reached = -1 if world.reached is None else world.reached
     model = StarshinaModel(seat, world.trump, list(world.quotas), world.rules == "classic",
-                           list(world.stakes), STARSHINA_SHAPE)
+                           list(world.stakes))
     return model, _position(world, (tuple(world.tricks), reached))
 
 

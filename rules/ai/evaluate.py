@@ -2,7 +2,8 @@
 
 A search rollout stops at the end of the current hand (``hand_counter``
 changes) or at the end of the game, then ``value`` scores the position in
-roughly [-1, 1]: a finished game by its ranks, an unfinished one by the
+roughly [-1, 1]: a finished game by its ranks (or the game's own
+``AIHooks.finished``, where places misjudge it), an unfinished one by the
 game's own ``AIHooks.value`` (the seat's lead in that game's currency, in its
 heuristic module).  Rollouts run in sampled worlds, so reading every field of
 the state there is fair.
@@ -30,6 +31,8 @@ def hand_counter(state: State) -> int:
 
 
 def value(state: State, seat: int) -> float:
+    hooks = hooks_for(state.game.name)
     if state.is_over:
-        return _finished(state, seat)
-    return hooks_for(state.game.name).value(state, seat)
+        own = None if hooks.finished is None else hooks.finished(state, seat)
+        return _finished(state, seat) if own is None else own
+    return hooks.value(state, seat)

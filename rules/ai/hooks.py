@@ -56,6 +56,10 @@ class AIHooks:
     # card given in the classic exchange that must come straight back).  Never empties
     # the list.
     prune: Callable[[State, int, list[Action]], list[Action]] | None = None
+    # A finished game for a seat, about [-1, 1], where ranking by place misjudges it
+    # (Starshina: a hand in which another seat takes 12 tricks is a loss, never as good
+    # as a hand that leaves the game open).  None (or no hook): by place (evaluate.py).
+    finished: Callable[[State, int], float | None] | None = None
 
     @property
     def rollout_policy(self) -> Policy:

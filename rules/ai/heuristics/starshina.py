@@ -197,24 +197,59 @@ def _shed(legal: list[int], hand: list[int], trump: int | None, top_out: list[in
                                      c & 15, lengths[c >> 4]))
 
 
-STARSHINA_SHAPE = 0.15   # only 12 tricks win (a terminal value); tricks over quota guide play
+STARSHINA_SHAPE = 0.15   # only 12 tricks win (a terminal value); the rest only guides play
+WIN_TRICKS = 12
+LOSS_WITH_QUOTA = 0.1    # a lost game costs a stake less with the quota made (2nd place)
+
+
+def closeness(tricks: int) -> float:
+    """How near a hand came to the 12 tricks that win, convex: the eleventh trick brings
+    a seat far nearer than the fifth."""
+    return (min(tricks, WIN_TRICKS) / WIN_TRICKS) ** 2
+
+
+def open_hand(tricks: list[int] | tuple[int, ...], seat: int) -> float:
+    """The seed's rules, a hand in which nobody took 12: nothing carries over (stakes are
+    settled only when the game is won, quotas count only in that hand), so this is a guide
+    for the search, not a score - how near the seat came to 12 against how near the
+    closest other came.  Raw tricks, not tricks over quota: a dealer on ten is nearer a
+    win than a quota-3 seat on six, and is the one to stop."""
+    others = max(closeness(t) for i, t in enumerate(tricks) if i != seat)
+    return STARSHINA_SHAPE * (closeness(tricks[seat]) - others)
+
+
+def game_won(tricks: list[int] | tuple[int, ...], quotas: list[int] | tuple[int, ...],
+             seat: int, winner: int) -> float:
+    """The seed's rules, the game won in a hand: 1 for the winner; a loss is worse than
+    any hand that leaves the game open, a stake less so with the quota made."""
+    if seat == winner:
+        return 1.0
+    return -1.0 + (LOSS_WITH_QUOTA if tricks[seat] >= quotas[seat] else 0.0)
 
 
 def value(s, seat: int) -> float:
-    """Tricks over quota against the best other; in the classic game the stakes too."""
+    """The seed's rules: see ``open_hand``.  Classic: the stakes, which carry over, and
+    tricks over quota against the best other."""
     # At the horizon the next hand has been dealt: read the finished hand's record.
     if not any(s.tricks) and s.last_hand:
         tricks, quotas = s.last_hand["tricks"], s.last_hand["quotas"]
     else:
         tricks, quotas = s.tricks, s.quotas
+    if s.rules != "classic":
+        return open_hand(tricks, seat)
     over = [t - q for t, q in zip(tricks, quotas, strict=True)]
     mine = max(-1.0, min(1.0, (over[seat] - max(o for i, o in enumerate(over) if i != seat))
                          / 8.0))
-    if s.rules == "classic":
-        # Stakes are paid every hand and being up buys good cards in the next exchange.
-        stakes = lead(s.stakes[seat], [x for i, x in enumerate(s.stakes) if i != seat], 10.0)
-        return 0.5 * stakes + 0.3 * mine
-    return STARSHINA_SHAPE * mine
+    # Stakes are paid every hand and being up buys good cards in the next exchange.
+    stakes = lead(s.stakes[seat], [x for i, x in enumerate(s.stakes) if i != seat], 10.0)
+    return 0.5 * stakes + 0.3 * mine
+
+
+def finished(s, seat: int) -> float | None:
+    """The seed's rules: ``game_won``.  Classic: by place (the default)."""
+    if s.rules == "classic" or s.win_hand is None or s.winner is None:
+        return None
+    return game_won(s.win_hand["tricks"], s.win_hand["quotas"], seat, s.winner)
 
 
 def card_value(state, seat: int):
@@ -236,11 +271,13 @@ def comes_straight_back(hand: list[int]) -> set[int]:
 
 
 def prune(state, seat: int, legal: list[Action]) -> list[Action]:
-    """The classic exchange: never spend a give on a card that comes straight back.
-    A return that must be a higher card of the suit given: never hand over the suit's
-    top card (every higher one is in this hand) while a lower one will do - the giver
-    would get a sure trick for a card any of them answers."""
-    if state.phase == "exchange":
+    """The classic exchange: never spend a give on a card that comes straight back.  The
+    seed's exchange: never give the top card of a suit (every higher one is in this hand)
+    either - the receiver can hold nothing higher, so they keep a sure trick and hand back
+    any card they like.  A return that must be a higher card of the suit given: never
+    hand over the suit's top card while a lower one will do - the giver would get a sure
+    trick for a card any of them answers."""
+    if state.phase in ("exchange", "give"):
         back = comes_straight_back(state.hands[seat])
         kept = [a for a in legal if int(a.args[0]) not in back]
         return kept or legal
@@ -254,4 +291,4 @@ def prune(state, seat: int, legal: list[Action]) -> list[Action]:
 
 
 HOOKS = AIHooks("starshina", choose, value, step_cost=0.8, card_value=card_value,
-                prune=prune)
+                prune=prune, finished=finished)
