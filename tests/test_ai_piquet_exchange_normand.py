@@ -18,8 +18,8 @@ def ints(text: str) -> list[int]:
     return [int(PIQUET_32.parse_card(t)) for t in text.split()]
 
 
-# Elder (seat 1): point of five, quint to the ace, tierce to the nine.  Middle (seat 2): trios of aces and kings.
-# Dealer (seat 0): trios of jacks and tens, three-card runs.  Talon: 9H QC.
+# Elder (seat 1): point of five, quint to the ace, tierce to the nine.  Middle (seat 2): trios
+# of aces and kings.  Dealer (seat 0): trios of jacks and tens, tierces.  Talon: 9H QC.
 ELDER = "AH KH QH JH 10H 9S 8S 7S 7D 8D"
 MIDDLE = "AS KS QS AD KD 9D AC KC 9C 8C"
 DEALER = "JS 10S QD JD 10D JC 10C 7C 7H 8H"

@@ -105,14 +105,17 @@ def declarations(held: dict[int, Holding], order: list[int], blanche: list[int],
     for s in order:
         if s in blanche:
             reckon(s, 10)
-    for key, score in ((0, None), (1, 2), (3, 4)):
-        keys = [held[s][key] for s in order]
+    # (the holding's key, what it scores) for the point, the sequences and the sets
+    categories = ({s: (h[0], h[0][0]) for s, h in held.items()},
+                  {s: (h[1], h[2]) for s, h in held.items()},
+                  {s: (h[3], h[4]) for s, h in held.items()})
+    for cat in categories:
+        keys = [cat[s][0] for s in order]
         top = max(keys)
         if top == (0, 0) or keys.count(top) > 1:
             continue
         s = order[keys.index(top)]
-        h = held[s]
-        reckon(s, h[0][0] if score is None else h[score])
+        reckon(s, cat[s][1])
     return pts
 
 
