@@ -33,6 +33,21 @@ class ExchangeSearch(Protocol):
                worlds: int, deadline: float | None) -> tuple[Action, int]: ...
 
 
+@dataclass(frozen=True)
+class FirstOf:
+    """A game's several exchange searches (Piquet: two-handed, normand's dealer): the first
+    that applies to the state answers."""
+    searches: tuple[ExchangeSearch, ...]
+
+    def applies(self, state: State) -> bool:
+        return any(s.applies(state) for s in self.searches)
+
+    def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
+               worlds: int, deadline: float | None) -> tuple[Action, int]:
+        search = next(s for s in self.searches if s.applies(state))
+        return search.choose(state, seat, candidates, rng, worlds, deadline)
+
+
 def by_rank(state: State, seat: int) -> Callable[[int], float]:
     """The default worth of keeping a card: its rank."""
     return lambda c: c & 15

@@ -18,8 +18,9 @@ Refinements that make the few hundred iterations count:
   the same worlds by more than the noise (a paired test), so a small budget
   does not turn good heuristic play into noise.
 * Huge legal lists are cut to the heuristic's move and its near neighbours.
-* Two-handed Piquet's exchange is the exception: rollouts are too noisy to rank
-  discards, so they are scored on many sampled talons instead (piquet_exchange.py).
+* Piquet's exchange is the exception: rollouts are too noisy to rank discards, so
+  they are scored on many sampled talons instead (piquet_exchange.py for two hands,
+  piquet_exchange_normand.py for normand's dealer).
 * The last few tricks of a sampled world are solved exactly, not rolled out
   (endgame.py: PIMC with a perfect-information solver).
 * Worlds are weighed by how likely the others' plays to the current trick were

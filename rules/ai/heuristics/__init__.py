@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import piquet_exchange
+from .. import piquet_exchange, piquet_exchange_normand
 from ..endgame_models import MODELS
-from ..hooks import AIHooks
+from ..hooks import AIHooks, FirstOf
 from . import coins, pinkerton, piquet, starshina, thirteens
 
 # Tricks before the end of a hand from which sampled worlds are solved exactly instead of
@@ -21,6 +21,6 @@ HOOKS: dict[str, AIHooks] = {h.game: replace(h, endgame=MODELS.get(h.game),
                                              endgame_tricks=ENDGAME_TRICKS.get(h.game, 0))
                              for h in (
     coins.HOOKS, pinkerton.HOOKS, starshina.HOOKS, thirteens.HOOKS,
-    # The exchange search builds on the piquet heuristic, so it joins its hooks here.
-    replace(piquet.HOOKS, exchange=piquet_exchange),
+    # The exchange searches build on the piquet heuristic, so they join its hooks here.
+    replace(piquet.HOOKS, exchange=FirstOf((piquet_exchange, piquet_exchange_normand))),
 )}
