@@ -56,10 +56,6 @@ class AIHooks:
     # card given in the classic exchange that must come straight back).  Never empties
     # the list.
     prune: Callable[[State, int, list[Action]], list[Action]] | None = None
-    # How many times the level's budget (iterations and work) a decision deserves
-    # (Pinkerton: beats are told apart by rollouts to the end of the round, which need
-    # many of them).  The budget stays a count, so the move stays deterministic.
-    budget_scale: Callable[[State, int], float] | None = None
 
     @property
     def rollout_policy(self) -> Policy:

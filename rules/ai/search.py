@@ -89,7 +89,6 @@ class SearchPlayer:
         self.iterations = iterations or LEVEL_ITERATIONS[level]
         # An explicit iteration count (tests, experiments) means exactly that many.
         self.work = work or (math.inf if iterations else LEVEL_WORK[level])
-        self._explicit = iterations is not None
         self.hooks = hooks_for(game)
         self._step_cost = self.hooks.step_cost
         self.max_candidates = max_candidates or MAX_CANDIDATES[level]
@@ -163,24 +162,19 @@ class SearchPlayer:
     def _search(self, state: State, seat: int, cands: list[Action], guess: Action,
                 rng: random.Random, deadline: float | None) -> Action:
         k = len(cands)
-        # A game may give a decision more than the level's budget (Pinkerton's beats); an
-        # explicit iteration count (tests, experiments) still means exactly that many.
-        scale = self.hooks.budget_scale
-        scale_by = scale(state, seat) if scale is not None and not self._explicit else 1.0
-        work_limit = self.work * scale_by
         visits = [0] * k
         totals = [0.0] * k
         values: list[list[float]] = [[] for _ in range(k)]   # by world, for paired tests
         worlds: list[tuple[State, int]] = []
         s1 = s2 = 0.0     # sum and sum of squares of all values: their spread scales UCB
-        budget = round(self.iterations * scale_by)
+        budget = self.iterations
         clock = time.perf_counter
         it = 0
         work = 0.0
         # Every move is tried on the first common_worlds worlds (budget allowing), so a move
         # that loses in every one of them to another is seen for the gift it is.
         rounds = k * min(self.common_worlds, max(1, budget // k))
-        while it < budget and (it < rounds or work < work_limit):
+        while it < budget and (it < rounds or work < self.work):
             if it >= k and deadline is not None and clock() > deadline:
                 self.last_capped = True
                 break

@@ -31,16 +31,6 @@ KEEP: tuple[int, ...] = tuple(abs(VALUE[c]) + (15 if abs(VALUE[c]) == 40 else 0)
 KEEP_WEIGHT = 0.004   # how much a point of KEEP counts against a card we add
 ZERO_PENALTY = 2.0    # a pile of 0 lets the next player add without beating
 PASS = act("pass")
-# Rollouts guess the big cards still out as their share of the whole deck (12 of 104 of
-# each sign) instead of counting what the seat has seen: it costs a pass over the
-# discard pile on every add, and a rollout makes hundreds of them.
-ROLLOUT_SCARCITY = (
-    sum(VALUE[c] >= 20 for c in DOUBLE_104.cards) / len(DOUBLE_104.cards),
-    sum(VALUE[c] <= -20 for c in DOUBLE_104.cards) / len(DOUBLE_104.cards))
-# A beat with a choice of cards is searched with this many times the level's work: its
-# candidates differ in what they leave for the rest of the round, which the rollouts to
-# the round's end tell apart only over many deals (docs/AI.md, "Pinkerton").
-BEAT_BUDGET = 3.0
 
 
 def choose(state, seat: int, rng: random.Random) -> Action:
@@ -53,9 +43,8 @@ def choose(state, seat: int, rng: random.Random) -> Action:
 
 def rollout(state, seat: int, rng: random.Random) -> Action:
     """``choose`` for search rollouts, which call it hundreds of thousands of times: without
-    the legality double-check (the rules above stay legal; ``apply`` checks anyway), and
-    with a fixed guess at the big cards still out."""
-    return _pick(state, seat, rng, ROLLOUT_SCARCITY)
+    the legality double-check (the rules above stay legal; ``apply`` checks anyway)."""
+    return _pick(state, seat, rng)
 
 
 def _pick(state, seat: int, rng: random.Random,
@@ -141,12 +130,5 @@ def card_value(state, seat: int):
     return lambda c: KEEP[c]
 
 
-def budget_scale(state, seat: int) -> float:
-    """More search for a choice between beats (what each leaves for the rest of the round),
-    the level's budget for the rest (adds, passes, the one beat and its take-back)."""
-    beats = sum(1 for a in state.legal_actions(seat) if a.kind == "beat" and "take" not in a.args)
-    return BEAT_BUDGET if beats >= 2 else 1.0
-
-
 HOOKS = AIHooks("pinkerton", choose, value, rollout=rollout, step_cost=1.2,
-                card_value=card_value, budget_scale=budget_scale)
+                card_value=card_value)
