@@ -25,12 +25,13 @@ Policy = Callable[[State, int, random.Random], Action]
 
 class ExchangeSearch(Protocol):
     """A game's own search for a phase the flat search handles badly (Piquet's exchange:
-    thousands of discards judged on sampled talons)."""
+    thousands of discards judged on sampled talons).  ``choose`` gives its move and every
+    candidate's values by common sampled world, in the units of ``AIHooks.value``."""
 
     def applies(self, state: State) -> bool: ...
 
     def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
-               worlds: int, deadline: float | None) -> tuple[Action, int]: ...
+               worlds: int, deadline: float | None) -> tuple[Action, list[list[float]]]: ...
 
 
 def by_rank(state: State, seat: int) -> Callable[[int], float]:
