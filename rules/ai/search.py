@@ -113,8 +113,8 @@ class SearchPlayer:
         # visible-gift test needs GIFT_WORLDS; a review asks for more, to price a bad move.
         self.common_worlds = max(common_worlds, GIFT_WORLDS)
         # The last search's root moves and each one's values by common sampled world (None
-        # when no search ran: one move); the coach
-        # (rules/ai/coach.py) reads its hints and reviews from these.
+        # when no search ran: one move); the coach (rules/ai/coach.py) reads its hints and
+        # reviews from these - also a game's own exchange search's, on its sampled talons.
         self.last_root: tuple[list[Action], list[list[float]]] | None = None
 
     def choose(self, state: State, seat: int, time_budget: float | None = None,
