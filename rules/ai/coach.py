@@ -46,7 +46,8 @@ class Reason:
     * ``wins_trick`` / ``loses_trick``: takes (or leaves) the trick in ``count`` of ``of``;
     * ``gifts``: ``count`` other moves hand the opponents more in every sampled deal;
     * ``margin``: ahead of the next best move by ``count`` hundredths of a game;
-    * ``plan``: a planned exchange, judged on ``of`` sampled draws.
+    * ``plan``: a planned exchange (a game's own exchange search), judged on ``of``
+      sampled draws.
     """
     kind: str
     count: int = 0
@@ -78,8 +79,8 @@ def _player(state: State, seed: int, budget: int, worlds: int = 0) -> SearchPlay
 def evaluate_moves(state: State, seat: int, budget: int = REVIEW_BUDGET,
                    seed: int = 0) -> list[tuple[Action, float, float]]:
     """Every root move the hard search weighed, with its mean value and spread over the
-    sampled worlds, best mean first.  A position without a flat search (one legal move,
-    a game's own exchange search) gives its one chosen move with value 0 and spread 0."""
+    sampled worlds, best mean first.  A position without a search (one legal move) gives
+    its one move with value 0 and spread 0."""
     player = _player(state, seed, budget, REVIEW_WORLDS)
     chosen = player.choose(state, seat)
     return [(m.action, m.value, m.spread) for m in _root(player, chosen)]
@@ -102,12 +103,13 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
     if len(legal) == 1:
         return Hint(move, (Reason("forced"),))
     if player.last_root is None:
-        if player.last_iterations:
-            return Hint(move, (Reason("plan", 0, player.last_iterations),))
         return Hint(move, (Reason("only"),))
     cands, values = player.last_root
     i = cands.index(move)
     reasons: list[Reason] = []
+    exchange = hooks_for(state.game.name).exchange
+    if exchange is not None and exchange.applies(state):
+        reasons.append(Reason("plan", 0, player.last_iterations))
     trick = _trick_facts(state, seat, move, seed)
     if trick is not None:
         reasons.append(trick)
@@ -134,7 +136,8 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
 def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BUDGET,
           seed: int = 0, worlds: int = REVIEW_WORLDS) -> Judgement | None:
     """How much ``played`` loses against the hard AI's choice, or None when there was no
-    choice to speak of (one legal move, or a phase the flat search does not weigh).
+    choice to speak of (one legal move).  A game's own exchange search (Piquet's) prices a
+    discard on its sampled talons like the flat search prices a card.
     ``worlds``: every root move is first tried in this many common sampled worlds."""
     if isinstance(played, str):
         played = state.game.parse_action(played, state.options)

@@ -25,12 +25,15 @@ Policy = Callable[[State, int, random.Random], Action]
 
 class ExchangeSearch(Protocol):
     """A game's own search for a phase the flat search handles badly (Piquet's exchange:
-    thousands of discards judged on sampled talons)."""
+    thousands of discards judged on sampled talons).  ``choose`` gives its move, the moves
+    it weighed (``candidates`` first; a search may weigh more) and each one's values by
+    common sampled world, in the units of ``AIHooks.value``."""
 
     def applies(self, state: State) -> bool: ...
 
     def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
-               worlds: int, deadline: float | None) -> tuple[Action, int]: ...
+               worlds: int, deadline: float | None
+               ) -> tuple[Action, list[Action], list[list[float]]]: ...
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class FirstOf:
         return any(s.applies(state) for s in self.searches)
 
     def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
-               worlds: int, deadline: float | None) -> tuple[Action, int]:
+               worlds: int, deadline: float | None
+               ) -> tuple[Action, list[Action], list[list[float]]]:
         search = next(s for s in self.searches if s.applies(state))
         return search.choose(state, seat, candidates, rng, worlds, deadline)
 

@@ -2,12 +2,15 @@
 
 Whole-deal rollouts cannot tell good discards apart: a deal's points spread by
 about 37 while good discards differ by one or two (docs/AI.md).  Here every
-candidate discard is scored in each of many sampled worlds by what it draws: the
-declarations against the opponent's hand (after the opponent's own exchange,
-played by the heuristic, when we are elder) counted exactly, and the play judged
-by the heuristic's trick estimate.  One evaluation costs microseconds, so a move
-compares a dozen discards on a hundred common talons, which measured about one
-point a deal better than the heuristic's own discard (docs/AI.md).
+candidate discard is scored in each of many common sampled worlds by what it
+draws: the declarations against the opponent's hand (after the opponent's own
+exchange, played by the heuristic, when we are elder) reckoned exactly, repique
+included, and the play planned with them: half the two hands played out open
+(piquet_playout.py: a discard that bares a guard or gives up the lead loses the
+tricks it would lose there, and pique is counted), half each hand's own trick
+estimate (steadier, but blind to guards and tempo).  One evaluation costs tens
+of microseconds, so a move compares a dozen discards on a hundred common
+talons (docs/AI.md has what each step gained).
 """
 
 from __future__ import annotations
@@ -21,10 +24,15 @@ from ..base import State
 from ..games.piquet.combos import SEQ_SCORE, SET_SCORE, best_point, longest_suit, runs
 from ..games.piquet.declaring import sets_scored_all
 from ..games.piquet.state import PiquetState
-from .heuristics.piquet import likely_tricks, weakest
+from .heuristics.piquet import POINTS_PER_UNIT, likely_tricks, weakest
+from .piquet_playout import play_out
 
-PLAY_WEIGHT = 2.0     # points per trick of estimated advantage in the play
-CARDS_WEIGHT = 10.0   # the cards' 10 points, won more surely the larger the advantage
+# The open play-out's share of the play's value, the rest from each hand's own likely
+# tricks: on 600 duplicate deals 0.5 gained most over the estimate alone (docs/AI.md).
+PLAYOUT_WEIGHT = 0.5
+UNIT = POINTS_PER_UNIT   # deal points per unit of heuristics.piquet.value
+PLAY_WEIGHT = 2.0     # the older estimate: points per trick of estimated advantage
+CARDS_WEIGHT = 10.0   # and the cards' 10 points, won more surely the larger the advantage
 
 
 def applies(state: State) -> bool:
@@ -34,17 +42,19 @@ def applies(state: State) -> bool:
 
 
 def choose(state: State, seat: int, cands: list[Action], rng: random.Random, worlds: int,
-           deadline: float | None = None) -> tuple[Action, int]:
+           deadline: float | None = None) -> tuple[Action, list[Action], list[list[float]]]:
     """The candidate discard with the best total over ``worlds`` common sampled worlds (fewer
-    if ``deadline`` comes first), and how many worlds were used."""
+    if ``deadline`` comes first), the candidates, and each one's values by world (the same
+    worlds for every candidate, so a review can price one discard against another), in the
+    units of the heuristic's value: deal points / 100."""
     assert isinstance(state, PiquetState)  # see applies()
     elder = seat == state.order[0]
     opp = 1 - seat
     hand = state.hands[seat]
     outs = [{int(c) for c in a.cards} for a in cands]
     kept = [[c for c in hand if c not in out] for out in outs]
-    repique = state._v.repique
-    totals = [0.0] * len(cands)
+    v = state._v
+    values: list[list[float]] = [[] for _ in cands]
     used = 0
     for _ in range(worlds):
         if used and deadline is not None and time.perf_counter() > deadline:
@@ -55,8 +65,9 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
             k = len(out)
             mine = kept[i] + w.talon[:k]
             theirs = _heuristic_draw(w.hands[opp], w.talon[k:]) if elder else w.hands[opp]
-            totals[i] += value(mine, theirs, elder, repique)
-    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))], used
+            values[i].append(value(mine, theirs, elder, v.repique, v.pique, v.capot) / UNIT)
+    totals = [sum(x) for x in values]
+    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))], cands, values
 
 
 def _heuristic_draw(hand: list[int], talon: list[int]) -> list[int]:
@@ -79,10 +90,10 @@ def _declarations(hand: list[int]) -> tuple[tuple, tuple, int, tuple, int]:
             sum(SET_SCORE[k] for k, _ in sets))
 
 
-def value(mine: list[int], theirs: list[int], elder: bool,
-          repique: tuple[int, int] = (30, 60)) -> float:
-    """Estimated deal points of ``mine`` minus ``theirs``: declarations as reckoned (every
-    category to the better holding, repique included), the play by trick estimates."""
+def declared(mine: list[int], theirs: list[int],
+             repique: tuple[int, int] = (30, 60)) -> tuple[int, int]:
+    """The declarations' points of ``mine`` and ``theirs`` as reckoned: every category to
+    the better holding, repique included."""
     a, b = _declarations(mine), _declarations(theirs)
     me = op = 0
     if a[0] != b[0]:
@@ -96,5 +107,38 @@ def value(mine: list[int], theirs: list[int], elder: bool,
         me += bonus
     elif op >= at and not me:
         op += bonus
-    edge = likely_tricks(mine, elder) - likely_tricks(theirs, not elder)
-    return me - op + PLAY_WEIGHT * edge + CARDS_WEIGHT * math.tanh(edge / 2)
+    return me, op
+
+
+def value(mine: list[int], theirs: list[int], elder: bool,
+          repique: tuple[int, int] = (30, 60), pique: tuple[int, int] = (30, 30),
+          capot: int = 40) -> float:
+    """Estimated deal points of ``mine`` minus ``theirs``: the declarations (``declared``),
+    then the play - the open play-out's points, the cards or capot, and elder's pique."""
+    me, op = declared(mine, theirs, repique)
+    play = 0.0
+    if PLAYOUT_WEIGHT:
+        play += PLAYOUT_WEIGHT * _played(mine, theirs, elder, me, op, repique, pique, capot)
+    if PLAYOUT_WEIGHT < 1:
+        edge = likely_tricks(mine, elder) - likely_tricks(theirs, not elder)
+        play += (1 - PLAYOUT_WEIGHT) * (PLAY_WEIGHT * edge + CARDS_WEIGHT * math.tanh(edge / 2))
+    return me - op + play
+
+
+def _played(mine: list[int], theirs: list[int], elder: bool, me: int, op: int,
+            repique: tuple[int, int], pique: tuple[int, int], capot: int) -> float:
+    """The play's points for ``mine`` less ``theirs`` when the hands are played out open."""
+    e_hand, y_hand, e_decl, y_decl = (mine, theirs, me, op) if elder else \
+        (theirs, mine, op, me)
+    e_pts, y_pts, e_tricks, run = play_out(e_hand, y_hand)
+    y_tricks = len(e_hand) - e_tricks
+    if e_tricks != y_tricks:
+        won = capot if 0 in (e_tricks, y_tricks) else 10
+        if e_tricks > y_tricks:
+            e_pts += won
+        else:
+            y_pts += won
+    # Pique: elder's 30 from declarations and play before younger scores (no repique).
+    if not y_decl and e_decl < repique[0] and e_decl + run >= pique[0]:
+        e_pts += pique[1]
+    return e_pts - y_pts if elder else y_pts - e_pts

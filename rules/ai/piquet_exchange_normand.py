@@ -21,7 +21,7 @@ from ..base import State
 from ..games.piquet.combos import SEQ_SCORE, SET_SCORE, best_point, longest_suit, runs
 from ..games.piquet.declaring import sets_scored_all
 from ..games.piquet.state import PiquetState
-from .heuristics.piquet import likely_tricks
+from .heuristics.piquet import POINTS_PER_UNIT, likely_tricks
 
 PLAY_WEIGHT = 2.0     # points per trick of estimated advantage in the play
 CARDS_WEIGHT = 10.0   # the cards' 10 points (strictly most tricks), surer with a bigger lead
@@ -37,10 +37,12 @@ def applies(state: State) -> bool:
 
 
 def choose(state: State, seat: int, cands: list[Action], rng: random.Random, worlds: int,
-           deadline: float | None = None) -> tuple[Action, int]:
+           deadline: float | None = None) -> tuple[Action, list[Action], list[list[float]]]:
     """The best legal choice over ``worlds`` common sampled worlds (fewer if ``deadline``
-    comes first), and how many worlds were used.  Every legal choice is weighed, not only
-    ``cands`` (the search's near neighbours of the heuristic's discard): there are few."""
+    comes first), the choices weighed, and each one's values by world (deal points / 100,
+    the heuristic's units, so a review prices a choice as it prices a card).  Every legal
+    choice is weighed, not only ``cands`` (the search's near neighbours of the heuristic's
+    discard): there are few."""
     assert isinstance(state, PiquetState)  # see applies()
     legal = state.legal_actions(seat)
     # The search's candidates first (the heuristic's guess at their head wins ties).
@@ -52,7 +54,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     elder = order[0]
     blanche = list(state.blanche)
     repique = state._v.repique
-    totals = [0.0] * len(moves)
+    values: list[list[float]] = [[] for _ in moves]
     used = 0
     for _ in range(worlds):
         if used and deadline is not None and time.perf_counter() > deadline:
@@ -66,8 +68,9 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
             mine = kept[i] + w.talon[:len(out)]
             held[seat] = holding(mine)
             tricks[seat] = likely_tricks(mine, seat == elder)
-            totals[i] += value(held, tricks, order, seat, blanche, repique)
-    return moves[max(range(len(moves)), key=lambda i: (totals[i], -i))], used
+            values[i].append(value(held, tricks, order, seat, blanche, repique) / POINTS_PER_UNIT)
+    totals = [sum(v) for v in values]
+    return moves[max(range(len(moves)), key=lambda i: (totals[i], -i))], moves, values
 
 
 def holding(hand: list[int]) -> Holding:

@@ -114,8 +114,8 @@ class SearchPlayer:
         # visible-gift test needs GIFT_WORLDS; a review asks for more, to price a bad move.
         self.common_worlds = max(common_worlds, GIFT_WORLDS)
         # The last search's root moves and each one's values by common sampled world (None
-        # when no flat search ran: one move, or a game's own exchange search); the coach
-        # (rules/ai/coach.py) reads its hints and reviews from these.
+        # when no search ran: one move); the coach (rules/ai/coach.py) reads its hints and
+        # reviews from these - also a game's own exchange search's, on its sampled talons.
         self.last_root: tuple[list[Action], list[list[float]]] | None = None
 
     def choose(self, state: State, seat: int, time_budget: float | None = None,
@@ -145,8 +145,7 @@ class SearchPlayer:
         cands = candidates(state, seat, legal, guess, limit, rng)
         if not exchange and self._endgame is not None:
             cands, guess = self._without_trick_gifts(state, seat, legal, cands, guess, rng)
-        if include is not None and include not in cands and not exchange \
-                and state.is_legal(seat, include):
+        if include is not None and include not in cands and state.is_legal(seat, include):
             cands = cands + [include]
         if len(cands) == 1:
             return cands[0]
@@ -154,9 +153,14 @@ class SearchPlayer:
         deadline = None if budget is None else time.perf_counter() + budget
         if exchange:
             assert search is not None  # exchange is only true with a game's own search
-            move, used = search.choose(state, seat, cands, rng, self.exchange_worlds, deadline)
+            move, cands, by_world = search.choose(state, seat, cands, rng,
+                                                  self.exchange_worlds, deadline)
+            used = len(by_world[0])
             self.last_iterations = used
             self.last_capped = used < self.exchange_worlds
+            # Values by common world, in the search's units: a review prices a discard as
+            # it prices a card.
+            self.last_root = (cands, by_world)
             return move
         return self._search(state, seat, cands, guess, rng, deadline)
 

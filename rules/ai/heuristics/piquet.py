@@ -31,6 +31,7 @@ from ..hooks import AIHooks, lead
 
 TRICK_VALUE = {14: 10, 13: 7, 12: 5, 11: 3.5, 10: 2.5, 9: 1, 8: 0.5, 7: 0}
 LENGTH = 3.5  # keep value per card a suit holds beyond three (tuned, see the docstring)
+POINTS_PER_UNIT = 100.0   # deal points per unit of value(): the lead in totals / 100
 
 
 def choose(state, seat: int, rng: random.Random) -> Action:
@@ -276,7 +277,7 @@ def value(s, seat: int) -> float:
     side = s.side(seat)
     totals = list(s.totals)
     others = [t for i, t in enumerate(totals) if i != side]
-    return lead(totals[side], others, 100.0)
+    return lead(totals[side], others, POINTS_PER_UNIT)
 
 
 def card_value(state, seat: int):
