@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rules.ai import coach
 from rules.ai import piquet_exchange_normand as normand
 from rules.ai.heuristics import HOOKS
 from rules.ai.heuristics.piquet import choose as easy
@@ -92,3 +93,19 @@ def test_hard_dealer_keeps_the_quint_weighs_every_choice_and_is_deterministic():
     assert not any(c >> 4 == int(PIQUET_32.parse_card("AH")) >> 4 for c in move.cards)
     assert player.last_iterations == 100 and not player.last_capped
     assert SearchPlayer("piquet", "hard", seed=5, time_budget=None).choose(state, 0) == move
+
+
+def test_a_review_prices_the_normand_dealers_exchange_on_the_same_talons():
+    elder = cards("AS KS QS JS AD KD QD AC KC QC")
+    middle = cards("10S 9S 8S 7S JD 10D 9D JC 10C 9C")
+    dealer = cards("KH QH JH 10H 9H 7H AH 8D 7D 8C")
+    state = G.new_state(3, NORMAND, seed=3,
+                        deck=deal_order([elder, middle, dealer], cards("8H 7C")))
+    hearts = int(PIQUET_32.parse_card("AH")) >> 4
+    throw = next(a for a in state.legal_actions(0)
+                 if len(a.cards) == 2 and all(c >> 4 == hearts for c in a.cards))
+    j = coach.judge(state, 0, throw)
+    # Two cards of the seven-card point and sequence thrown: priced, and far above the best.
+    assert j is not None and j.played == throw and j.best != throw and j.cost > 0.05
+    again = coach.judge(state, 0, j.best)
+    assert again is not None and again.cost == 0 and again.best == j.best
