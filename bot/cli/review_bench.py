@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 
 import rules
 from rules.ai import evaluate
+from rules.ai.coach import CHECK_WORLDS, REVIEW_WORLDS, judge
 from rules.ai.coach import REVIEW_BUDGET as COACH_BUDGET
-from rules.ai.coach import REVIEW_WORLDS, judge
 from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 
@@ -76,32 +78,60 @@ def _oracle(game: str, n: int, seed: int, log: list[tuple[int, str]], blunder: i
     for s, action in log[:blunder - 1]:
         state.apply(s, action)
     s, action = log[blunder - 1]
-    j = judge(state, s, action, ORACLE_WORLDS * 12, seed=seed + 7919, worlds=ORACLE_WORLDS)
+    j = judge(state, s, action, ORACLE_WORLDS * 12, seed=seed + 7919, worlds=ORACLE_WORLDS,
+              check=0)
     return j.cost if j is not None else 0.0
 
 
+def trial(t: int, games: tuple[str, ...] = GAMES, review_budget: int = REVIEW_BUDGET
+          ) -> dict | None:
+    """One planted blunder, reviewed and priced apart (None if seat 0 had no choice)."""
+    t0 = time.process_time()
+    game = games[t % len(games)]
+    seed = 1000 + t
+    got = plant(game, seed)
+    if got is None:
+        return None
+    n, log, blunder, unweighed = got
+    out: dict = {"game": game, "seed": seed, "blunder": blunder, "unweighed": unweighed}
+    if not unweighed:
+        r0 = time.process_time()
+        body = review_game(game, n, {}, seed, log, 0, review_budget)
+        out["review_s"] = time.process_time() - r0
+        out["truth"] = _oracle(game, n, seed, log, blunder)
+        out["judged"] = body["judged"]
+        out["decisions"] = body["decisions"]
+    out["cpu_s"] = time.process_time() - t0
+    return out
+
+
 def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
-              review_budget: int = REVIEW_BUDGET, verbose: bool = False) -> dict:
+              review_budget: int = REVIEW_BUDGET, verbose: bool = False, jobs: int = 1) -> dict:
+    """``jobs``: trials run in that many processes at once (each trial is seeded by its
+    number alone, so the figures are the same)."""
     found = {t: 0 for t in THRESHOLDS}
     planted = {t: 0 for t in THRESHOLDS}
     costly = hard_moves = skipped = 0
-    t0 = time.process_time()
-    for t in range(trials):
-        game = games[t % len(games)]
-        seed = 1000 + t
-        got = plant(game, seed)
+    cpu = review_cpu = 0.0
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(trial, range(trials), repeat(games), repeat(review_budget)))
+    else:
+        results = [trial(t, games, review_budget) for t in range(trials)]
+    for got in results:
         if got is None:
             continue
-        n, log, blunder, unweighed = got
-        if unweighed:
+        cpu += got["cpu_s"]
+        if got["unweighed"]:
             skipped += 1
             continue
-        body = review_game(game, n, {}, seed, log, 0, review_budget)
-        truth = _oracle(game, n, seed, log, blunder)
-        ranked = [d["move"] for d in body["decisions"]]
-        cost = next((d["cost"] for d in body["decisions"] if d["move"] == blunder), 0.0)
-        others = [d for d in body["decisions"] if d["move"] != blunder]
-        hard_moves += body["judged"] - 1
+        game, seed, blunder, truth = got["game"], got["seed"], got["blunder"], got["truth"]
+        review_cpu += got["review_s"]
+        decisions = got["decisions"]
+        ranked = [d["move"] for d in decisions]
+        cost = next((d["cost"] for d in decisions if d["move"] == blunder), 0.0)
+        others = [d for d in decisions if d["move"] != blunder]
+        hard_moves += got["judged"] - 1
         costly += sum(1 for d in others if d["cost"] > COSTLY)
         for least in THRESHOLDS:
             if truth >= least:
@@ -110,11 +140,11 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
         if verbose:
             rank = ranked.index(blunder) + 1 if blunder in ranked else "-"
             out(f"  {game} seed {seed}: the blunder (move {blunder}) costs {truth:.3f}, "
-                f"reviewed {cost:.3f}, rank {rank} of {body['judged']}")
-    secs = time.process_time() - t0
+                f"reviewed {cost:.3f}, rank {rank} of {got['judged']}")
     out(f"review benchmark: {trials} hands over {', '.join(games)}; hard players of "
         f"{PLAY_BUDGET} iterations, review {review_budget} iterations a decision "
-        f"({REVIEW_WORLDS} common worlds), blunders priced on {ORACLE_WORLDS} other worlds")
+        f"({REVIEW_WORLDS} common worlds, a move not the AI's priced on {CHECK_WORLDS} "
+        f"fresh ones), blunders priced on {ORACLE_WORLDS} other worlds")
     if skipped:
         out(f"  {skipped} blunders fell in Piquet's exchange, which the review does not weigh")
     for least in THRESHOLDS:
@@ -123,6 +153,8 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
             f"= {100 * f / p if p else 0:.1f}%")
     out(f"  hard moves reviewed as costly (> {COSTLY}): {costly} of {hard_moves} = "
         f"{100 * costly / hard_moves if hard_moves else 0:.1f}%")
-    out(f"  {secs:.0f} s of CPU")
+    judged = hard_moves + len(results) - skipped - results.count(None)
+    out(f"  {cpu:.0f} s of CPU; the review {1000 * review_cpu / max(1, judged):.0f} ms "
+        f"a decision weighed")
     return {"planted": planted, "found": found, "skipped": skipped, "costly": costly,
             "hard_moves": hard_moves}
