@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import rules
-from rules.ai.coach import judge
+from rules.ai.coach import CHECK_WORLDS, judge
 from rules.ai.search import SearchPlayer
 
 from .test_ai_gifts import _endgame
@@ -60,7 +60,7 @@ def test_a_gift_is_priced_in_fresh_worlds_and_the_ai_move_costs_nothing() -> Non
              if (j := judge(state, seat, a, seed=1)) is not None and j.cost > 0]
     assert "play 2O" in {str(j.played) for j in worse}
     for j in worse:
-        assert j.worlds == 24 and 0.0 < j.cost <= 2.0 and j.spread >= 0.0
+        assert j.worlds == CHECK_WORLDS and 0.0 < j.cost <= 2.0 and j.spread >= 0.0
         assert 0 <= j.disagree <= j.worlds
     # The old measure (the search's own worlds) is still there for the benchmark's oracle.
     old = judge(state, seat, worse[0].played, seed=1, check=0)

@@ -26,7 +26,7 @@ HINT_BUDGET = 120       # iterations for a hint: a hard move's usual work
 REVIEW_BUDGET = 150     # iterations per decision of a review
 REVIEW_WORLDS = 12      # common worlds every root move is tried in, for a review
 TRICK_WORLDS = 10       # sampled deals the trick fact is counted on
-CHECK_WORLDS = 24       # fresh worlds a review prices a move that is not the AI's on
+CHECK_WORLDS = 64       # fresh worlds a review prices a move that is not the AI's on
 
 
 @dataclass(frozen=True)
