@@ -152,10 +152,12 @@ def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BU
         return Judgement(played, best, 0.0, 0.0, len(values[cands.index(best)]), 0)
     if played not in cands:
         return None
-    if check:
+    exchange = hooks_for(state.game.name).exchange
+    if check and not (exchange is not None and exchange.applies(state)):
         # Priced apart: the search chose ``best`` for how it did in its own worlds, so
         # its lead there is partly luck (the winner's curse) - the two moves are played
-        # again, paired, in fresh worlds.
+        # again, paired, in fresh worlds.  (A game's own exchange search prices on its
+        # sampled talons, in its own units: not played out here.)
         rng = random.Random(f"judge/{seed}/{rng_for(seed, state, seat).random()}")
         theirs, mine = _player(state, seed + 1, budget).play_out(state, seat, [best, played],
                                                                   check, rng)
