@@ -118,8 +118,8 @@ async def _refused_hint(bot, user, channel_id: int) -> str:
 
 async def _play_with_blunders(bot, t: TableDriver, user, blunders: int = 2) -> list[int]:
     """Alice plays the hard AI's moves, except at ``blunders`` decisions where the worst
-    move the hard AI sees costs much (a third of a game, measured twice): there she
-    plays it.  The moves planted (1-based)."""
+    move the hard AI sees costs clearly (over 0.15 of the [-1, 1] scale, priced again on
+    fresh worlds): there she plays it.  The moves planted (1-based)."""
     planted: list[int] = []
     core, ch = bot.core, t.channel.id
     decisions = 0
@@ -135,11 +135,11 @@ async def _play_with_blunders(bot, t: TableDriver, user, blunders: int = 2) -> l
         if len(planted) < blunders and decisions >= 2 and len(state.legal_actions(seat)) > 2:
             moves = evaluate_moves(state, seat, 150, seed=decisions)
             # The worst mean is partly luck (the least of noisy means): priced again on
-            # other sampled worlds (paired with the hard move) before it is planted.
-            if len(moves) > 1 and moves[0][1] - moves[-1][1] > 0.4:
+            # 48 fresh sampled worlds (paired with the hard move) before it is planted.
+            if len(moves) > 1 and moves[0][1] - moves[-1][1] > 0.25:
                 again = judge(state, seat, moves[-1][0], 300, seed=7919 + decisions,
-                              worlds=24)
-                if again is not None and again.cost > 0.3:
+                              worlds=24, check=48)
+                if again is not None and again.cost > 0.15:
                     action = str(moves[-1][0])
                     planted.append(table.move + 1)
         await core.act(ch, user.id, action, expect_move=table.move)

@@ -46,6 +46,10 @@ def add_parser(sub: Subcommands) -> None:
                    help="language: en, pl or ru (default: from LANG, else en)")
     p.add_argument("--bench", type=int, default=None, metavar="TRIALS",
                    help="run the planted-blunder benchmark instead (TRIALS hands)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="with --bench: run the hands in N processes at once (default: 1)")
+    p.add_argument("--verbose", action="store_true",
+                   help="with --bench: a line for every planted blunder")
     p.set_defaults(func=run)
 
 
@@ -53,7 +57,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     if args.bench is not None:
         from .review_bench import run_bench
-        run_bench(args.bench, out=lambda s: print(s, file=out, flush=True))
+        run_bench(args.bench, out=lambda s: print(s, file=out, flush=True),
+                  jobs=max(1, args.jobs), verbose=args.verbose)
         return 0
     lang = terminal_lang(getattr(args, "lang", None))
     if not is_postgres(args.db) and not os.path.exists(sqlite_path(args.db)):

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 
 import rules
 from rules.ai import evaluate
+from rules.ai.coach import CHECK_WORLDS, REVIEW_WORLDS, judge
 from rules.ai.coach import REVIEW_BUDGET as COACH_BUDGET
-from rules.ai.coach import REVIEW_WORLDS, judge
 from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 
@@ -31,6 +33,7 @@ COSTLY = 0.1          # a hard move reviewed as losing a tenth of the [-1, 1] sc
 # Blunders are counted by their cost (priced apart): the share of a game's swing they lose.
 THRESHOLDS = (0.02, 0.05)
 ORACLE_WORLDS = 40    # the independent measure: every root move on this many worlds
+ORACLE_CHECK = 80     # then the blunder against the measure's choice on this many fresh ones
 PLAY_BUDGET = 60      # iterations per move of the hard players
 REVIEW_BUDGET = COACH_BUDGET   # iterations per decision of the review: the bot's
 
@@ -70,59 +73,115 @@ def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
     return (n, log, blunder, unweighed) if blunder else None
 
 
-def _oracle(game: str, n: int, seed: int, log: list[tuple[int, str]], blunder: int) -> float:
-    """The blunder's cost measured by a bigger search on other sampled worlds."""
+def _oracle(game: str, n: int, seed: int, log: list[tuple[int, str]], blunder: int
+            ) -> tuple[float, float]:
+    """The blunder's cost measured apart by a bigger search: (on the search's own
+    ``ORACLE_WORLDS`` worlds, as first defined; on ``ORACLE_CHECK`` fresh worlds, paired
+    with the search's choice - free of the winner's curse that inflates the first)."""
     state = rules.get_game(game).new_state(n, {}, seed=seed)
     for s, action in log[:blunder - 1]:
         state.apply(s, action)
     s, action = log[blunder - 1]
-    j = judge(state, s, action, ORACLE_WORLDS * 12, seed=seed + 7919, worlds=ORACLE_WORLDS)
-    return j.cost if j is not None else 0.0
+    j = judge(state, s, action, ORACLE_WORLDS * 12, seed=seed + 7919, worlds=ORACLE_WORLDS,
+              check=0)
+    if j is None:
+        return 0.0, 0.0
+    if j.played == j.best:
+        return j.cost, 0.0
+    rng = random.Random(f"oracle/{seed}")
+    player = SearchPlayer(game, "hard", seed + 7920, iterations=ORACLE_WORLDS * 12,
+                          time_budget=None)
+    best, played = player.play_out(state, s, [j.best, j.played], ORACLE_CHECK, rng)
+    d = [b - p for b, p in zip(best, played, strict=True)]
+    return j.cost, max(0.0, sum(d) / len(d)) if d else 0.0
 
 
-def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
-              review_budget: int = REVIEW_BUDGET, verbose: bool = False) -> dict:
+def trial(t: int, games: tuple[str, ...] = GAMES, review_budget: int = REVIEW_BUDGET
+          ) -> dict | None:
+    """One planted blunder, reviewed (as the bot does, and as it did before the fresh
+    pricing) and priced apart; None if seat 0 had no choice."""
+    t0 = time.process_time()
+    game = games[t % len(games)]
+    seed = 1000 + t
+    got = plant(game, seed)
+    if got is None:
+        return None
+    n, log, blunder, unweighed = got
+    out: dict = {"game": game, "seed": seed, "blunder": blunder, "unweighed": unweighed}
+    if not unweighed:
+        r0 = time.process_time()
+        out["reviews"] = {"now": review_game(game, n, {}, seed, log, 0, review_budget)}
+        out["review_s"] = time.process_time() - r0
+        out["reviews"]["before"] = review_game(game, n, {}, seed, log, 0, review_budget,
+                                               check=0)
+        out["truth"] = _oracle(game, n, seed, log, blunder)
+    out["cpu_s"] = time.process_time() - t0
+    return out
+
+
+def _tally(results: list[dict], review: str, oracle: int) -> tuple[dict, dict, int, int]:
+    """(blunders by threshold, of those found in the top three, hard moves reviewed as
+    costly, hard moves) for one review and one oracle definition."""
     found = {t: 0 for t in THRESHOLDS}
     planted = {t: 0 for t in THRESHOLDS}
-    costly = hard_moves = skipped = 0
-    t0 = time.process_time()
-    for t in range(trials):
-        game = games[t % len(games)]
-        seed = 1000 + t
-        got = plant(game, seed)
-        if got is None:
-            continue
-        n, log, blunder, unweighed = got
-        if unweighed:
-            skipped += 1
-            continue
-        body = review_game(game, n, {}, seed, log, 0, review_budget)
-        truth = _oracle(game, n, seed, log, blunder)
+    costly = hard_moves = 0
+    for got in results:
+        body, blunder, truth = got["reviews"][review], got["blunder"], got["truth"][oracle]
         ranked = [d["move"] for d in body["decisions"]]
-        cost = next((d["cost"] for d in body["decisions"] if d["move"] == blunder), 0.0)
-        others = [d for d in body["decisions"] if d["move"] != blunder]
         hard_moves += body["judged"] - 1
-        costly += sum(1 for d in others if d["cost"] > COSTLY)
+        costly += sum(1 for d in body["decisions"] if d["move"] != blunder
+                      and d["cost"] > COSTLY)
         for least in THRESHOLDS:
             if truth >= least:
                 planted[least] += 1
                 found[least] += blunder in ranked[:3]
-        if verbose:
-            rank = ranked.index(blunder) + 1 if blunder in ranked else "-"
-            out(f"  {game} seed {seed}: the blunder (move {blunder}) costs {truth:.3f}, "
-                f"reviewed {cost:.3f}, rank {rank} of {body['judged']}")
-    secs = time.process_time() - t0
+    return planted, found, costly, hard_moves
+
+
+def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
+              review_budget: int = REVIEW_BUDGET, verbose: bool = False, jobs: int = 1) -> dict:
+    """``jobs``: trials run in that many processes at once (each trial is seeded by its
+    number alone, so the figures are the same)."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            done = list(pool.map(trial, range(trials), repeat(games), repeat(review_budget)))
+    else:
+        done = [trial(t, games, review_budget) for t in range(trials)]
+    results = [r for r in done if r is not None and not r["unweighed"]]
+    skipped = sum(1 for r in done if r is not None and r["unweighed"])
+    cpu = sum(r["cpu_s"] for r in done if r is not None)
+    if verbose:
+        for r in results:
+            ranked = [d["move"] for d in r["reviews"]["now"]["decisions"]]
+            rank = ranked.index(r["blunder"]) + 1 if r["blunder"] in ranked else "-"
+            out(f"  {r['game']} seed {r['seed']}: the blunder (move {r['blunder']}) costs "
+                f"{r['truth'][0]:.3f} ({r['truth'][1]:.3f} on fresh worlds), "
+                f"rank {rank} of {r['reviews']['now']['judged']}")
     out(f"review benchmark: {trials} hands over {', '.join(games)}; hard players of "
         f"{PLAY_BUDGET} iterations, review {review_budget} iterations a decision "
-        f"({REVIEW_WORLDS} common worlds), blunders priced on {ORACLE_WORLDS} other worlds")
+        f"({REVIEW_WORLDS} common worlds; a move other than the AI's priced on "
+        f"{CHECK_WORLDS} fresh worlds), blunders priced by a search of "
+        f"{ORACLE_WORLDS * 12} iterations on {ORACLE_WORLDS} worlds")
     if skipped:
         out(f"  {skipped} blunders fell in Piquet's exchange, which the review does not weigh")
-    for least in THRESHOLDS:
-        p, f = planted[least], found[least]
-        out(f"  blunders costing >= {least:.2f}: {p}; in the review's top three: {f} "
-            f"= {100 * f / p if p else 0:.1f}%")
-    out(f"  hard moves reviewed as costly (> {COSTLY}): {costly} of {hard_moves} = "
-        f"{100 * costly / hard_moves if hard_moves else 0:.1f}%")
-    out(f"  {secs:.0f} s of CPU")
-    return {"planted": planted, "found": found, "skipped": skipped, "costly": costly,
-            "hard_moves": hard_moves}
+    figures = {}
+    for oracle, priced in enumerate(("on the pricing search's own worlds (as first defined)",
+                                     f"on {ORACLE_CHECK} fresh worlds")):
+        out(f"  blunders priced {priced}:")
+        for review, what in (("now", "review"), ("before", "review before (own worlds)")):
+            planted, found, costly, hard = figures[oracle, review] = _tally(
+                results, review, oracle)
+            share = ", ".join(
+                f">= {least:.2f}: {found[least]} of {planted[least]} = "
+                f"{100 * found[least] / planted[least] if planted[least] else 0:.1f}%"
+                for least in THRESHOLDS)
+            out(f"    {what}: in the top three, blunders costing {share}")
+    for review, what in (("now", "review"), ("before", "review before")):
+        _, _, costly, hard = figures[0, review]
+        out(f"  {what}: hard moves reviewed as costly (> {COSTLY}): {costly} of {hard} = "
+            f"{100 * costly / hard if hard else 0:.1f}%")
+    judged = sum(r["reviews"]["now"]["judged"] for r in results)
+    review_cpu = sum(r["review_s"] for r in results)
+    out(f"  {cpu:.0f} s of CPU; the review {1000 * review_cpu / max(1, judged):.0f} ms "
+        f"a decision weighed")
+    return {"figures": figures, "skipped": skipped}

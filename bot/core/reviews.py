@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from rules.ai.coach import REVIEW_BUDGET, judge
+from rules.ai.coach import CHECK_WORLDS, REVIEW_BUDGET, judge
 
 from .ai_runner import AIRunner
 from .clock import Clock
@@ -66,10 +66,11 @@ class GameReview:
 
 def review_game(game: str, n: int, options: dict, seed: int,
                 actions: list[tuple[int, str]], seat: int,
-                budget: int = REVIEW_BUDGET) -> dict:
+                budget: int = REVIEW_BUDGET, check: int = CHECK_WORLDS) -> dict:
     """Weigh every decision of ``seat`` in the game logged as ``actions`` ((seat, action)
     per move); JSON-able: {"judged": count, "decisions": [the costliest, as dicts]}.
-    Deterministic: each decision's search is seeded by the game's seed and move."""
+    Deterministic: each decision's search is seeded by the game's seed and move.
+    ``check``: the fresh worlds a move not the AI's is priced on (coach.judge)."""
     state = rules.get_game(game).new_state(n, options, seed=seed)
     out: list[Decision] = []
     judged = 0
@@ -78,7 +79,7 @@ def review_game(game: str, n: int, options: dict, seed: int,
             state.ask_count(s)
             continue
         if s == seat and not state.is_over:
-            j = judge(state, seat, action, budget, seed=seed * 1000 + i)
+            j = judge(state, seat, action, budget, seed=seed * 1000 + i, check=check)
             if j is not None:
                 judged += 1
                 if j.cost >= MIN_COST:

@@ -26,6 +26,7 @@ HINT_BUDGET = 120       # iterations for a hint: a hard move's usual work
 REVIEW_BUDGET = 150     # iterations per decision of a review
 REVIEW_WORLDS = 12      # common worlds every root move is tried in, for a review
 TRICK_WORLDS = 10       # sampled deals the trick fact is counted on
+CHECK_WORLDS = 64       # fresh worlds a review prices a move that is not the AI's on
 
 
 @dataclass(frozen=True)
@@ -134,11 +135,14 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
 
 
 def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BUDGET,
-          seed: int = 0, worlds: int = REVIEW_WORLDS) -> Judgement | None:
+          seed: int = 0, worlds: int = REVIEW_WORLDS,
+          check: int = CHECK_WORLDS) -> Judgement | None:
     """How much ``played`` loses against the hard AI's choice, or None when there was no
     choice to speak of (one legal move).  A game's own exchange search (Piquet's) prices a
     discard on its sampled talons like the flat search prices a card.
-    ``worlds``: every root move is first tried in this many common sampled worlds."""
+    ``worlds``: every root move is first tried in this many common sampled worlds.
+    ``check``: the loss is then measured in this many other worlds, the two moves paired
+    (0: on the search's own worlds, where the choice of the best is partly luck)."""
     if isinstance(played, str):
         played = state.game.parse_action(played, state.options)
     if len(state.legal_actions(seat)) < 2:
@@ -152,7 +156,17 @@ def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BU
         return Judgement(played, best, 0.0, 0.0, len(values[cands.index(best)]), 0)
     if played not in cands:
         return None
-    mine, theirs = values[cands.index(played)], values[cands.index(best)]
+    exchange = hooks_for(state.game.name).exchange
+    if check and not (exchange is not None and exchange.applies(state)):
+        # Priced apart: the search chose ``best`` for how it did in its own worlds, so
+        # its lead there is partly luck (the winner's curse) - the two moves are played
+        # again, paired, in fresh worlds.  (A game's own exchange search prices on its
+        # sampled talons, in its own units: not played out here.)
+        rng = random.Random(f"judge/{seed}/{rng_for(seed, state, seat).random()}")
+        theirs, mine = _player(state, seed + 1, budget).play_out(state, seat, [best, played],
+                                                                  check, rng)
+    else:
+        mine, theirs = values[cands.index(played)], values[cands.index(best)]
     m = min(len(mine), len(theirs))
     if m == 0:
         return None

@@ -83,7 +83,8 @@ class SearchPlayer:
     def __init__(self, game: str, level: str = "hard", seed: int = 0,
                  iterations: int | None = None, time_budget: float | None = DEFAULT_TIME_BUDGET,
                  max_candidates: int | None = None, work: float | None = None,
-                 endgame_tricks: int | None = None, common_worlds: int = GIFT_WORLDS) -> None:
+                 endgame_tricks: int | None = None, common_worlds: int = GIFT_WORLDS,
+                 endgame_cards: int = ENDGAME_MAX_CARDS) -> None:
         self.game = game
         self.level = level
         self.seed = seed
@@ -104,6 +105,7 @@ class SearchPlayer:
         self._endgame = self.hooks.endgame
         tricks = self.hooks.endgame_tricks if endgame_tricks is None else endgame_tricks
         self._endgame_tricks = tricks if self._endgame is not None else 0
+        self._endgame_cards = endgame_cards
         self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
         # Trick gifts kept as root moves because the whole hand is solved: played only
@@ -236,6 +238,30 @@ class SearchPlayer:
             return guess
         return cands[best]
 
+    def play_out(self, state: State, seat: int, moves: list[Action], worlds: int,
+                 rng: random.Random) -> list[list[float]]:
+        """Each of ``moves`` played in the same ``worlds`` freshly sampled worlds and
+        played on as in the search (rollouts, solved endings): values by move, then by
+        world (paired samples).  Apart from any search, so a move chosen for how it did
+        in the search's worlds is not also measured on them (the winner's curse)."""
+        self._solvers = {}
+        ws: list[tuple[State, int]] = []
+        out: list[list[float]] = [[] for _ in moves]
+        for j in range(worlds):
+            ws.append((self._sample(state, seat, rng), rng.getrandbits(32)))
+            for _attempt in range(2):
+                bad = self.bad_worlds
+                got = [self._play_world(ws, j, state, seat, m, rng) for m in moves]
+                if self.bad_worlds == bad:
+                    break   # otherwise world j was replaced midway: play it again, paired
+            if any(g is None for g in got) or self.bad_worlds != bad:
+                break       # no consistent world to be had: settle for what we have
+            for i, g in enumerate(got):
+                assert g is not None
+                out[i].append(g[0])
+        self._solvers = {}
+        return out
+
     def _sample(self, state: State, seat: int, rng: random.Random) -> State:
         """A sampled world, weighed by how likely the others' plays to the current trick
         were in it under the ``easy`` policy: a world where ``easy`` would have played
@@ -366,7 +392,7 @@ class SearchPlayer:
 
     def _endgame_limit(self, world: State) -> int:
         """Solved exactly from this many cards left in the hands (0: never)."""
-        return min(self._endgame_tricks * world.n, ENDGAME_MAX_CARDS)
+        return min(self._endgame_tricks * world.n, self._endgame_cards)
 
     def _solve(self, world: State, seat: int, j: int) -> tuple[float, float] | None:
         """The exact value of the rest of the hand in this sampled world (it sees every

@@ -1,0 +1,67 @@
+"""How a review prices a move (rules/ai/coach.py ``judge``): the move played and the hard
+AI's choice are played again, paired, in fresh sampled worlds (``SearchPlayer.play_out``),
+not on the worlds the search chose its move by."""
+
+from __future__ import annotations
+
+import random
+
+import rules
+from rules.ai.coach import CHECK_WORLDS, judge
+from rules.ai.search import SearchPlayer
+
+from .test_ai_gifts import _endgame
+
+
+def _mid_hand(game: str, seed: int, moves: int):
+    """A seeded hand of ``game`` after ``moves`` moves of the game's heuristic."""
+    from rules.ai.hooks import hooks_for
+    g = rules.get_game(game)
+    state = g.new_state(g.player_counts()[0], {}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        s = state.current_seat
+        assert s is not None
+        state.apply(s, hooks_for(game).choose(state, s, rng))
+    return state
+
+
+def test_play_out_pairs_the_moves_on_the_same_worlds() -> None:
+    state = _mid_hand("coins", 3, 7)
+    seat = state.current_seat
+    assert seat is not None
+    a, b = state.legal_actions(seat)[:2]
+    player = SearchPlayer("coins", "hard", 1, iterations=50, time_budget=None)
+    same = player.play_out(state, seat, [a, a, b], 9, random.Random(5))
+    assert [len(v) for v in same] == [9, 9, 9]
+    assert same[0] == same[1]                    # the same world and rollout seed: paired
+    again = SearchPlayer("coins", "hard", 1, iterations=50, time_budget=None).play_out(
+        state, seat, [a, a, b], 9, random.Random(5))
+    assert again == same                         # deterministic given the rng
+    assert state.legal_actions(seat)[:2] == [a, b]   # the real state is untouched
+
+
+def test_a_gift_is_priced_in_fresh_worlds_and_the_ai_move_costs_nothing() -> None:
+    # The Coins gift of issue 39 (as in test_ai_gifts): last to play to K+3 of clubs while
+    # holding the ace of clubs, the 2 of coins hands the king's seat a coin.
+    state = _endgame({0: ["AB", "2O", "5C"], 1: ["KB", "4E", "6C"], 2: ["3B", "8E", "9C"]},
+                     (4, 5, 2), seed=1)
+    state.leader = state.current_seat = 1
+    state.apply(1, "play KB")
+    state.apply(2, "play 3B")
+    seat = 0
+    best = SearchPlayer("coins", "hard", 0, iterations=150, time_budget=None,
+                        common_worlds=12).choose(state, seat)
+    legal = state.legal_actions(seat)
+    for seed in range(3):
+        mine = judge(state, seat, best, seed=seed)
+        assert mine is not None and mine.cost == 0.0
+    worse = [j for a in legal if a != best
+             if (j := judge(state, seat, a, seed=1)) is not None and j.cost > 0]
+    assert "play 2O" in {str(j.played) for j in worse}
+    for j in worse:
+        assert j.worlds == CHECK_WORLDS and 0.0 < j.cost <= 2.0 and j.spread >= 0.0
+        assert 0 <= j.disagree <= j.worlds
+    # The old measure (the search's own worlds) is still there for the benchmark's oracle.
+    old = judge(state, seat, worse[0].played, seed=1, check=0)
+    assert old is not None and old.worlds >= 12
