@@ -23,7 +23,6 @@ import rules
 from rules.ai import evaluate
 from rules.ai.coach import CHECK_WORLDS, REVIEW_WORLDS, judge
 from rules.ai.coach import REVIEW_BUDGET as COACH_BUDGET
-from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 
 from ..core.reviews import review_game
@@ -39,11 +38,11 @@ REVIEW_BUDGET = COACH_BUDGET   # iterations per decision of the review: the bot'
 
 
 def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
-          ) -> tuple[int, list[tuple[int, str]], int, bool] | None:
+          ) -> tuple[int, list[tuple[int, str]], int] | None:
     """The first hand of a hard-vs-hard game with one random move for seat 0; (players,
-    the log, the blunder's move number, whether it was in a phase the review does not
-    weigh: Piquet's exchange), or None if seat 0 had no choice."""
-    exchange = hooks_for(game).exchange
+    the log, the blunder's move number), or None if seat 0 had no choice.  Piquet's
+    exchange is one of the decisions: the review prices it on the exchange search's
+    own talons."""
     g = rules.get_game(game)
     n = g.player_counts()[0]
     state = g.new_state(n, {}, seed=seed)
@@ -56,7 +55,6 @@ def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
     choices = 0
     target = rng.randrange(1, 8)
     blunder = 0
-    unweighed = False
     while not state.is_over and evaluate.hand_counter(state) == hand:
         s = state.current_seat
         assert s is not None  # a game not over has a mover
@@ -67,10 +65,9 @@ def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
             if choices == target:
                 move = rng.choice([a for a in legal if a != move])
                 blunder = len(log) + 1
-                unweighed = exchange is not None and exchange.applies(state)
         state.apply(s, move)
         log.append((s, str(move)))
-    return (n, log, blunder, unweighed) if blunder else None
+    return (n, log, blunder) if blunder else None
 
 
 def _oracle(game: str, n: int, seed: int, log: list[tuple[int, str]], blunder: int
@@ -106,15 +103,14 @@ def trial(t: int, games: tuple[str, ...] = GAMES, review_budget: int = REVIEW_BU
     got = plant(game, seed)
     if got is None:
         return None
-    n, log, blunder, unweighed = got
-    out: dict = {"game": game, "seed": seed, "blunder": blunder, "unweighed": unweighed}
-    if not unweighed:
-        r0 = time.process_time()
-        out["reviews"] = {"now": review_game(game, n, {}, seed, log, 0, review_budget)}
-        out["review_s"] = time.process_time() - r0
-        out["reviews"]["before"] = review_game(game, n, {}, seed, log, 0, review_budget,
-                                               check=0)
-        out["truth"] = _oracle(game, n, seed, log, blunder)
+    n, log, blunder = got
+    out: dict = {"game": game, "seed": seed, "blunder": blunder}
+    r0 = time.process_time()
+    out["reviews"] = {"now": review_game(game, n, {}, seed, log, 0, review_budget)}
+    out["review_s"] = time.process_time() - r0
+    out["reviews"]["before"] = review_game(game, n, {}, seed, log, 0, review_budget,
+                                           check=0)
+    out["truth"] = _oracle(game, n, seed, log, blunder)
     out["cpu_s"] = time.process_time() - t0
     return out
 
@@ -147,8 +143,7 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
             done = list(pool.map(trial, range(trials), repeat(games), repeat(review_budget)))
     else:
         done = [trial(t, games, review_budget) for t in range(trials)]
-    results = [r for r in done if r is not None and not r["unweighed"]]
-    skipped = sum(1 for r in done if r is not None and r["unweighed"])
+    results = [r for r in done if r is not None]
     cpu = sum(r["cpu_s"] for r in done if r is not None)
     if verbose:
         for r in results:
@@ -162,8 +157,6 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
         f"({REVIEW_WORLDS} common worlds; a move other than the AI's priced on "
         f"{CHECK_WORLDS} fresh worlds), blunders priced by a search of "
         f"{ORACLE_WORLDS * 12} iterations on {ORACLE_WORLDS} worlds")
-    if skipped:
-        out(f"  {skipped} blunders fell in Piquet's exchange, which the review does not weigh")
     figures = {}
     for oracle, priced in enumerate(("on the pricing search's own worlds (as first defined)",
                                      f"on {ORACLE_CHECK} fresh worlds")):
@@ -184,4 +177,4 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
     review_cpu = sum(r["review_s"] for r in results)
     out(f"  {cpu:.0f} s of CPU; the review {1000 * review_cpu / max(1, judged):.0f} ms "
         f"a decision weighed")
-    return {"figures": figures, "skipped": skipped}
+    return {"figures": figures}
