@@ -133,6 +133,21 @@ def test_a_move_prompt_is_one_phrase(game, n, seed, prompts):
         assert scene.hand is not None and scene.hand.forms[0].prompt == prompt
 
 
+def test_a_discard_of_one_or_two_cards_agrees_with_the_nearer_number():
+    """The normand dealer's "1 or 2 cards": pl "karty", ru "карты" (not "kart", "карт")."""
+    state = rules.get_game("piquet").new_state(3, {"variant": "normand"}, seed=5)
+    while not any(f["kind"] == "discard" and f["max"] == 2
+                  for f in state.action_forms(state.current_seat)):
+        state.apply(state.current_seat, state.legal_actions(state.current_seat)[0])
+    seat = state.current_seat
+    assert state.action_forms(seat)[0]["min"] == 1
+    prompts = {code: present(state.view(seat), ["A", "B", "C"],
+                             forms=state.action_forms(seat), legal=state.legal_actions(seat),
+                             lang=code).hand.forms[0].prompt for code in ("en", "pl", "ru")}
+    assert prompts == {"en": "Discard 1 or 2 cards", "pl": "Odrzuć 1 lub 2 karty",
+                       "ru": "Сбросить 1 или 2 карты"}
+
+
 async def test_command_payload_carries_valid_pl_and_ru_localisations():
     from bot.discordbot.client import ParlourBot
 

@@ -327,7 +327,9 @@ class PiquetPresenter(Presenter):
         if kind == "discard":
             low, high = int(form["min"]), int(form["max"])
             what = self.units(high, "card") if low == high else (
-                _("{low} or {high} cards", low=low, high=high) if high == low + 1
+                # The noun agrees with the nearer number (pl "1 lub 2 karty", ru "1 или 2 карты").
+                self.lang.n_("{low} or {n} card", "{low} or {n} cards", high, low=low)
+                if high == low + 1
                 else _("{low} to {high} cards", low=low, high=high))
             return MoveForm(kind=kind, prompt=_("Discard {what}", what=what), verb=_("Discard"),
                             cards=self.sort_cards(form["cards"]), low=low, high=high,
