@@ -298,3 +298,11 @@ def test_picture_alt_texts_speak_the_scene_language(code: str, words: tuple[str,
     for word in ("Your hand", "to play", "cards in hand", "face down", "hearts"):
         assert word not in said
     assert all(w in said for w in words[:2])
+
+
+def test_a_point_of_one_card_is_singular_in_polish_and_russian():
+    from bot.i18n.cards import claim_words
+    assert claim_words("pl", "point", 1, 0) == "punkt z 1 karty"
+    assert claim_words("pl", "point", 4, 0) == "punkt z 4 kart"
+    assert claim_words("ru", "point", 1, 0) == "пойнт из 1 карты"
+    assert claim_words("ru", "point", 5, 0) == "пойнт из 5 карт"

@@ -57,7 +57,10 @@ SET_OF = {    # three / four of a rank
            4: {14: "четыре туза", 13: "четыре короля", 12: "четыре дамы", 11: "четыре валета",
                10: "четыре десятки"}},
 }
-POINT_OF = {"pl": "punkt z {n} kart", "ru": "пойнт из {n} карт"}
+# After "z" / "из" the genitive: one card is singular, two to eight (a point is at most
+# eight cards) plural - "punkt z 1 karty", "punkt z 4 kart"; "пойнт из 1 карты", "из 4 карт".
+POINT_OF = {"pl": ("punkt z {n} karty", "punkt z {n} kart"),
+            "ru": ("пойнт из {n} карты", "пойнт из {n} карт")}
 
 
 def claim_words(code: str, cat: str, n: int, x: int) -> str | None:
@@ -65,7 +68,7 @@ def claim_words(code: str, cat: str, n: int, x: int) -> str | None:
     if code not in SEQUENCE:
         return None
     if cat == "point":
-        return POINT_OF[code].format(n=n)
+        return POINT_OF[code][n != 1].format(n=n)
     if cat == "sequence":
         return f"{SEQUENCE[code][n]} {TO_RANK[code][x]}"
     return SET_OF[code][n][x]
