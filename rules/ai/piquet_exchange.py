@@ -21,10 +21,8 @@ import time
 
 from ..actions import Action
 from ..base import State
-from ..games.piquet.combos import SEQ_SCORE, SET_SCORE, best_point, longest_suit, runs
-from ..games.piquet.declaring import sets_scored_all
 from ..games.piquet.state import PiquetState
-from .heuristics.piquet import POINTS_PER_UNIT, likely_tricks, weakest
+from .heuristics.piquet import POINTS_PER_UNIT, holding, likely_tricks, weakest
 from .piquet_playout import play_out
 
 # The open play-out's share of the play's value, the rest from each hand's own likely
@@ -78,23 +76,12 @@ def _heuristic_draw(hand: list[int], talon: list[int]) -> list[int]:
     return [c for c in hand if c not in out] + talon
 
 
-def _declarations(hand: list[int]) -> tuple[tuple, tuple, int, tuple, int]:
-    """(point key, best sequence key, sequences' score, best set key, sets' score)."""
-    length = longest_suit(hand)
-    best = best_point(hand, length) if length else None
-    point = (length, best[0]) if best else (0, 0)
-    found = runs(hand)
-    seq = found[0][:2] if found else (0, 0)
-    sets = sets_scored_all(hand)     # the best first
-    return (point, seq, sum(SEQ_SCORE[n] for n, _, _ in found), sets[0] if sets else (0, 0),
-            sum(SET_SCORE[k] for k, _ in sets))
-
 
 def declared(mine: list[int], theirs: list[int],
              repique: tuple[int, int] = (30, 60)) -> tuple[int, int]:
     """The declarations' points of ``mine`` and ``theirs`` as reckoned: every category to
     the better holding, repique included."""
-    a, b = _declarations(mine), _declarations(theirs)
+    a, b = holding(mine), holding(theirs)
     me = op = 0
     if a[0] != b[0]:
         me, op = (me + a[0][0], op) if a[0] > b[0] else (me, op + b[0][0])

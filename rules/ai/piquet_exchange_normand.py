@@ -18,16 +18,13 @@ import time
 
 from ..actions import Action
 from ..base import State
-from ..games.piquet.combos import SEQ_SCORE, SET_SCORE, best_point, longest_suit, runs
-from ..games.piquet.declaring import sets_scored_all
 from ..games.piquet.state import PiquetState
-from .heuristics.piquet import POINTS_PER_UNIT, likely_tricks
+from .heuristics.piquet import POINTS_PER_UNIT, Holding, holding, likely_tricks
 
 PLAY_WEIGHT = 2.0     # points per trick of estimated advantage in the play
 CARDS_WEIGHT = 10.0   # the cards' 10 points (strictly most tricks), surer with a bigger lead
 
 # (point key, best sequence key, sequences' score, best set key, sets' score)
-Holding = tuple[tuple[int, int], tuple[int, int], int, tuple[int, int], int]
 
 
 def applies(state: State) -> bool:
@@ -72,17 +69,6 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     totals = [sum(v) for v in values]
     return moves[max(range(len(moves)), key=lambda i: (totals[i], -i))], moves, values
 
-
-def holding(hand: list[int]) -> Holding:
-    """What ``hand`` declares: the keys that compare and what each category scores."""
-    length = longest_suit(hand)
-    best = best_point(hand, length) if length else None
-    point = (length, best[0]) if best else (0, 0)
-    found = runs(hand)
-    seq = found[0][:2] if found else (0, 0)
-    sets = sets_scored_all(hand)     # the best first
-    return (point, seq, sum(SEQ_SCORE[n] for n, _, _ in found), sets[0] if sets else (0, 0),
-            sum(SET_SCORE[k] for k, _ in sets))
 
 
 def declarations(held: dict[int, Holding], order: list[int], blanche: list[int],

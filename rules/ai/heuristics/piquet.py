@@ -24,14 +24,38 @@ import random
 
 from ...actions import Action, act
 from ...cards import CARD
-from ...games.piquet.combos import best_point, rank_counts, runs, sequence_options, set_options
-from ...games.piquet.declaring import CATS, GOOD, SINK_WORD, declare_action
+from ...games.piquet.combos import (
+    SEQ_SCORE,
+    SET_SCORE,
+    best_point,
+    longest_suit,
+    rank_counts,
+    runs,
+    sequence_options,
+    set_options,
+)
+from ...games.piquet.declaring import CATS, GOOD, SINK_WORD, declare_action, sets_scored_all
 from ...tricks import PLAY
 from ..hooks import AIHooks, lead
 
 TRICK_VALUE = {14: 10, 13: 7, 12: 5, 11: 3.5, 10: 2.5, 9: 1, 8: 0.5, 7: 0}
 LENGTH = 3.5  # keep value per card a suit holds beyond three (tuned, see the docstring)
 POINTS_PER_UNIT = 100.0   # deal points per unit of value(): the lead in totals / 100
+# What a hand declares: (point key, best sequence key, sequences' score, best set key, sets'
+# score) - the keys compare between hands, the scores are what the categories are worth.
+Holding = tuple[tuple[int, int], tuple[int, int], int, tuple[int, int], int]
+
+
+def holding(hand: list[int]) -> Holding:
+    """What ``hand`` declares, for the exchange searches (two-handed and normand)."""
+    length = longest_suit(hand)
+    best = best_point(hand, length) if length else None
+    point = (length, best[0]) if best else (0, 0)
+    found = runs(hand)
+    seq = found[0][:2] if found else (0, 0)
+    sets = sets_scored_all(hand)     # the best first
+    return (point, seq, sum(SEQ_SCORE[n] for n, _, _ in found), sets[0] if sets else (0, 0),
+            sum(SET_SCORE[k] for k, _ in sets))
 
 
 def choose(state, seat: int, rng: random.Random) -> Action:
