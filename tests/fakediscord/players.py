@@ -87,7 +87,7 @@ class TableDriver:
             return boards[-1]
         return found[-1]
 
-    async def wait_board(self, predicate, timeout: float = 5.0) -> StoredMessage:
+    async def wait_board(self, predicate, timeout: float = 30.0) -> StoredMessage:
         await self.fake.wait_until(lambda: self._board_ok(predicate), timeout)
         return self.board()
 
