@@ -103,4 +103,5 @@ def test_a_review_prices_a_discard_on_the_exchange_search_s_own_talons():
     assert again is not None and again.cost == 0 and again.best == j.best
     hint = coach.hint(state, 1)
     assert state.is_legal(1, hint.action) and not any(c >> 4 == 2 for c in hint.action.cards)
-    assert hint.reasons[0] == coach.Reason("plan", 0, coach.HINT_BUDGET)
+    plan = hint.reasons[0]       # weighed on the hint's sampled talons, against the runner-up
+    assert plan.kind == "plan" and plan.of == coach.HINT_BUDGET and 0 <= plan.count <= plan.of

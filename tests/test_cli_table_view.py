@@ -79,8 +79,9 @@ def test_narrow_terminal_wraps_and_lists_seats_as_paragraphs() -> None:
     plain, _ = _render(piquet_exchange(), NAMES, width=44)
     lines = plain.splitlines()
     assert all(width_of(line) <= 44 for line in lines)
-    assert lines[lines.index("▶ Alice (you): Role dealer, younger · Score") + 1] == (
-        "    0 · Tricks 0 · Cards 12")
+    assert lines[lines.index("▶ Alice (you) · Role: dealer, younger ·") + 1] == (
+        "    Score: 0 · Tricks: 0 · Cards: 12")
+    assert not any(line.startswith("    ·") for line in lines)   # a seat line never starts so
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color() -> None:

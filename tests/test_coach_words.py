@@ -9,7 +9,7 @@ import pytest
 
 import rules
 from bot.i18n import lang_for
-from bot.present.coach import hint_text, why
+from bot.present.coach import clause, hint_text, why
 from rules.ai.coach import Reason, hint
 
 
@@ -42,20 +42,54 @@ def test_a_forced_move_is_called_forced(code: str, said: str) -> None:
 
 @pytest.mark.parametrize("code,every,some", [
     ("en", "It takes the trick in all 10 sampled deals; it does at least as well as the next "
-           "best move in all 6 sampled deals.",
+           "best move in all 10 sampled deals.",
      "It takes the trick in 7 of 10 sampled deals; it does at least as well as the next best "
-     "move in 4 of 6 sampled deals."),
+     "move in 4 of 10 sampled deals."),
     ("pl", "Bierze lewę w każdym z 10 losowych rozdań; wypada nie gorzej niż następny "
-           "najlepszy ruch w każdym z 6 losowych rozdań.",
+           "najlepszy ruch w każdym z 10 losowych rozdań.",
      "Bierze lewę w 7 z 10 losowych rozdań; wypada nie gorzej niż następny najlepszy ruch w "
-     "4 z 6 losowych rozdań."),
+     "4 z 10 losowych rozdań."),
     ("ru", "Берёт взятку в каждой из 10 пробных сдач; не хуже следующего лучшего хода в "
-           "каждой из 6 пробных сдач.",
-     "Берёт взятку в 7 из 10 пробных сдач; не хуже следующего лучшего хода в 4 из 6 пробных "
-     "сдач.")])
+           "каждой из 10 пробных сдач.",
+     "Берёт взятку в 7 из 10 пробных сдач; не хуже следующего лучшего хода в 4 из 10 "
+     "пробных сдач.")])
 def test_every_sampled_deal_is_said_as_all(code: str, every: str, some: str) -> None:
     lang = lang_for(code)
-    assert why((Reason("wins_trick", 10, 10), Reason("best_in", 6, 6)), lang) == every
-    assert why((Reason("wins_trick", 7, 10), Reason("best_in", 4, 6)), lang) == some
+    assert why((Reason("wins_trick", 10, 10), Reason("best_in", 10, 10)), lang) == every
+    assert why((Reason("wins_trick", 7, 10), Reason("best_in", 4, 10)), lang) == some
     left = why((Reason("loses_trick", 10, 10),), lang)
     assert "10 of 10" not in left and "10 z 10" not in left and "10 из 10" not in left
+
+
+def _positions(game: str, players: int, options: dict, count: int) -> list[tuple[rules.State, int]]:
+    """Positions of random play, the first the opening one."""
+    out = []
+    for k in range(count):
+        state = rules.get_game(game).new_state(players, options, seed=k)
+        rng = random.Random(k)
+        for _ in range(rng.randrange(0, 30) if k else 0):
+            if state.is_over:
+                break
+            seat = state.current_seat
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.is_over:
+            out.append((state, state.current_seat))
+    return out
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("piquet", 2, {}), ("piquet", 3, {"variant": "normand"}), ("coins", 3, {}),
+    ("thirteens", 3, {}), ("starshina", 3, {}), ("pinkerton", 3, {})])
+def test_a_hint_quotes_one_sample_size_and_never_the_others(game: str, players: int,
+                                                              options: dict) -> None:
+    # One sentence quotes one sample size ("all 10 ... 4 of 6" read as a contradiction),
+    # an exchange speaks of draws from the talon only, and no clause says "the others"
+    # (there is one other player in Piquet).
+    for state, seat in _positions(game, players, options, 4):
+        got = hint(state, seat, budget=60, seed=2)
+        said = [r for r in got.reasons if clause(r, lang_for("en"))][:2]   # the sentence's
+        assert len({r.of for r in said if r.of}) <= 1, got.reasons
+        text = hint_text("Play X", got.reasons, lang_for("en"))
+        assert "the others" not in text and "another player" not in text, text
+        if got.reasons[0].kind == "plan":
+            assert "draws from the talon" in text and "deal" not in text, text

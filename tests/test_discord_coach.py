@@ -167,6 +167,8 @@ async def test_a_review_lists_planted_blunders_and_hides_other_hands(
         shown = [int(m) for m in re.findall(r"Move (\d+) - Alice played:", text)]
         assert shown and set(planted) <= set(shown), (planted, shown, text)
         assert "Estimated cost: about" in text and "The hard AI prefers:" in text
+        # Listed by cost, and it says so: the move numbers are out of order.
+        assert text.index("The costliest decisions come first.") < text.index("Move ")
         files = record.message.payload.get("attachments") or []
         assert len(files) == len(shown), files   # a hand picture per decision
 

@@ -99,6 +99,22 @@ def test_normand_twenty_counts_as_ninety_and_all_tricks_score_twenty():
     assert s.result()["ranks"] == [2, 1, 2]
 
 
+def test_normand_repique_is_said_against_both_others_in_every_language():
+    # Two others have scored nothing: Polish and Russian do not say "the opponent".
+    from bot.i18n import lang_for
+    from bot.present.messages import plain
+    s = G.new_state(3, {"variant": "normand", "target": 30}, seed=2, deck=normand_deck())
+    do(s, "keep", "declare point 5", "good", "good", "declare sequence 5 ace", "good", "good")
+    said = next(e["text"] for e in s.view(None)["events"] if "repiques" in e["text"])
+    names = ["Ada", "Bo", "Cy"]
+    assert plain(said, lang_for("en"), names) == \
+        "Bo repiques (35 before anything against): +70."
+    assert plain(said, lang_for("pl"), names) == \
+        "Bo: repique (35, zanim ktokolwiek inny coś zdobył): +70."
+    assert plain(said, lang_for("ru"), names) == \
+        "Bo: репик (35, пока другие ничего не набрали): +70."
+
+
 def test_normand_declarations_compare_among_three():
     s = G.new_state(3, {"variant": "normand"}, seed=2, deck=normand_deck())
     do(s, "keep", "declare point 5", "good", "declare point 6")

@@ -107,7 +107,9 @@ ELDER_SEQ = "KH QH JH 10H 9C 8C 7C AD 9D 7D AS 8S"
 
 
 @pytest.mark.parametrize("younger,label,answer,said", [
-    ("QS JS 10S 9S AC KC 10C KD QD 8D AH 9H", "Quart to the queen - good",
+    # A lower quart only concedes: the menu offers "Good" alone, which shows no cards
+    # (typed, the quart is still declared and said).
+    ("QS JS 10S 9S AC KC 10C KD QD 8D AH 9H", None,
      "declare sequence 4 queen",
      ["{p1}: quart to the king - good", "{p0}: quart to the queen - not good",
       "{p1} scores 7 for the sequences: quart to the king ({c:KH} {c:QH} {c:JH} {c:10H}), "
@@ -127,7 +129,10 @@ def test_rubicon_sequences_labels_and_sentences(younger, label, answer, said):
     do(s, "sink point")
     assert "Nobody scores for the point." not in lines(scene_of(s, None))   # still open
     do(s, "sink point", "declare sequence 4 king")
-    assert label in labels(scene_of(s, 0))
+    if label is None:
+        assert labels(scene_of(s, 0)) == ["Good"]
+    else:
+        assert label in labels(scene_of(s, 0))
     do(s, answer)
     assert lines(scene_of(s, 1)) == ["Nobody scores for the point.", *said]
 
@@ -257,6 +262,25 @@ def test_normand_equal_label_from_the_pips_already_said():
     assert lines(scene_of(s, None))[-1] == "The point is equal: nobody scores."
 
 
+def test_normand_a_lower_point_is_answered_by_good_alone():
+    """Against a point whose pips are told, a lower one of the same length only concedes:
+    the menu offers "Good" (naming the pips it concedes to), not "Point of five,
+    forty-nine - good", which a player can read as advice; typed, it is still said."""
+    elder = "AC KC QC JC 9C AD KD QD JD 9D"
+    second = "AH KH QH JH 8H 10C 8C 7C 10D 7S"
+    dealer = "AS KS QS JS 8S 9S 8D 7D 10H 9H"
+    s = G.new_state(3, {"variant": "normand"}, seed=2,
+                    deck=deal_order([cards(elder), cards(second), cards(dealer)],
+                                    cards("7H 10S")))
+    do(s, "discard 9S", "declare point 5", "declare point 5")
+    scene = scene_of(s, 0)
+    assert labels(scene) == ["Good"]
+    assert [f.prompt for f in scene.hand.forms] == ["Concede {p1}'s point of five, fifty"]
+    assert s.is_legal(0, "declare point 5")
+    do(s, "declare point 5")
+    assert lines(scene_of(s, None))[-1].startswith("{p1} scores 5 for the point")
+
+
 # --- à quatre -----------------------------------------------------------------------------------
 
 def test_a_quatre_partners_sides_and_partner_rule_in_words():
@@ -363,6 +387,9 @@ def test_random_positions_read_as_words(variant, players):
             for seat in [None, *range(players)]:
                 scene = scene_of(s, seat)
                 assert problems(scene, PIQUET_32) == [], (variant, seat)
+                # No menu offers a declaration that only concedes ("... - good").
+                if scene.hand is not None:
+                    assert not [x for x in labels(scene) if x.endswith(" - good")], labels(scene)
                 if seat is None:
                     assert scene.hand is None
             assert_answers_match_the_engine(s.view(None))

@@ -129,6 +129,7 @@ def show(replay: Replay, review: GameReview, *, out: TextIO, lang: Lang = EN,
     if not shown:
         print(*wrap(words.nothing_lost(lang), table.width), sep="\n", file=out)
         return
+    print(*wrap(words.costliest_first(lang), table.width), sep="\n", file=out)
     before = views_before(replay, review.seat, {d.move for d in shown})
     for n, d in enumerate(shown, start=1):
         # Wrapped between words to the table's width, as everything the terminal prints.

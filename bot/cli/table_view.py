@@ -352,10 +352,11 @@ class TableView:
         """Too wide for a table: one wrapped paragraph per seat."""
         lines = list(gap)
         for row in rows:
-            bits = [f"{h} {c}" for h, c in zip(header[2:], row[2:], strict=True) if c]
+            # "Score: 0", never "Score 0" nor split at the line's end: a label reads as
+            # a label, its value stays with it, and a line never starts with a dot.
+            bits = [f"{h}:{GLUE}{c}" for h, c in zip(header[2:], row[2:], strict=True) if c]
             head = f"{row[0]} {self.style.label(row[1])}"
-            lines += wrap(head + (": " + " · ".join(bits) if bits else ""), self.width,
-                          "", "    ")
+            lines += wrap(f"{GLUE}· ".join([head, *bits]), self.width, "", "    ")
         return lines
 
     @staticmethod

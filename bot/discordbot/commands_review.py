@@ -131,6 +131,8 @@ async def _shown(bot: ParlourBot, replay: Replay, review: GameReview, lang: Lang
     shown = review.decisions[:SHOWN] if review.done else ()
     if review.done and not shown:
         items.append(ui.TextDisplay(words.nothing_lost(lang)))
+    elif shown:
+        items.append(ui.TextDisplay(words.costliest_first(lang)))
     before = views_before(replay, review.seat, {d.move for d in shown})
     for n, d in enumerate(shown, start=1):
         played = scene_view.describe(r.game, d.played, lang.code)

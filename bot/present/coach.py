@@ -30,15 +30,14 @@ def clause(r: Reason, lang: Lang) -> str | None:
                        count=r.count, of=r.of)
     if r.kind == "loses_trick":
         if every:
-            return lang.n_("it leaves the trick to another player in the {n} sampled deal",
-                           "it leaves the trick to another player in all {n} sampled deals",
-                           r.of)
-        return lang.n_("it leaves the trick to another player in {count} of {of} sampled deal",
-                       "it leaves the trick to another player in {count} of {of} sampled deals",
+            return lang.n_("it leaves the trick to an opponent in the {n} sampled deal",
+                           "it leaves the trick to an opponent in all {n} sampled deals", r.of)
+        return lang.n_("it leaves the trick to an opponent in {count} of {of} sampled deal",
+                       "it leaves the trick to an opponent in {count} of {of} sampled deals",
                        r.of, count=r.count, of=r.of)
     if r.kind == "gifts":
-        return lang.n_("{count} other move hands the others more in every sampled deal",
-                       "{count} other moves hand the others more in every sampled deal",
+        return lang.n_("{count} other move does worse in every sampled deal",
+                       "{count} other moves do worse in every sampled deal",
                        r.count, count=r.count)
     if r.kind == "best_in":
         if every:
@@ -51,8 +50,24 @@ def clause(r: Reason, lang: Lang) -> str | None:
                        "it does at least as well as the next best move in {count} of {of} "
                        "sampled deals", r.of, count=r.count, of=r.of)
     if r.kind == "plan":
-        return lang.n_("it keeps the best cards over {of} sampled draw",
-                       "it keeps the best cards over {of} sampled draws", r.of, of=r.of)
+        if every:
+            return lang.n_("it does at least as well as the next best discard in the {n} "
+                           "sampled draw from the talon",
+                           "it does at least as well as the next best discard in all {n} "
+                           "sampled draws from the talon", r.of)
+        if r.count:
+            return lang.n_("it does best on average over {of} sampled draw from the talon, "
+                           "and at least as well as the next best discard in {count} of them",
+                           "it does best on average over {of} sampled draws from the talon, "
+                           "and at least as well as the next best discard in {count} of them",
+                           r.of, count=r.count, of=r.of)
+        return lang.n_("it does best on average over {of} sampled draw from the talon",
+                       "it does best on average over {of} sampled draws from the talon",
+                       r.of, of=r.of)
+    if r.kind == "gifts_draws":
+        return lang.n_("{count} other discard does worse in every sampled draw",
+                       "{count} other discards do worse in every sampled draw",
+                       r.count, count=r.count)
     return None
 
 
@@ -109,6 +124,11 @@ def review_head(review: GameReview, name: str, game: str, lang: Lang) -> str:
     weighed = lang.n_("{n} decision weighed", "{n} decisions weighed", review.judged)
     return lang._("Review of game #{number} ({game}) for {name}: {weighed}.",
                   number=review.game_id, game=game, name=name, weighed=weighed)
+
+
+def costliest_first(lang: Lang) -> str:
+    """Said above the list: it is ordered by cost, not by when the moves came."""
+    return lang._("The costliest decisions come first.")
 
 
 def nothing_lost(lang: Lang) -> str:

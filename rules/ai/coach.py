@@ -25,7 +25,7 @@ from .search import SearchPlayer, visible_gifts
 HINT_BUDGET = 120       # iterations for a hint: a hard move's usual work
 REVIEW_BUDGET = 150     # iterations per decision of a review
 REVIEW_WORLDS = 12      # common worlds every root move is tried in, for a review
-TRICK_WORLDS = 10       # sampled deals the trick fact is counted on
+TRICK_WORLDS = 10       # sampled deals the trick fact is counted on, with no runner-up
 CHECK_WORLDS = 64       # fresh worlds a review prices a move that is not the AI's on
 
 
@@ -45,10 +45,12 @@ class Reason:
     * ``only``: every other move is plainly worse;
     * ``best_in``: at least as good as every other move in ``count`` of ``of`` sampled deals;
     * ``wins_trick`` / ``loses_trick``: takes (or leaves) the trick in ``count`` of ``of``;
-    * ``gifts``: ``count`` other moves hand the opponents more in every sampled deal;
+    * ``gifts``: ``count`` other moves do worse in every sampled deal;
     * ``margin``: ahead of the next best move by ``count`` hundredths of a game;
-    * ``plan``: a planned exchange (a game's own exchange search), judged on ``of``
-      sampled draws.
+    * ``plan``: a planned exchange (a game's own exchange search), best on average over
+      ``of`` sampled draws from the talon and at least as good as the next best discard
+      in ``count`` of them (0: not compared);
+    * ``gifts_draws``: ``count`` other discards do worse in every sampled draw.
     """
     kind: str
     count: int = 0
@@ -107,27 +109,39 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
         return Hint(move, (Reason("only"),))
     cands, values = player.last_root
     i = cands.index(move)
-    reasons: list[Reason] = []
-    exchange = hooks_for(state.game.name).exchange
-    if exchange is not None and exchange.applies(state):
-        reasons.append(Reason("plan", 0, player.last_iterations))
-    trick = _trick_facts(state, seat, move, seed)
-    if trick is not None:
-        reasons.append(trick)
     mine = values[i]
     others = [v for j, v in enumerate(values) if j != i and v]
     gifts = visible_gifts(values, 3) - {i}
-    if len(gifts) == len(others) and others:
-        reasons.append(Reason("only"))
-    elif gifts:
-        reasons.append(Reason("gifts", len(gifts)))
-    if others:
-        # Against the runner-up (the best other mean), on the worlds both were tried in.
-        second = max(others, key=_mean)
-        common = min(len(mine), len(second))
-        if common:
-            best = sum(1 for w in range(common) if mine[w] >= second[w])
-            reasons.append(Reason("best_in", best, common))
+    # Against the runner-up (the best other mean), on the worlds both were tried in.
+    second = max(others, key=_mean) if others else []
+    common = min(len(mine), len(second))
+    if common < 3:      # too few to quote ("in 1 of 2 sampled deals" says nothing)
+        common = 0
+    as_good = sum(1 for w in range(common) if mine[w] >= second[w])
+    reasons: list[Reason] = []
+    exchange = hooks_for(state.game.name).exchange
+    if exchange is not None and exchange.applies(state):
+        # A discard is weighed on sampled draws from the talon: every fact counts those.
+        reasons.append(Reason("plan", as_good, common) if common
+                       else Reason("plan", 0, player.last_iterations))
+        if gifts:
+            reasons.append(Reason("gifts_draws", len(gifts)))
+    else:
+        # Said beside the comparison with the runner-up (no other move does worse in
+        # every deal), the trick fact is counted on as many sampled deals: one sentence
+        # never quotes two sample sizes.
+        beside = bool(common) and not gifts
+        trick = _trick_facts(state, seat, move, seed, common if beside else TRICK_WORLDS)
+        if trick is not None:
+            reasons.append(trick)
+        if others and len(gifts) == len(others):
+            reasons.append(Reason("only"))
+        else:
+            if gifts:
+                reasons.append(Reason("gifts", len(gifts)))
+            if common:
+                reasons.append(Reason("best_in", as_good, common))
+    if second:
         gain = round(50 * (_mean(mine) - _mean(second)))   # hundredths of the [-1, 1] scale
         if gain > 0:
             reasons.append(Reason("margin", gain))
@@ -175,15 +189,17 @@ def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BU
     return Judgement(played, best, max(0.0, _mean(d)), err, m, sum(1 for x in d if x <= 0))
 
 
-def _trick_facts(state: State, seat: int, move: Action, seed: int) -> Reason | None:
-    """How often ``move`` takes the trick it is played to, over sampled deals (the others
-    playing on by the game's heuristic until the trick is full); None outside trick play."""
+def _trick_facts(state: State, seat: int, move: Action, seed: int,
+                 deals: int = TRICK_WORLDS) -> Reason | None:
+    """How often ``move`` takes the trick it is played to, over ``deals`` sampled deals (the
+    others playing on by the game's heuristic until the trick is full); None outside trick
+    play."""
     hooks = hooks_for(state.game.name)
     if hooks.endgame is None or move.kind != "play" or len(move.args) != 1:
         return None
     rng = random.Random(f"coach/{seed}/{rng_for(seed, state, seat).random()}")
     wins = seen = 0
-    for _ in range(TRICK_WORLDS):
+    for _ in range(deals):
         world = state.sample_world(seat, rng)
         mover, action = seat, move
         for _step in range(8):

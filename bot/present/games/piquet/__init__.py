@@ -42,6 +42,7 @@ from ...scene import (
 )
 from .declarations import (
     TITLE_WORDS,
+    concedes,
     current_category,
     declaration_lines,
     declare_label,
@@ -103,7 +104,7 @@ class PiquetPresenter(Presenter):
             cards = self.sort_cards(view.get("hand") or [])
             hand = HandScene(cards=cards, groups=self.group_cards(cards),
                              lines=tuple(self.private_lines(view)),
-                             forms=tuple(self.view_form(f, view, forms) for f in forms),
+                             forms=self.menu(view, forms),
                              your_turn=bool(forms))
         centre = self.centre(view, var)
         return Scene(
@@ -347,6 +348,19 @@ class PiquetPresenter(Presenter):
         prompt, verb, note = self.choice_prompt(kind, view, alone=len(forms) == 1)
         return MoveForm(kind=kind, prompt=prompt, verb=verb, choices=choices, note=note)
 
+    def menu(self, view: dict, forms: Sequence[dict]) -> tuple[MoveForm, ...]:
+        """The viewer's move forms, less declarations that only concede: beside "Good"
+        they would say the same and show the cards (typed, they are still accepted)."""
+        out = []
+        answering = any(f["kind"] == "good" for f in forms)
+        for f in forms:
+            if answering and f["kind"] == "declare":
+                f = {**f, "choices": [a for a in f["choices"] if not concedes(a, view)]}
+                if not f["choices"]:
+                    continue
+            out.append(self.view_form(f, view, forms))
+        return tuple(out)
+
     def choice_label(self, action: str, view: dict | None) -> str:
         if action.startswith("declare ") and view is not None:
             var = VARIANTS[view["variant"]]
@@ -373,6 +387,8 @@ class PiquetPresenter(Presenter):
         if kind == "good":
             if best:
                 said = said_words(self.lang, best["said"].split(" (")[0])
+                if best.get("value") is not None:     # told after "making?"
+                    said = f"{said}, {pips(self.lang, best['value'])}"
                 return (_("Concede {who}'s {claim}", who=text.seat(best["seat"]), claim=said),
                         _("Good"), None)
             return _("Concede"), _("Good"), None

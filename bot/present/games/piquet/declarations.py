@@ -275,6 +275,25 @@ def declare_label(action: str, view: dict, side_of, lang: Lang = EN) -> str:
     return _("Equal - {claim}", claim=name)
 
 
+def concedes(action: str, view: dict) -> bool:
+    """Whether declaring ``action`` only says "good" to the best claim on the table: it
+    loses to it on length, rank or pips already told (the menus leave it out beside
+    "Good", which says the same without showing one's cards)."""
+    best = (view.get("declaring") or {}).get("best")
+    if best is None or not action.startswith("declare "):
+        return False
+    cat, n, x = parse_declare(action)
+    _cat, bn, bx = parse_claim(best["said"])
+    if cat == "point":
+        if n != bn:
+            return n < bn
+        if best.get("value") is None:
+            return False            # "making?": the pips are not told yet
+        found = best_point(_hand_ints(view), n)
+        return found is not None and found[0] < best["value"]
+    return (n, x) < (bn, bx)
+
+
 def _cap(words: str) -> str:
     return words[:1].upper() + words[1:]
 
