@@ -347,7 +347,7 @@ async def test_an_answer_whose_picture_is_slow_goes_without_it_and_the_refresh_a
         assert panel is not None and shown.callback_data is not None
         assert not any(c.get("type") == MEDIA_GALLERY   # the answer itself: no picture
                        for c in walk_components(shown.callback_data.get("components") or []))
-        await fake.wait_until(lambda: files_of(panel) == ["hand.png"], timeout=10)
+        await fake.wait_until(lambda: files_of(panel) == ["hand.png"], timeout=30)
         assert gallery_urls(panel) == ["attachment://hand.png"]
         monkeypatch.setattr(controls, "PICTURE_WITHIN", 5.0)
         panel = await t.open_panel(s.alice)   # in time: the answer carries it

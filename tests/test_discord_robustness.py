@@ -184,7 +184,7 @@ async def test_board_edits_are_coalesced_and_429s_survived(fake_discord: FakeDis
         fake.inject_429("POST", r"/callback$", count=2, retry_after=0.1)
         earlier = set(map(id, fake.calls_to("PATCH", path)))
         await t.play_to_end()
-        await t.wait_board(lambda b: "game over" in b.text, timeout=10)
+        await t.wait_board(lambda b: "game over" in b.text, timeout=30)
         edits = [c for c in fake.calls_to("PATCH", path) if id(c) not in earlier]
         assert [c.status for c in edits[:3]] == [429, 429, 429]
         done = [c for c in edits if c.status == 200]

@@ -103,7 +103,7 @@ class TableDriver:
         info = self.core.table(self.channel.id)
         return info is not None and info.status == "playing"
 
-    async def human_to_move(self, timeout: float = 10.0) -> int | None:
+    async def human_to_move(self, timeout: float = 30.0) -> int | None:
         """The user id whose turn it is (waiting through AI turns); None once over."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
