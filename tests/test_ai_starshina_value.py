@@ -97,3 +97,36 @@ def test_a_won_game_scores_by_game_won():
         assert evaluate.value(state, seat) == game_won(tricks, quotas, seat, winner)
     assert evaluate.value(state, winner) == 1.0
     assert all(evaluate.value(state, s) < -STARSHINA_SHAPE for s in range(3) if s != winner)
+
+
+def test_classic_rollouts_and_the_solver_value_every_hand_alike():
+    """Classic rules: at the end of each hand, and of the game (12 tricks: by place, the
+    others ranked by their stakes once the hand is settled), the solver's value is the
+    rollouts'."""
+    from rules.ai.heuristics.starshina import choose
+    checked = won = 0
+    for seed in range(6):
+        state = GAME.new_state(3, {"rules": "classic"}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.hand_no <= 12:
+            hand, got = state.hand_no, None
+            while not state.is_over and state.hand_no == hand:
+                if got is None and state.phase == "play":
+                    got = MODELS["starshina"](state, 0)
+                    if got is not None and got[1].cards_left() > 8:
+                        got = None
+                seat = state._mover
+                state.apply(seat, choose(state, seat, rng))
+            if got is None:
+                continue
+            model = got[0]
+            tricks = tuple(state.last_hand["tricks"] if state.last_hand else
+                           state.win_hand["tricks"])
+            reached = next((s for s in range(3) if tricks[s] >= 12), -1)
+            for seat in range(3):
+                model.me = seat
+                assert model.value((tricks, reached)) == \
+                    pytest.approx(evaluate.value(state, seat)), (seed, hand, seat)
+            checked += 1
+            won += state.is_over
+    assert checked >= 20 and won >= 3, (checked, won)

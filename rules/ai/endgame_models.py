@@ -20,10 +20,12 @@ from ..base import State
 from ..cards import JOKER_SUIT, OROS
 from ..games.coins import winning_place
 from ..games.piquet.scoring import contract_points
+from ..games.starshina import final_ranks
 from ..games.thirteens import thirteens_winner
 from ..games.thirteens_scoring import NO_TRICK_PENALTY, trick_points
 from ..tricks import highest_card
 from .endgame import Acc, Position, TrickModel
+from .evaluate import by_place
 from .hooks import lead
 
 Extract = Callable[[State, int], "tuple[TrickModel, Position] | None"]
@@ -208,9 +210,12 @@ class StarshinaModel:
         if not self.classic:
             return self._open(tricks, me) if reached < 0 else \
                 self._won(tricks, self.quotas, me, reached)
-        if reached >= 0:
-            return 1.0 if reached == me else -1.0
         over = [t - q for t, q in zip(tricks, self.quotas, strict=True)]
+        if reached >= 0:
+            # The game ends with this hand: valued by place, as the rollouts value it
+            # (evaluate.by_place), the hand's overtricks settled first.
+            final = [s + d for s, d in zip(self.stakes, over, strict=True)]
+            return by_place(final_ranks(final, reached), me)
         mine = max(-1.0, min(1.0, (over[me] - max(o for i, o in enumerate(over) if i != me))
                              / 8.0))
         stakes = [s + d for s, d in zip(self.stakes, over, strict=True)]

@@ -16,8 +16,11 @@ from .hooks import hooks_for
 
 
 def _finished(state: State, seat: int) -> float:
-    r = state.result()
-    ranks = r["ranks"]
+    return by_place(state.result()["ranks"], seat)
+
+
+def by_place(ranks: list[int], seat: int) -> float:
+    """A finished game's value for ``seat`` from the places."""
     best, worst = min(ranks), max(ranks)
     if best == worst:
         return 0.0

@@ -63,6 +63,15 @@ KIND_PHASES = {"give": ("give", "exchange"), "return": ("return",), "trump": ("t
                "discard": ("discard",), "play": ("play",)}
 
 
+def final_ranks(stakes: list[int], winner: int) -> list[int]:
+    """Places at the end: the winner first, the others by their stakes (ties share)."""
+    others = [s for s in range(len(stakes)) if s != winner]
+    ranks = [1] * len(stakes)
+    for s in others:
+        ranks[s] = 2 + sum(1 for o in others if stakes[o] > stakes[s])
+    return ranks
+
+
 class StarshinaState(TrickState):
     deal_field = "hand_no"
     must_follow = True
@@ -402,10 +411,8 @@ class StarshinaState(TrickState):
 
     def _result(self) -> dict:
         scores = list(self.stakes)
-        others = [s for s in range(self.n) if s != self.winner]
-        ranks = [1] * self.n
-        for s in others:
-            ranks[s] = 2 + sum(1 for o in others if scores[o] > scores[s])
+        assert self.winner is not None
+        ranks = final_ranks(scores, self.winner)
         return {"scores": scores, "ranks": ranks, "winner": self.winner,
                 "hands_played": self.hand_no, "rules": self.rules,
                 "winning_hand": _copy_hand(self.win_hand)}
