@@ -275,3 +275,45 @@ def test_a_piquet_exchange_typed_in_polish_and_russian(tmp_path, lang: str, verb
     assert board.lstrip().startswith("━━ "), board       # taken: the next turn's table
     assert turn_screen(board)[1] != exchange             # in the next phase
     s.eof()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_pinkerton_with_five_and_six_players_fits_the_screen(lang: str) -> None:
+    """Phase III with many players, cards on the pile and exact beats to choose from was
+    a line or two too tall: every turn of random games, as ``parlour play`` lays it out
+    on 80x24 (22 lines under the blank line, above the prompt)."""
+    import random
+
+    import rules
+    from bot.cli.moves import Moves
+    from bot.cli.play import move_reader
+    from bot.cli.table_view import Style, TableView
+    from bot.i18n import lang_for
+    from bot.present import present, presenter_for
+
+    game = rules.get_game("pinkerton")
+    language = lang_for(lang)
+    looked = 0
+    for n in (5, 6):
+        names = ["Alice", *(f"{x} (AI, easy)" for x in ("Ada", "Basil", "Cyril", "Dora",
+                                                          "Ewa"))][:n]
+        for seed in range(12):
+            state = game.new_state(n, game.validate_options({}), seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over and state.round_no == 1:
+                seat = state.current_seat
+                legal = [str(a) for a in state.legal_actions(seat)]
+                scene = present(state.view(seat), names, forms=state.action_forms(seat),
+                                legal=legal, lang=language)
+                table = TableView("pinkerton", names, Style(), SIZE[0], lang=language)
+                moves = Moves(scene.hand.forms, legal,
+                              presenter_for("pinkerton", language).describe, table,
+                              scene.hand.cards, move_reader(game, state.options))
+                screen = table.render(scene, moves.panel(), legend=False, height=SIZE[1] - 2,
+                                      tail=moves.hint(), short_moves=moves.panel(notes=False))
+                lines = screen.splitlines()
+                assert len(lines) <= SIZE[1] - 2, screen
+                assert all(width_of(line) <= SIZE[0] for line in lines), screen
+                looked += 1
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert looked > 500

@@ -174,8 +174,10 @@ class TableView:
         With ``height`` the view is made to fit that many lines, so the header and the
         scores stay on the screen: step by step the legend, the blank lines, the tail and
         the hand's suit lines give way, then the oldest of the recent events (a line says
-        how many are left out; ``older`` holds them), the table's sentences and notes, and
-        last the moves' rules reminders (``short_moves``: the moves without them)."""
+        how many are left out; ``older`` holds them), the table's sentences and notes, the
+        moves' rules reminders (``short_moves``: the moves without them), and last the
+        Recent heading (its "type log" moves up to the table's heading), the headline's
+        facts and the "On the table" heading."""
         self.viewer = scene.viewer
         self.lang = lang_for(scene.lang)
         self._ = lang_for(scene.lang).gettext
@@ -216,13 +218,23 @@ class TableView:
         panel = list(moves)
         cut_events: list[list[str]] = []
         cut_lines: list[list[str]] = []
+        centre_head = [self.heading(_("On the table"))]
+        # Where "type log" is said once Recent has only its heading left: on the table's
+        # heading, then (that heading gone too) on the moves' one.
+        pointer = "recent"
 
         def lines() -> list[str]:
-            centre = ([*gap, self.heading(_("On the table"))] + [x for row in rows for x in row]
+            said = self._left_out(len(cut_events), bool(cut_lines))
+            head_line = centre_head
+            if pointer == "centre":
+                head_line = [centre_head[0] + said]
+            centre = ([*gap, *head_line] + [x for row in rows for x in row]
                       + [x for line in sentences for x in line] if rows or sentences else [])
-            recent = self._recent(events, gap, len(cut_events), bool(cut_lines))
+            recent = (self._recent(events, gap, len(cut_events), bool(cut_lines))
+                      if pointer == "recent" else [])
+            below = [bottom[0] + said, *bottom[1:]] if pointer == "moves" else bottom
             return (head + self._facts(facts) + legend_lines + seats + centre + recent + result
-                    + hand + [x for line in private for x in line] + bottom)
+                    + hand + [x for line in private for x in line] + below)
 
         out = lines()
         if level < _LEVELS - 1 or height is None:
@@ -248,6 +260,15 @@ class TableView:
                 cut_events.append(events.pop(0))
             elif short_moves is not None and panel != list(short_moves):
                 panel = bottom = list(short_moves)
+            elif (rows or sentences) and not events and pointer == "recent":
+                pointer = "centre"          # Recent has only its heading left: one line
+            elif facts:
+                cut_lines.append(self._facts(facts))
+                facts = []
+            elif rows and centre_head and bottom and pointer != "moves":
+                centre_head = []            # the rows' own labels say what they are
+                if pointer == "centre":
+                    pointer = "moves"
             else:
                 break
             out = lines()
@@ -270,14 +291,17 @@ class TableView:
         sentences) gave way, and the heading says how to see them."""
         if not events and not left_out and not cut:
             return []
-        _ = self._
-        head = self.heading(_("Recent"))
-        if left_out:
-            head += self.style.dim(" " + self.lang.n_(
-                "({n} earlier event: type log)", "({n} earlier events: type log)", left_out))
-        elif cut:
-            head += self.style.dim(" " + _("(more left out: type log)"))
+        head = self.heading(self._("Recent")) + self._left_out(left_out, cut)
         return gap + [head] + [line for e in events for line in e]
+
+    def _left_out(self, left_out: int, cut: bool) -> str:
+        """" (8 earlier events: type log)": what gave way to fit, and how to see it."""
+        if left_out:
+            return self.style.dim(" " + self.lang.n_(
+                "({n} earlier event: type log)", "({n} earlier events: type log)", left_out))
+        if cut:
+            return self.style.dim(" " + self._("(more left out: type log)"))
+        return ""
 
     def _title(self, scene: Scene, legend: bool = True, bare: bool = False) -> list[str]:
         title, phase = scene.title, scene.phase
