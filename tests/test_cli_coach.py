@@ -43,7 +43,8 @@ def test_hint_names_the_hard_move_and_why_and_changes_nothing(tmp_path) -> None:
 def test_hint_speaks_the_players_language(tmp_path) -> None:
     s = Session(*GAME, "--lang", "pl", cwd=tmp_path, env=NO_COLOR)
     s.until_prompt()
-    answer = s.send("podpowiedź").splitlines()[0]
+    reply = s.send("podpowiedź")
+    answer = " ".join(part.strip() for part in reply.split(">")[0].splitlines() if part.strip())
     assert answer.startswith("Podpowiedź: Zagraj "), answer
     assert "losow" in answer or "wyraźnie gorszy" in answer, answer
     s.send("quit")

@@ -317,3 +317,23 @@ def test_pinkerton_with_five_and_six_players_fits_the_screen(lang: str) -> None:
                 looked += 1
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert looked > 500
+
+
+def test_a_narrow_terminal_keeps_the_trick_being_played_whole(tmp_path) -> None:
+    # 50 columns: the trick the move is chosen from stays whole (events give way first),
+    # and the note under Recent says that more than events was left out.
+    s = Session("coins", "--seed", "1", "--ai", "easy", "--name", "Alice", "--option",
+                "target=10", "--lang", "pl", cwd=tmp_path, env=NO_COLOR, size=(50, 24))
+    screen = turn_screen(s.until_prompt())
+    table = "\n".join(screen)
+    assert len(screen) <= 24 and all(width_of(line) <= 50 for line in screen), table
+    assert "Basil (AI,\n               łatwy): 3B; gra Alice" in table, table
+    s.send("quit")
+    assert s.finish() == 0
+    s = Session("piquet", "--seed", "2", "--option", "variant=normand", "--ai", "easy",
+                "--name", "Alice", cwd=tmp_path, env=NO_COLOR, size=(50, 24))
+    s.until_prompt()
+    screen = turn_screen(s.send("discard 9♦ J♦"))
+    assert "Recent (1 earlier event and more: type log)" in screen, "\n".join(screen)
+    s.send("quit")
+    assert s.finish() == 0

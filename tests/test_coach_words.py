@@ -93,3 +93,30 @@ def test_a_hint_quotes_one_sample_size_and_never_the_others(game: str, players: 
         assert "the others" not in text and "another player" not in text, text
         if got.reasons[0].kind == "plan":
             assert "draws from the talon" in text and "deal" not in text, text
+
+
+def test_the_last_card_of_a_trick_is_said_without_samples() -> None:
+    # Played last, a card's trick is certain: no "in all 10 sampled deals" about it.
+    state = rules.get_game("coins").new_state(3, {}, seed=1)
+    rng = random.Random(1)
+    while len(state.trick) != 2:
+        seat = state.current_seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    got = hint(state, state.current_seat, budget=60, seed=1)
+    trick = next(r for r in got.reasons if r.kind in ("wins_trick", "loses_trick"))
+    assert trick.of == 0
+    for code, said in [("en", ("It takes the trick", "It leaves the trick to an opponent")),
+                       ("pl", ("Bierze lewę", "Oddaje lewę przeciwnikowi")),
+                       ("ru", ("Берёт взятку", "Отдаёт взятку сопернику"))]:
+        text = why((trick,), lang_for(code))
+        assert text == said[trick.kind == "loses_trick"] + ".", text
+
+
+def test_a_hint_says_worse_in_every_deal_only_on_ten_or_more() -> None:
+    # The search drops a gift after three deals; a hint's "does worse in every sampled
+    # deal" needs ten, or a review's fresh look could find the move as good.
+    from rules.ai.coach import GIFT_SAID_WORLDS, _worse_in_all
+    assert GIFT_SAID_WORLDS == 10
+    assert not _worse_in_all([0.0] * 3, [1.0] * 12)
+    assert _worse_in_all([0.0] * 10, [1.0] * 12)
+    assert not _worse_in_all([0.0] * 9 + [1.0], [1.0] * 12)

@@ -239,27 +239,37 @@ class TableView:
         out = lines()
         if level < _LEVELS - 1 or height is None:
             return out
-        # The last level: the oldest events while more than two are left, then the table's
-        # sentences and the private notes under the hand (oldest first), then the
-        # headline's last facts, then the last events.
+        # The last level, least needed first: the oldest events while more than two are
+        # left, the private notes under the hand, the headline's last facts, the rows other
+        # than the trick being played cut to one line (the tallest first), the last events,
+        # the table's sentences (oldest first), the moves' rules reminders, and only then
+        # the trick being played - what the move is chosen from.
+        current = 0 if scene.centre.trick is not None and rows else None
+
+        def tallest(skip: int | None) -> int | None:
+            tall = [k for k in range(len(rows)) if len(rows[k]) > 1 and k != skip]
+            return max(tall, key=lambda k: len(rows[k])) if tall else None
+
         while len(out) > height:
             if len(events) > 2:
                 cut_events.append(events.pop(0))
-            elif sentences:
-                cut_lines.append(sentences.pop(0))
             elif private:
                 cut_lines.append(private.pop(0))
             elif len(self._facts(facts)) > 1:
                 cut_lines.append(self._facts(facts[-1:]))
                 facts.pop()
-            elif any(len(row) > 1 for row in rows):   # the tallest row to one line
-                k = max(range(len(rows)), key=lambda i: len(rows[i]))
+            elif (k := tallest(current)) is not None:
                 cut_lines.append(rows[k])
                 rows[k] = [shorts[k]]
             elif events:
                 cut_events.append(events.pop(0))
+            elif sentences:
+                cut_lines.append(sentences.pop(0))
             elif short_moves is not None and panel != list(short_moves):
                 panel = bottom = list(short_moves)
+            elif (k := tallest(None)) is not None:
+                cut_lines.append(rows[k])
+                rows[k] = [shorts[k]]
             elif (rows or sentences) and not events and pointer == "recent":
                 pointer = "centre"          # Recent has only its heading left: one line
             elif facts:
@@ -296,6 +306,10 @@ class TableView:
 
     def _left_out(self, left_out: int, cut: bool) -> str:
         """" (8 earlier events: type log)": what gave way to fit, and how to see it."""
+        if left_out and cut:
+            return self.style.dim(" " + self.lang.n_(
+                "({n} earlier event and more: type log)",
+                "({n} earlier events and more: type log)", left_out))
         if left_out:
             return self.style.dim(" " + self.lang.n_(
                 "({n} earlier event: type log)", "({n} earlier events: type log)", left_out))

@@ -37,6 +37,7 @@ from .scene import (
     SeatScene,
     TrickScene,
 )
+from .you import to_you
 
 _ACTOR = re.compile(r"^\{p\d+\}")
 
@@ -242,6 +243,8 @@ class Presenter:
                 continue
             if shown_elsewhere is not None and shown_elsewhere(said):
                 continue
+            if me is not None:
+                said = to_you(said, me)     # "You take the trick", not "Alice takes"
             kept.append(marked(said, self.lang, self.deck))
         return tuple(kept)
 

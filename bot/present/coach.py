@@ -22,6 +22,8 @@ def clause(r: Reason, lang: Lang) -> str | None:
     if r.kind == "only":
         return lang._("every other move is plainly worse")
     if r.kind == "wins_trick":
+        if not r.of:        # the last card of the trick: certain
+            return lang._("it takes the trick")
         if every:
             return lang.n_("it takes the trick in the {n} sampled deal",
                            "it takes the trick in all {n} sampled deals", r.of)
@@ -29,6 +31,8 @@ def clause(r: Reason, lang: Lang) -> str | None:
                        "it takes the trick in {count} of {of} sampled deals", r.of,
                        count=r.count, of=r.of)
     if r.kind == "loses_trick":
+        if not r.of:
+            return lang._("it leaves the trick to an opponent")
         if every:
             return lang.n_("it leaves the trick to an opponent in the {n} sampled deal",
                            "it leaves the trick to an opponent in all {n} sampled deals", r.of)

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..base import State
 from .hooks import hooks_for, rng_for
-from .search import SearchPlayer, visible_gifts
+from .search import SearchPlayer
 
 HINT_BUDGET = 120       # iterations for a hint: a hard move's usual work
 REVIEW_BUDGET = 150     # iterations per decision of a review
 REVIEW_WORLDS = 12      # common worlds every root move is tried in, for a review
 TRICK_WORLDS = 10       # sampled deals the trick fact is counted on, with no runner-up
 CHECK_WORLDS = 64       # fresh worlds a review prices a move that is not the AI's on
+GIFT_SAID_WORLDS = 10   # common deals before a hint says a move does worse in every one
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,9 @@ class Reason:
     * ``forced``: it is the only legal move;
     * ``only``: every other move is plainly worse;
     * ``best_in``: at least as good as every other move in ``count`` of ``of`` sampled deals;
-    * ``wins_trick`` / ``loses_trick``: takes (or leaves) the trick in ``count`` of ``of``;
-    * ``gifts``: ``count`` other moves do worse in every sampled deal;
+    * ``wins_trick`` / ``loses_trick``: takes (or leaves) the trick in ``count`` of ``of``
+      sampled deals (``of`` 0: certain, the trick's last card);
+    * ``gifts``: ``count`` other moves do worse in every sampled deal (10 or more);
     * ``margin``: ahead of the next best move by ``count`` hundredths of a game;
     * ``plan``: a planned exchange (a game's own exchange search), best on average over
       ``of`` sampled draws from the talon and at least as good as the next best discard
@@ -111,7 +113,9 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> H
     i = cands.index(move)
     mine = values[i]
     others = [v for j, v in enumerate(values) if j != i and v]
-    gifts = visible_gifts(values, 3) - {i}
+    # Said as "do worse in every sampled deal": only on enough deals that a fresh look (a
+    # review's) would not find it as good (the search drops a gift after 3).
+    gifts = {j for j, v in enumerate(values) if j != i and _worse_in_all(v, mine)}
     # Against the runner-up (the best other mean), on the worlds both were tried in.
     second = max(others, key=_mean) if others else []
     common = min(len(mine), len(second))
@@ -209,8 +213,11 @@ def _trick_facts(state: State, seat: int, move: Action, seed: int,
             model, pos = got
             if len(pos.trick) == len(pos.hands) - 1:
                 winner = model.winner(pos.trick + (int(action.args[0]),), pos.leader)
+                won = model.side(winner) == model.side(seat)
+                if _step == 0:      # the last card of the trick: no sampling about it
+                    return Reason("wins_trick" if won else "loses_trick", 1, 0)
                 seen += 1
-                wins += model.side(winner) == model.side(seat)
+                wins += won
                 break
             try:
                 world.apply(mover, action)
@@ -227,6 +234,11 @@ def _trick_facts(state: State, seat: int, move: Action, seed: int,
         return None
     return Reason("wins_trick" if 2 * wins >= seen else "loses_trick",
                   wins if 2 * wins >= seen else seen - wins, seen)
+
+
+def _worse_in_all(theirs: list[float], mine: list[float]) -> bool:
+    m = min(len(theirs), len(mine))
+    return m >= GIFT_SAID_WORLDS and all(theirs[w] < mine[w] for w in range(m))
 
 
 def _mean(xs: list[float]) -> float:
