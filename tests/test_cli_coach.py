@@ -63,7 +63,7 @@ def test_review_after_a_terminal_game(tmp_path) -> None:
     out = first.stdout
     assert out.startswith(f"Reviewing game #{number}: the hard AI weighs every decision")
     assert f"Review of game #{number} (Coins) for Alice: " in out
-    decisions = re.findall(r"^\d\. Move (\d+) - Alice played: Play \S+\. The hard AI "
+    decisions = re.findall(r"^\d\. Move (\d+) - Alice: Play \S+\. The hard AI "
                            r"prefers: Play \S+\.$", out, re.M)
     assert decisions, out
     assert "\nThe costliest decisions come first.\n\n1. Move " in out

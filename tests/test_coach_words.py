@@ -45,13 +45,13 @@ def test_a_forced_move_is_called_forced(code: str, said: str) -> None:
            "best move in all 10 sampled deals.",
      "It takes the trick in 7 of 10 sampled deals; it does at least as well as the next best "
      "move in 4 of 10 sampled deals."),
-    ("pl", "Bierze lewę w każdym z 10 losowych rozdań; wypada nie gorzej niż następny "
+    ("pl", "Bierze lewę w każdym z 10 losowych rozdań; wypada nie gorzej niż drugi "
            "najlepszy ruch w każdym z 10 losowych rozdań.",
-     "Bierze lewę w 7 z 10 losowych rozdań; wypada nie gorzej niż następny najlepszy ruch w "
+     "Bierze lewę w 7 z 10 losowych rozdań; wypada nie gorzej niż drugi najlepszy ruch w "
      "4 z 10 losowych rozdań."),
-    ("ru", "Берёт взятку в каждой из 10 пробных сдач; не хуже следующего лучшего хода в "
+    ("ru", "Берёт взятку в каждой из 10 пробных сдач; не хуже второго по силе хода в "
            "каждой из 10 пробных сдач.",
-     "Берёт взятку в 7 из 10 пробных сдач; не хуже следующего лучшего хода в 4 из 10 "
+     "Берёт взятку в 7 из 10 пробных сдач; не хуже второго по силе хода в 4 из 10 "
      "пробных сдач.")])
 def test_every_sampled_deal_is_said_as_all(code: str, every: str, some: str) -> None:
     lang = lang_for(code)

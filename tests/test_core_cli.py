@@ -64,6 +64,8 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
                               (game_id,)).fetchone()[0]
     db.close()
     assert len(re.findall(r"^\d+\. ", text, re.M)) == moves_logged
+    # An AI seat's moves are its own (its name says AI): no "[AI]" tag after the name.
+    assert re.search(r"^\d+\. Ada \(AI, random\): ", text, re.M) and "[AI]" not in text
     assert "hand of Alice: " in text and "hand of Ada (AI, random): " in text
     assert "Final ranks: " in text and "\nResult\n  1st " in text
     listing = parlour("replay", cwd=tmp_path)

@@ -164,7 +164,7 @@ async def test_a_review_lists_planted_blunders_and_hides_other_hands(
         assert record.ephemeral, record.text
         text = record.text
         assert f"Review of game #{game_id} (Thirteens) for Alice:" in text, text
-        shown = [int(m) for m in re.findall(r"Move (\d+) - Alice played:", text)]
+        shown = [int(m) for m in re.findall(r"Move (\d+) - Alice:", text)]
         assert shown and set(planted) <= set(shown), (planted, shown, text)
         assert "Estimated cost: about" in text and "The hard AI prefers:" in text
         # Listed by cost, and it says so: the move numbers are out of order.

@@ -97,7 +97,11 @@ def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool
     shown = _last_event(state)
     last = None
     for s in replay.steps():
-        tag = "" if s.actor == "human" else f" [{_(ACTORS.get(s.actor, s.actor))}]"
+        # An AI seat's own moves need no tag (its name says AI); a person's move made by
+        # the AI or the timer does.
+        ai_seat = r.players[s.seat].get("kind") == "ai"
+        tag = "" if s.actor == "human" or (s.actor == "ai" and ai_seat) \
+            else f" [{_(ACTORS.get(s.actor, s.actor))}]"
         who = names[s.seat]
         print(f"\n{s.move}. {who}{tag}: {table.fill(describe(s.action))}", file=out)
         _board(s.state, table, hands, brief, out, shown)

@@ -115,9 +115,9 @@ def confidence_text(d: Decision, lang: Lang) -> str:
 
 
 def decision_head(d: Decision, name: str, played: str, best: str, lang: Lang) -> str:
-    """"Move 12 - Ada played: Play 9 of coins. The hard AI prefers: Play J of swords."
-    (moves worded as the game words them: an order, so after a colon)."""
-    return lang._("Move {move} - {name} played: {played}. The hard AI prefers: {best}.",
+    """"Move 12 - Ada: Play 9O. The hard AI prefers: Play JE." (moves worded as the game
+    words them, as orders: after a colon, and no "played: Play")."""
+    return lang._("Move {move} - {name}: {played}. The hard AI prefers: {best}.",
                   move=d.move, name=name, played=played, best=best)
 
 
