@@ -104,6 +104,9 @@ def test_moves_read_as_players_say_them() -> None:
     assert moves.resolve("no").action == "declare point 5"      # a unique start
     assert moves.resolve("EQUAL").action == "declare point 4"
     assert moves.resolve("3").action == "declare point 4"
+    # The choices quoted in the help: a label may have a comma of its own.
+    assert "type 'good', 'not good (point of five)', 'equal' (a unique start" in " ".join(
+        " ".join(moves.short_help()).split())
     assert moves.resolve("declare point 5").action == "declare point 5"
     bad = moves.resolve("7")
     assert bad.action is None and bad.error == (

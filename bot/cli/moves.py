@@ -183,7 +183,8 @@ class Moves:
             entries = self._entry_of_form[k]
             prompt = v.plain(form.prompt)
             if form.choices:
-                words = ", ".join(v.plain(e.label).lower() for e in entries[:_EXAMPLES])
+                # Quoted: a choice may have a comma of its own ("point of four, forty").
+                words = ", ".join(f"'{v.plain(e.label).lower()}'" for e in entries[:_EXAMPLES])
                 more = ", ..." if len(entries) > _EXAMPLES else ""
                 tip = _("{prompt}: type {words} (a unique start is enough), or its number "
                         "({span}).", prompt=prompt, words=words + more, span=_span(entries))
