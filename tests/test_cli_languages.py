@@ -118,6 +118,19 @@ def test_the_quit_line_and_refusals_speak_the_language(tmp_path, code: str) -> N
     assert GOODBYE not in s.text
 
 
+@pytest.mark.parametrize("code,help_word,quit_word", [("pl", "pomoc", "wyjdź"),
+                                                       ("ru", "помощь", "выход")])
+def test_help_and_quit_in_the_players_language(tmp_path, code: str, help_word: str,
+                                               quit_word: str) -> None:
+    s = Session("coins", "--seed", "4", "--ai", "random", "--lang", code, "--name", "Alice",
+                cwd=tmp_path, env=NO_COLOR)
+    s.until_prompt()
+    assert lang_for(code)._("What you can do now") in s.send(help_word)
+    s.send(quit_word)
+    assert s.finish() == 0
+    assert s.text.rstrip().endswith(lang_for(code)._(GOODBYE))
+
+
 # A move's hint: the reader's move word and the cards as the screen shows them.
 HINT_WORD = {"pl": "odrzuć", "ru": "сбросить"}
 

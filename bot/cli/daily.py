@@ -26,8 +26,11 @@ from ..present.scene import CentreScene, Scene
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .play import (
+    ALL_WORDS,
+    HELP_WORDS,
     LOCAL_USER,
     PRONOUNS,
+    QUIT_WORDS,
     _height,
     _LineReader,
     _norm,
@@ -175,13 +178,13 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
     while True:
         say("> ", end="")
         line = await reader.get()
-        if line is None or _norm(line) in ("quit", "exit", "q"):
+        if line is None or _norm(line) in QUIT_WORDS:
             return None
         typed = _norm(line)
-        if typed in ("help", "?", "h"):
+        if typed in HELP_WORDS:
             say("\n".join(moves.short_help()))
             continue
-        if typed in ("help all", "all", "moves"):
+        if typed in ALL_WORDS:
             say("\n".join(moves.full_help()))
             continue
         if not typed:

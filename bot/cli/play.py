@@ -58,7 +58,11 @@ class _Moved(enum.Enum):
 
 
 _MOVED = _Moved.MOVED   # the position changed while we waited for input (timer, AI)
-LOG_WORDS = ("log", "older", "earlier")   # the recent events left out to fit the screen
+# The prompt's own words, also in Polish and Russian (the help names the English ones).
+QUIT_WORDS = ("quit", "exit", "q", "wyjdź", "wyjdz", "koniec", "выход", "выйти")
+HELP_WORDS = ("help", "?", "h", "pomoc", "помощь", "справка")
+ALL_WORDS = ("help all", "all", "moves", "pomoc wszystko", "ruchy", "все ходы", "ходы")
+LOG_WORDS = ("log", "older", "earlier", "dziennik", "журнал")   # what gave way to fit
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
@@ -381,16 +385,16 @@ class Terminal:
                 if line is _MOVED:
                     self.say()
                     break
-                if line is None or _norm(line) in ("quit", "exit", "q"):
+                if line is None or _norm(line) in QUIT_WORDS:
                     await self._quit(eof=line is None)
                     return 0
                 typed = _norm(line)
-                if typed in ("help", "?", "h"):
+                if typed in HELP_WORDS:
                     about = (["", table.heading(table._("The cards"))] + table.legend(scene.legend)
                              if scene.legend else [])
                     self.say("\n".join(moves.short_help() + about + ["", hint_help(self.lang)]))
                     continue
-                if typed in ("help all", "all", "moves"):
+                if typed in ALL_WORDS:
                     self.say("\n".join(moves.full_help()))
                     continue
                 if not typed:
