@@ -66,7 +66,8 @@ def test_review_after_a_terminal_game(tmp_path) -> None:
     decisions = re.findall(r"^\d\. Move (\d+) - Alice: Play \S+\. The hard AI "
                            r"prefers: Play \S+\.$", out, re.M)
     assert decisions, out
-    assert "\nThe costliest decisions come first.\n\n1. Move " in out
+    assert "\nThe costliest decisions come first. Move numbers count every player's moves;" \
+        in out and "a sure last place.\n\n1. Move " in out
     assert out.count("Estimated cost: about ") == len(decisions)
     assert "Your hand (" in out                    # the position as Alice saw it
     # Wrapped between words to the terminal's 80 columns, as everything it prints.

@@ -131,8 +131,10 @@ def review_head(review: GameReview, name: str, game: str, lang: Lang) -> str:
 
 
 def costliest_first(lang: Lang) -> str:
-    """Said above the list: it is ordered by cost, not by when the moves came."""
-    return lang._("The costliest decisions come first.")
+    """Said above the list: it is ordered by cost, not by when the moves came; what a
+    move number counts, and what a cost is a share of."""
+    return lang._("The costliest decisions come first. Move numbers count every player's "
+                  "moves; a cost of 100% would turn a sure win into a sure last place.")
 
 
 def nothing_lost(lang: Lang) -> str:
