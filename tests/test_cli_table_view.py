@@ -183,3 +183,17 @@ def test_help_all_lists_every_numbered_move_and_is_longer_than_help() -> None:
     assert "Play a card: type its number (1-6) or the card, e.g. 'KC' or 'play KC'." in " ".join(
         moves.short_help())
     assert len(short) <= len(full) + 2
+
+
+def test_fact_columns_keep_their_order_whatever_seat_lists_them_first() -> None:
+    # Deal 2 of a normand: the first seat did not exchange, so it lists "This deal" alone;
+    # the columns still read "Exchanged", then "This deal", as in deal 1.
+    from dataclasses import replace
+
+    from bot.present.scene import Fact, SeatScene
+    scene = piquet_exchange()
+    seats = (SeatScene(0, "Alice", facts=(Fact("This deal", "0 points"),)),
+             SeatScene(1, "Ada", facts=(Fact("Exchanged", "5 cards"), Fact("This deal", "3"))))
+    out, _ = _render(replace(scene, seats=seats), NAMES)
+    header = next(line for line in out.splitlines() if "Player" in line)
+    assert header.index("Exchanged") < header.index("This deal"), header

@@ -338,11 +338,18 @@ class TableView:
         seats = scene.seats
         if not seats:
             return []
+        # Columns in the order the seats list their facts, the same every deal: a label
+        # first met on a later seat goes before the next label that seat lists after it
+        # ("Exchanged" before "This deal", though the first seat did not exchange).
         fact_labels: list[str] = []
         for s in seats:
-            for f in s.facts:
-                if f.label not in fact_labels:
-                    fact_labels.append(f.label)
+            labels = [f.label for f in s.facts]
+            for k, label in enumerate(labels):
+                if label in fact_labels:
+                    continue
+                after = next((x for x in labels[k + 1:] if x in fact_labels), None)
+                fact_labels.insert(fact_labels.index(after) if after else len(fact_labels),
+                                   label)
         _ = self._
         header = ["", _("Player")]
         rows = [[self._marker(s), self._seat_name(s, scene)] for s in seats]
