@@ -246,13 +246,16 @@ def test_normand_dealer_exchange_keep_and_three_way_point():
         "{p0} scores 6 for the point ({c:AS} {c:KS} {c:QS} {c:JS} {c:10S} {c:9S})."]
 
 
-def test_normand_equal_label_from_the_pips_already_said():
+def _normand(second: str, dealer: str):
+    """A normand deal: elder's clubs make a point of five, fifty; the talon 7H 10S."""
     elder = "AC KC QC JC 9C AD KD QD JD 9D"
-    second = "AH KH QH JH 9H 10C 8C 7C 10D 7S"
-    dealer = "AS KS QS JS 9S 8S 8D 7D 10H 8H"
-    s = G.new_state(3, {"variant": "normand"}, seed=2,
-                    deck=deal_order([cards(elder), cards(second), cards(dealer)],
-                                    cards("7H 10S")))
+    return G.new_state(3, {"variant": "normand"}, seed=2,
+                       deck=deal_order([cards(elder), cards(second), cards(dealer)],
+                                       cards("7H 10S")))
+
+
+def test_normand_equal_label_from_the_pips_already_said():
+    s = _normand("AH KH QH JH 9H 10C 8C 7C 10D 7S", "AS KS QS JS 9S 8S 8D 7D 10H 8H")
     do(s, "discard 8S", "declare point 5", "declare point 5")
     scene = scene_of(s, 0)
     assert lines(scene) == ["{p1}: point of five, fifty - equal so far",
@@ -266,12 +269,7 @@ def test_normand_a_lower_point_is_answered_by_good_alone():
     """Against a point whose pips are told, a lower one of the same length only concedes:
     the menu offers "Good" (naming the pips it concedes to), not "Point of five,
     forty-nine - good", which a player can read as advice; typed, it is still said."""
-    elder = "AC KC QC JC 9C AD KD QD JD 9D"
-    second = "AH KH QH JH 8H 10C 8C 7C 10D 7S"
-    dealer = "AS KS QS JS 8S 9S 8D 7D 10H 9H"
-    s = G.new_state(3, {"variant": "normand"}, seed=2,
-                    deck=deal_order([cards(elder), cards(second), cards(dealer)],
-                                    cards("7H 10S")))
+    s = _normand("AH KH QH JH 8H 10C 8C 7C 10D 7S", "AS KS QS JS 8S 9S 8D 7D 10H 9H")
     do(s, "discard 9S", "declare point 5", "declare point 5")
     scene = scene_of(s, 0)
     assert labels(scene) == ["Good"]

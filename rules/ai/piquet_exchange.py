@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from ..actions import Action
 from ..base import State
 from ..games.piquet.state import PiquetState
 from .heuristics.piquet import POINTS_PER_UNIT, holding, likely_tricks, weakest
 from .piquet_playout import play_out
+from .talon_worlds import best_total, sampled_worlds
 
 # The open play-out's share of the play's value, the rest from each hand's own likely
 # tricks: on 600 duplicate deals 0.5 gained most over the estimate alone (docs/AI.md).
@@ -53,19 +53,14 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     kept = [[c for c in hand if c not in out] for out in outs]
     v = state._v
     values: list[list[float]] = [[] for _ in cands]
-    used = 0
-    for _ in range(worlds):
-        if used and deadline is not None and time.perf_counter() > deadline:
-            break
-        used += 1
-        w = state.sample_world(seat, rng)
+    for w in sampled_worlds(state, seat, rng, worlds, deadline):
         for i, out in enumerate(outs):
             k = len(out)
             mine = kept[i] + w.talon[:k]
             theirs = _heuristic_draw(w.hands[opp], w.talon[k:]) if elder else w.hands[opp]
             values[i].append(value(mine, theirs, elder, v.repique, v.pique, v.capot) / UNIT)
-    totals = [sum(x) for x in values]
-    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))], cands, values
+    return cands[best_total(values)], cands, values
+
 
 
 def _heuristic_draw(hand: list[int], talon: list[int]) -> list[int]:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from ..actions import Action
 from ..base import State
 from ..games.piquet.state import PiquetState
 from .heuristics.piquet import POINTS_PER_UNIT, Holding, holding, likely_tricks
+from .talon_worlds import best_total, sampled_worlds
 
 PLAY_WEIGHT = 2.0     # points per trick of estimated advantage in the play
 CARDS_WEIGHT = 10.0   # the cards' 10 points (strictly most tricks), surer with a bigger lead
@@ -52,12 +52,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     blanche = list(state.blanche)
     repique = state._v.repique
     values: list[list[float]] = [[] for _ in moves]
-    used = 0
-    for _ in range(worlds):
-        if used and deadline is not None and time.perf_counter() > deadline:
-            break
-        used += 1
-        w = state.sample_world(seat, rng)
+    for w in sampled_worlds(state, seat, rng, worlds, deadline):
         others = {s: w.hands[s] for s in order if s != seat}
         held = {s: holding(h) for s, h in others.items()}
         tricks = {s: likely_tricks(h, s == elder) for s, h in others.items()}
@@ -66,8 +61,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
             held[seat] = holding(mine)
             tricks[seat] = likely_tricks(mine, seat == elder)
             values[i].append(value(held, tricks, order, seat, blanche, repique) / POINTS_PER_UNIT)
-    totals = [sum(v) for v in values]
-    return moves[max(range(len(moves)), key=lambda i: (totals[i], -i))], moves, values
+    return moves[best_total(values)], moves, values
 
 
 

@@ -250,22 +250,11 @@ def declare_label(action: str, view: dict, side_of, lang: Lang = EN) -> str:
     best = (view.get("declaring") or {}).get("best")
     if best is None:
         return _("Declare {claim}", claim=name)
-    _cat, bn, bx = parse_claim(best["said"])
-    hand = _hand_ints(view)
-    mine_value = None
-    if cat == "point":
-        found = best_point(hand, n)
-        mine_value = found[0] if found else None
-        if n == bn:
-            if best.get("value") is None:
-                return _("{claim} - making?", claim=_cap(name))
-            assert mine_value is not None  # a point one may declare is in the hand
-            name = f"{name}, {pips(lang, mine_value)}"
-            cmp = (mine_value > best["value"]) - (mine_value < best["value"])
-        else:
-            cmp = 1 if n > bn else -1
-    else:
-        cmp = ((n, x) > (bn, bx)) - ((n, x) < (bn, bx))
+    cmp, pips_said = _against_best(cat, n, x, best, view)
+    if cmp is None:
+        return _("{claim} - making?", claim=_cap(name))
+    if pips_said is not None:
+        name = f"{name}, {pips(lang, pips_said)}"
     if cmp > 0:
         return _("Not good - {claim}", claim=name)
     if cmp < 0:
@@ -282,16 +271,25 @@ def concedes(action: str, view: dict) -> bool:
     best = (view.get("declaring") or {}).get("best")
     if best is None or not action.startswith("declare "):
         return False
-    cat, n, x = parse_declare(action)
+    cmp, _pips = _against_best(*parse_declare(action), best, view)
+    return cmp is not None and cmp < 0
+
+
+def _against_best(cat: str, n: int, x: int, best: dict,
+                  view: dict) -> tuple[int | None, int | None]:
+    """(1, 0 or -1 as the claim beats, equals or loses to ``best``, or None while a point
+    of the same length waits for "making?"; the claim's pips when they are compared)."""
     _cat, bn, bx = parse_claim(best["said"])
-    if cat == "point":
-        if n != bn:
-            return n < bn
-        if best.get("value") is None:
-            return False            # "making?": the pips are not told yet
-        found = best_point(_hand_ints(view), n)
-        return found is not None and found[0] < best["value"]
-    return (n, x) < (bn, bx)
+    if cat != "point":
+        return ((n, x) > (bn, bx)) - ((n, x) < (bn, bx)), None
+    if n != bn:
+        return (1 if n > bn else -1), None
+    if best.get("value") is None:
+        return None, None
+    found = best_point(_hand_ints(view), n)
+    assert found is not None  # a point one may declare is in the hand
+    mine = found[0]
+    return (mine > best["value"]) - (mine < best["value"]), mine
 
 
 def _cap(words: str) -> str:
