@@ -188,7 +188,7 @@ def test_worlds_keep_an_unshown_claim_when_its_cards_are_pinned(monkeypatch):
     from rules.ai.players import heuristic
     from rules.games.piquet import knowledge
 
-    monkeypatch.setattr(knowledge, "PIN_AFTER", 0)
+    monkeypatch.setattr(knowledge, "REJECT", 0)
     s = rubicon_after_exchange("AH QH 10H 8H 7H AC JC 9C KD QD JD 8S",
                                "AS QS 10S 9S 7S KC 10C 8C 10D 8D 7D 9H")
     do(s, "sink point", "sink point", "declare sequence 3 king")

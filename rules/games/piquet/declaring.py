@@ -227,7 +227,8 @@ class DeclaringMixin(PiquetHost):
             self._log(event("{who}: Not good. {said}.", who=who, said=said))
         elif key < bkey:
             if cat == "point" and n == best[1]:
-                record["v"] = None  # one says "good" without telling one's own count
+                record["v"] = None  # one says "good" without telling one's own count;
+                record["lt"] = best[2]  # all now know it is below the one said
                 self._log(event("{who}: Good.", who=who))
             else:
                 self._log(event("{who}: {said}. Good.", who=who, said=said))

@@ -3,12 +3,20 @@
 A seat knows its own hand and discards, the talon cards it was allowed to see, the
 cards others showed when they scored (or which it saw them draw), the suits they
 showed void in, and every claim said aloud: "point of five" means that hand held
-five of a suit when it was declared (hand now + cards played since).  Pins and
-voids go into ``redeal`` slots; claims are checked on each re-deal and a deal that
-breaks one is re-drawn.  Rejection keeps the re-deal faithful to the odds; when it
-keeps failing (a rare claim, long voids), one way of holding each unshown claim is
-chosen and its cards pinned to the claimant, so the world can always be played on
-(a stated point value is the only thing then dropped: the view stays exact).
+five of a suit when it was declared (hand now + cards played since); "forty-six"
+pins that point's pips, and an equal-length point answered "Good." is worth less
+than the one it met.  Every sampled world keeps all of it, in three steps:
+
+1. plain re-deals, each checked against every claim and rejected if one breaks
+   (faithful to the odds; most positions stop here);
+2. when that keeps failing (a rare claim, a stated point value), a random way of
+   holding each unshown claim is picked - for a point with a stated value, cards
+   of one suit worth exactly that, with the higher cards of that suit kept out of
+   the claimant's hand - its cards pinned, and the rest re-dealt and checked;
+3. should that fail too, a random walk from the deal as it is (which keeps every
+   claim): swaps of hidden cards between places, each kept only if every claim
+   still holds.
+So no sampled world breaks anything its seat has heard.
 """
 
 from __future__ import annotations
@@ -16,15 +24,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
+from itertools import combinations
 
 from ...sampling import Slot, redeal
-from .combos import FACES, best_point, holds, run_cards
+from .combos import FACES, PIPS, best_point, holds, run_cards
 from .host import PiquetHost
 
-TRIES = 200
-STRICT = 120
-PIN_AFTER = 60      # rejected re-deals before the unshown claims' cards are pinned
-PIN_WAYS = 5
+REJECT = 40         # plain re-deals before the unshown claims' cards are pinned
+PIN_WAYS = 6        # ways of holding the claims tried
+PIN_DEALS = 10      # re-deals per way
+PIN_NODES = 60      # claims tried per search for a way
+WALK = 400          # swaps tried by the last resort
+
+Check = Callable[[], bool]
 
 
 class KnowledgeMixin(PiquetHost):
@@ -32,13 +44,11 @@ class KnowledgeMixin(PiquetHost):
     def _resample(self, seat: int, rng: random.Random) -> None:
         slots = self._piquet_slots(seat)
         checks = self._claim_checks(seat)
-        for attempt in range(TRIES):
-            if attempt == PIN_AFTER:
-                slots = self._pinned_slots(seat, rng) or slots
-            redeal(slots, rng)
-            strict = attempt < STRICT
-            if all(check(strict) for check in checks):
-                break
+        before = [list(slot.cards) for slot in slots] if checks else []
+        if not _deal(slots, checks, rng, REJECT) and not self._pinned_deal(seat, checks, rng):
+            for slot, cards in zip(slots, before, strict=True):
+                slot.cards[:] = cards
+            _walk(slots, checks, rng)
         self._refresh_hidden_point(seat)
 
     def _held(self, s: int) -> list[int]:
@@ -74,24 +84,28 @@ class KnowledgeMixin(PiquetHost):
             slots.append(Slot(self.talon, None, self._talon_top(viewer), keep_sorted=False))
         return slots
 
-    def _claim_checks(self, viewer: int) -> list[Callable[[bool], bool]]:
-        checks: list[Callable[[bool], bool]] = []
+    def _claim_checks(self, viewer: int) -> list[Check]:
+        checks: list[Check] = []
         for rec in self.claims:
             s = rec["seat"]
             if s == viewer:
                 continue
-            cat, n, x, v = rec["cat"], rec["n"], rec["x"] or 0, rec["v"]
-            checks.append(partial(self._holds_claim, s, cat, n, x, v))
+            checks.append(partial(self._holds_claim, s, rec["cat"], rec["n"], rec["x"] or 0,
+                                  rec["v"], rec.get("lt")))
         for s in self.blanche:
             if s != viewer:
                 checks.append(partial(self._blank_but_drawn, s))
         return checks
 
     def _holds_claim(self, s: int, cat: str, n: int, x: int, v: int | None,
-                     strict: bool) -> bool:
-        return holds(self._held(s), cat, n, x, v if strict else None)
+                     below: int | None) -> bool:
+        held = self._held(s)
+        if below is not None:   # "Good." to an equal-length point: worth less than it
+            found = best_point(held, n)
+            return found is not None and found[0] < below
+        return holds(held, cat, n, x, v)
 
-    def _blank_but_drawn(self, s: int, strict: bool) -> bool:
+    def _blank_but_drawn(self, s: int) -> bool:
         # A blank hand: every face card it shows now came from the talon.
         return sum(1 for c in self._held(s) if c & 15 in FACES) <= self.drawn[s]
 
@@ -103,78 +117,134 @@ class KnowledgeMixin(PiquetHost):
             if found is not None:
                 best[2] = found[0]
 
-    # --- pinning claims (the fallback when rejection keeps failing) ----------------------
+    # --- pinning claims (when plain re-deals keep failing) -------------------------------
 
-    def _pinned_slots(self, viewer: int, rng: random.Random) -> list[Slot] | None:
-        """Slots with the unshown claims pinned (see ``_pin_claims``), trying a few random
-        ways; None if no way tried leaves a consistent deal (pins can crowd out voids)."""
+    def _pinned_deal(self, viewer: int, checks: list[Check], rng: random.Random) -> bool:
+        """Re-deals with the unshown claims pinned (see ``_pin_claims``), a few random ways
+        of holding them; False if none kept every claim."""
         for _ in range(PIN_WAYS):
             slots = self._piquet_slots(viewer)
             if not self._pin_claims(viewer, slots, rng):
                 continue
             try:
-                redeal(slots, rng)
-                return slots
-            except ValueError:
+                if _deal(slots, checks, rng, PIN_DEALS):
+                    return True
+            except ValueError:      # the pins crowd out a void: try another way
                 continue
-        return None
+        return False
 
     def _pin_claims(self, viewer: int, slots: list[Slot], rng: random.Random) -> bool:
         """For each claim not yet shown, pick one way its holder can hold it and move those
-        cards into the holder's slot as known, so every re-deal keeps the claim.  False if
-        the ways picked leave some claim no way (the caller tries again)."""
+        cards into the holder's slot as known (for a point worth a stated value, the
+        higher cards of its suit are kept out of that hand too).  The ways are searched
+        together, in random order, so one claimant's way leaves the others theirs; False
+        if the search finds none within its budget (the caller tries again)."""
         hand_slot = {id(slot.cards): slot for slot in slots}
         slot_of = {s: hand_slot[id(self.hands[s])] for s in range(self.n)
                    if s != viewer and id(self.hands[s]) in hand_slot}
-        free = {c for slot in slots for c in slot.cards} - {c for slot in slots
-                                                            for c in slot.known}
-        # Sequences pin exact cards, points any of a suit: the tightest claims go first.
+        free = ({c for slot in slots for c in slot.cards}
+                - {c for slot in slots for c in slot.known})
+        # Sequences pin exact cards, sets ranks, points any of a suit (a stated value a few
+        # ways): the tightest claims go first, so a point's way sees the cards pinned already.
         tight = {"sequence": 0, "set": 1, "point": 2}
-        for rec in sorted(self.claims, key=lambda r: tight[r["cat"]]):
-            s = rec["seat"]
-            slot = slot_of.get(s)
-            if slot is None:
-                continue
-            have = set(slot.known) | set(self.played[s])
-            voids = set(self.voids[s])
-            usable = [c for c in free if c >> 4 not in voids]
-            need = _claim_cards(rec["cat"], rec["n"], rec["x"] or 0, have, usable, rng)
-            room = len(slot.cards) - len(slot.known)
-            if need is None or len(need) > room:
+        recs = sorted((r for r in self.claims if r["seat"] in slot_of),
+                      key=lambda r: (tight[r["cat"]], r["v"] is None))
+        got: dict[int, set[int]] = {s: set() for s in slot_of}
+        out: dict[int, set[int]] = {s: set() for s in slot_of}
+        budget = [PIN_NODES]
+
+        def search(i: int) -> bool:
+            if i == len(recs):
+                return True
+            budget[0] -= 1
+            if budget[0] < 0:
                 return False
-            for c in need:
+            rec = recs[i]
+            s = rec["seat"]
+            slot = slot_of[s]
+            have = set(slot.known) | set(self.played[s]) | got[s]
+            voids = self.voids[s]
+            usable = sorted(c for c in free if c >> 4 not in voids and c not in out[s])
+            room = len(slot.cards) - len(slot.known) - len(got[s])
+            for need, higher in _ways(rec, have, usable, rng):
+                if len(need) > room:
+                    continue
+                added = set(higher) - out[s]
+                got[s].update(need)
+                free.difference_update(need)
+                out[s].update(added)
+                if search(i + 1):
+                    return True
+                got[s].difference_update(need)
+                free.update(need)
+                out[s].difference_update(added)
+            return False
+
+        if not search(0):
+            return False
+        for s, cards in got.items():
+            slot = slot_of[s]
+            for c in sorted(cards):
                 _move_into(c, slot, slots)
                 slot.known.append(c)
-                free.discard(c)
+            if out[s]:
+                _keep_out(slot, frozenset(out[s]))
         return True
 
 
-def _claim_cards(cat: str, n: int, x: int, have: set[int], usable: list[int],
-                 rng: random.Random) -> list[int] | None:
-    """Hidden cards that, added to ``have``, hold the claim; a random way, None if none."""
+def _deal(slots: list[Slot], checks: list[Check], rng: random.Random, tries: int) -> bool:
+    """Re-deal until every check holds; False if ``tries`` re-deals all broke one."""
+    for _ in range(tries):
+        redeal(slots, rng)
+        if all(check() for check in checks):
+            return True
+    return not checks
+
+
+def _keep_out(slot: Slot, cards: frozenset[int]) -> None:
+    old = slot.banned
+    slot.banned = ((lambda c: c in cards) if old is None
+                   else (lambda c: c in cards or old(c)))
+
+
+def _ways(rec: dict, have: set[int], usable: list[int],
+          rng: random.Random) -> list[tuple[list[int], list[int]]]:
+    """The ways, in random order, hidden cards added to ``have`` hold the claim ``rec``:
+    (the cards to add, the cards to keep out of that hand)."""
+    cat, n, x, value = rec["cat"], rec["n"], rec["x"] or 0, rec["v"]
+    ways: list[tuple[list[int], list[int]]] = []
     pool = set(usable)
-    ways: list[list[int]] = []
     if cat == "sequence":
         for suit in range(4):
             cards = run_cards(n, x, suit)
             if all(c in have or c in pool for c in cards):
-                ways.append([c for c in cards if c not in have])
+                ways.append(([c for c in cards if c not in have], []))
     elif cat == "set":
-        held = [c for c in have if c & 15 == x]
+        held = sum(1 for c in have if c & 15 == x)
         extra = [s * 16 + x for s in range(4) if s * 16 + x in pool]
-        if len(held) + len(extra) >= n:
-            rng.shuffle(extra)
-            ways.append(extra[:max(0, n - len(held))])
-    else:
+        for more in combinations(extra, max(0, n - held)):
+            ways.append((list(more), []))
+    elif value is None:
         for suit in range(4):
-            held = [c for c in have if c >> 4 == suit]
-            extra = [c for c in pool if c >> 4 == suit]
-            if len(held) + len(extra) >= n:
+            held = sum(1 for c in have if c >> 4 == suit)
+            extra = [c for c in usable if c >> 4 == suit]
+            if held + len(extra) >= n:
                 rng.shuffle(extra)
-                ways.append(extra[:max(0, n - len(held))])
-    if not ways:
-        return None
-    return rng.choice(ways)
+                ways.append((extra[:max(0, n - held)], []))
+    else:
+        # n cards of one suit worth ``value``, the higher cards of that suit left out.
+        for suit in range(4):
+            mine = [c for c in have if c >> 4 == suit]
+            cands = sorted({*mine, *(c for c in usable if c >> 4 == suit)})
+            for combo in combinations(cands, n):
+                if sum(PIPS[c & 15] for c in combo) != value:
+                    continue
+                low = min(c & 15 for c in combo)
+                higher = [c for c in cands if c & 15 > low and c not in combo]
+                if not any(c in higher for c in mine):
+                    ways.append(([c for c in combo if c not in have], higher))
+    rng.shuffle(ways)
+    return ways
 
 
 def _move_into(card: int, target: Slot, slots: list[Slot]) -> None:
@@ -185,3 +255,29 @@ def _move_into(card: int, target: Slot, slots: list[Slot]) -> None:
     out = next(c for c in target.cards if c not in target.known)
     source.cards[source.cards.index(card)] = out
     target.cards[target.cards.index(out)] = card
+
+
+def _allowed(slot: Slot, card: int) -> bool:
+    return slot.banned is None or not slot.banned(card)
+
+
+def _walk(slots: list[Slot], checks: list[Check], rng: random.Random) -> None:
+    """The last resort: from a deal that keeps every claim, swap hidden cards between
+    places at random, keeping each swap only if every claim (and every void) still holds."""
+    spots = [(i, j) for i, slot in enumerate(slots)
+             for j, c in enumerate(slot.cards) if c not in slot.known]
+    if len(spots) > 1:
+        for _ in range(WALK):
+            (a, i), (b, j) = rng.sample(spots, 2)
+            if a == b:
+                continue
+            sa, sb = slots[a], slots[b]
+            ca, cb = sa.cards[i], sb.cards[j]
+            if not (_allowed(sa, cb) and _allowed(sb, ca)):
+                continue
+            sa.cards[i], sb.cards[j] = cb, ca
+            if not all(check() for check in checks):
+                sa.cards[i], sb.cards[j] = ca, cb
+    for slot in slots:
+        if slot.keep_sorted:
+            slot.cards.sort()
