@@ -57,24 +57,30 @@ class PgServer:
     port: int
     user: str = "parlour"
     options: str = ""   # the server's -o options, to start it again the same way
+    password: str | None = None
     _names: count = field(default_factory=lambda: count(1))
 
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
+        login = self.user if self.password is None else f"{self.user}:{self.password}"
+        return f"postgresql://{login}@127.0.0.1:{self.port}/{database}"
 
     def create_database(self, prefix: str = "t") -> str:
         """A new empty database; its URL."""
         name = f"{prefix}{os.getpid()}_{next(self._names)}"
         subprocess.run([os.path.join(self.bindir, "createdb"), "-h", "127.0.0.1", "-p",
                         str(self.port), "-U", self.user, name], check=True,
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, env=self._env())
         return self.url(name)
 
     def drop_database(self, url: str) -> None:
         """Remove a database made by ``create_database`` (closing what still uses it)."""
         subprocess.run([os.path.join(self.bindir, "dropdb"), "-h", "127.0.0.1", "-p",
                         str(self.port), "-U", self.user, "--force", "--if-exists",
-                        url.rsplit("/", 1)[1]], check=True, capture_output=True, text=True)
+                        url.rsplit("/", 1)[1]], check=True, capture_output=True, text=True,
+                       env=self._env())
+
+    def _env(self) -> dict[str, str]:
+        return {**os.environ, **({"PGPASSWORD": self.password} if self.password else {})}
 
     def pause(self) -> None:
         """Stop the server (fast shutdown: clients are disconnected), keeping its data:
@@ -94,8 +100,13 @@ class PgServer:
         shutil.rmtree(os.path.dirname(self.datadir), ignore_errors=True)
 
 
-def start(*, durable: bool = False, max_connections: int = 200) -> PgServer:
-    """Initialise and start a server; raise RuntimeError if PostgreSQL is not installed."""
+def start(*, durable: bool = False, max_connections: int = 200,
+          password: str | None = None) -> PgServer:
+    """Initialise and start a server; raise RuntimeError if PostgreSQL is not installed.
+
+    With ``password`` the ``parlour`` user has that password and TCP logins must give it
+    (scram-sha-256); the Unix socket stays trusted, for the tools here (``url`` then
+    carries the password)."""
     where = bindir()
     if where is None:
         raise RuntimeError("PostgreSQL is not installed (apt-get install postgresql).")
@@ -108,15 +119,23 @@ def start(*, durable: bool = False, max_connections: int = 200) -> PgServer:
                                     "parlour", "--auth=trust", "-E", "UTF8",
                                     "--locale=C"]),
                    check=True, capture_output=True, text=True)
+    if password is not None:
+        with open(os.path.join(datadir, "pg_hba.conf"), "w") as hba:
+            hba.write("local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n")
     port = _free_port()
     opts = (f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={top} "
             f"-c max_connections={max_connections} -c shared_buffers=64MB")
     if not durable:
         opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    server = PgServer(where, datadir, port, options=opts)
+    server = PgServer(where, datadir, port, options=opts, password=password)
     try:
         _pg_ctl_start(server)
-    except RuntimeError:
+        if password is not None:
+            subprocess.run(_as_server_user([
+                os.path.join(where, "psql"), "-h", top, "-p", str(port), "-U", "parlour",
+                "-d", "postgres", "-q", "-c", f"ALTER USER parlour PASSWORD '{password}'"]),
+                check=True, capture_output=True, text=True)
+    except (RuntimeError, subprocess.CalledProcessError):
         server.stop()
         raise
     return server

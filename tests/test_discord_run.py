@@ -53,6 +53,27 @@ async def test_run_with_a_rejected_token(fake_discord: FakeDiscord, tmp_path, mo
     assert [c.status for c in fake_discord.calls_to("GET", r"^/users/@me$")] == [401]
 
 
+async def test_run_checks_postgresql_before_discord(fake_discord: FakeDiscord, monkeypatch,
+                                                    capsys) -> None:
+    # docs/DISCORD.md: the database is checked first. A PostgreSQL that is down stops
+    # `parlour run` with one line - no traceback, no password - before any call to Discord.
+    from tests.test_startup_errors import closed_port
+
+    port = closed_port()
+    monkeypatch.setenv("DISCORD_TOKEN", fake_discord.token)
+    monkeypatch.setenv("PARLOUR_AI_EXECUTOR", "inline")
+    monkeypatch.setenv("PARLOUR_DB", f"postgresql://parlour:pw-1234@127.0.0.1:{port}/parlour")
+    monkeypatch.delenv("PARLOUR_WAIT_ON_ERROR", raising=False)
+    code = await asyncio.to_thread(main, ["run"])
+    captured = capsys.readouterr()
+    assert code == 7
+    assert captured.err.splitlines() == [
+        f"Error: cannot reach PostgreSQL at 127.0.0.1:{port} (connection refused). Is the "
+        "server running, and are the host and port in PARLOUR_DB right?"]
+    assert "pw-1234" not in captured.out + captured.err
+    assert fake_discord.calls == [] and fake_discord.gateway_sessions == []
+
+
 async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> None:
     # Signal handlers can only be installed from the main thread.
     assert threading.current_thread() is threading.main_thread()

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import sqlite3
 
+import asyncpg
 import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.cli import main
+from bot.cli.log_setup import FORMAT, Masked, ShortTracebacks
 from bot.cli.run import build_bot
-from bot.core.schema import SCHEMA_VERSION
+from bot.core.schema import SCHEMA_VERSION, migrate_postgres
+from bot.core.store import mask_password
 from bot.discordbot import BotConfig
+from tests import pgserver
 from tests.fakediscord import FakeDiscord, build_scene
 from tests.test_startup_errors import WELL_FORMED, closed_port
 
@@ -117,3 +123,98 @@ async def test_doctor_reports_token_and_database_problems(tmp_path, monkeypatch,
     assert "PROBLEM Settings: PARLOUR_DEV_GUILD must be a guild id (digits), not 'my-server'." \
         in out and "PROBLEM Token: DISCORD_TOKEN is not set." in out
     assert "PROBLEM Database: The folder" in out and "does not exist" in out
+
+
+# --- PostgreSQL: the doctor connects, says what it found in one line, never the password --
+
+PASSWORD = "s3cret-Pa55"
+
+
+@pytest.fixture
+def pg_with_password():
+    try:
+        server = pgserver.start(password=PASSWORD)
+    except RuntimeError as e:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL tests must run in CI: {e}")
+        pytest.skip(str(e))
+    yield server
+    server.stop()
+
+
+def database_line(out: str) -> str:
+    """The doctor's Database check, its wrapped lines joined."""
+    lines = out.splitlines()
+    i = next(i for i, line in enumerate(lines) if "Database:" in line)
+    j = i + 1
+    while j < len(lines) and lines[j].startswith(" " * 9):
+        j += 1
+    return " ".join(lines[i:j])
+
+
+async def test_doctor_connects_to_postgresql(pg_with_password, capsys) -> None:
+    server = pg_with_password
+    where = f"127.0.0.1:{server.port}"
+    empty = server.create_database("empty")
+    masked = empty.replace(f":{PASSWORD}@", ":***@")
+
+    async def database(url: str) -> tuple[int, str]:
+        code = await asyncio.to_thread(main, ["doctor", "--db", url])
+        out = capsys.readouterr().out
+        assert PASSWORD not in out
+        return code, " ".join(database_line(out).split())
+
+    # No Parlour tables yet: fine, the first start creates them.
+    code, line = await database(empty)
+    assert line == (f"ok Database: {masked} has no Parlour tables yet; they will be created on "
+                    "the first start (or copy a SQLite database in first: parlour migrate-db).")
+
+    # An older schema, then the current one.
+    conn = await asyncpg.connect(empty)
+    await conn.execute("CREATE TABLE parlour_schema (version INTEGER NOT NULL)")
+    await conn.execute("INSERT INTO parlour_schema VALUES (3)")
+    code, line = await database(empty)
+    assert line == (f"ok Database: {masked} has schema v3; it will be upgraded to "
+                    f"v{SCHEMA_VERSION} on the next start.")
+    await conn.execute("DROP TABLE parlour_schema")
+    await migrate_postgres(conn)
+    code, line = await database(empty)
+    assert line == f"ok Database: {masked} has schema v{SCHEMA_VERSION} (current)."
+    await conn.execute("UPDATE parlour_schema SET version = $1", SCHEMA_VERSION + 1)
+    code, line = await database(empty)
+    assert line.startswith(f"PROBLEM Database: {masked} was written by a newer Parlour "
+                           f"(schema v{SCHEMA_VERSION + 1}).")
+    await conn.close()
+
+    # The wrong password; a database that does not exist.
+    wrong = empty.replace(PASSWORD, "not-the-password")
+    code, line = await database(wrong)
+    assert code == 1 and "not-the-password" not in line
+    assert line.startswith(f"PROBLEM Database: PostgreSQL at {where} refused the login of "
+                           "parlour (password authentication failed for user \"parlour\"). "
+                           "Check the user and password in PARLOUR_DB")
+    code, line = await database(server.url("nosuchdb"))
+    assert line == (f"PROBLEM Database: PostgreSQL at {where} has no database nosuchdb. Create "
+                    "it (createdb nosuchdb), or correct the database name in PARLOUR_DB.")
+
+    # The server down; a port nothing listens on.
+    server.pause()
+    code, line = await database(empty)
+    assert code == 1
+    assert line == (f"PROBLEM Database: cannot reach PostgreSQL at {where} (connection "
+                    "refused). Is the server running, and are the host and port in PARLOUR_DB "
+                    "right?")
+    port = closed_port()
+    code, line = await database(f"postgresql://parlour:{PASSWORD}@127.0.0.1:{port}/parlour")
+    assert f"cannot reach PostgreSQL at 127.0.0.1:{port} (connection refused)" in line
+
+
+def test_passwords_are_masked_in_logs_and_messages(tmp_path) -> None:
+    url = f"postgresql://parlour:{PASSWORD}@db:5432/parlour"
+    assert mask_password(f"using {url} and postgres://a:b@h/x") == \
+        "using postgresql://parlour:***@db:5432/parlour and postgres://a:***@h/x"
+    assert mask_password("postgresql://parlour@db/parlour") == "postgresql://parlour@db/parlour"
+    record = logging.LogRecord("parlour", logging.WARNING, __file__, 1, "lost %s", (url,), None)
+    for formatter in (Masked(FORMAT), ShortTracebacks(FORMAT)):
+        text = formatter.format(record)
+        assert PASSWORD not in text and "parlour:***@db" in text

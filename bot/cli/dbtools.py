@@ -8,6 +8,7 @@ import os
 from urllib.parse import urlsplit
 
 from ..core.copydb import CopyError, backup_sqlite, sqlite_to_postgres
+from ..core.store import mask_password
 from .subcommands import Subcommands
 
 
@@ -59,7 +60,8 @@ def migrate_db(args: argparse.Namespace) -> int:
               f"({e.strerror or e}). Is it running, and are the host and port right?")
         return 1
     except Exception as e:  # the target refused: say it plainly
-        print(f"Error: could not copy into {args.to}: {e}")
+        print(f"Error: could not copy into {mask_password(args.to)}: "
+              f"{mask_password(str(e))}")
         return 1
     rows = ", ".join(f"{name} {n:,}" for name, n in counts.items())
     print(f"Copied {source} into PostgreSQL (rows per table: {rows}).")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.db_check import DatabaseUnusable, check_database
 from ..core.schema import SchemaTooNewError
+from ..core.store import mask_password
 from .help_text import description
 from .startup_errors import explain
 from .subcommands import Subcommands
@@ -102,7 +103,8 @@ def _database(path: str) -> Check:
     except DatabaseUnusable as e:
         return Check(PROBLEM, "Database", str(e))
     except SchemaTooNewError as e:
-        return Check(PROBLEM, "Database", f"{path} was written by a newer Parlour (schema "
+        return Check(PROBLEM, "Database", f"{mask_password(path)} was written by a newer "
+                     f"Parlour (schema "
                      f"v{e.found}). Upgrade Parlour, or set PARLOUR_DB to another file.")
     return Check(OK, "Database", state.describe())
 

@@ -14,12 +14,19 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..core.store import is_postgres, sqlite_path
+from ..core.store import is_postgres, mask_password, sqlite_path
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
-class ShortTracebacks(logging.Formatter):
+class Masked(logging.Formatter):
+    """Every line with the password of any PostgreSQL URL in it masked (``:***@``)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return mask_password(super().format(record))
+
+
+class ShortTracebacks(Masked):
     def format(self, record: logging.LogRecord) -> str:
         if not record.exc_info:
             return super().format(record)
@@ -31,7 +38,7 @@ class ShortTracebacks(logging.Formatter):
         if exc is not None:
             summary = " ".join(str(exc).split()) or type(exc).__name__
             text += f" ({summary}; PARLOUR_LOG_LEVEL=DEBUG shows the traceback)"
-        return text
+        return mask_password(text)
 
 
 def configure_logging(level_name: str) -> None:
@@ -41,7 +48,7 @@ def configure_logging(level_name: str) -> None:
         return
     level = getattr(logging, level_name, logging.INFO)
     handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter(FORMAT) if level <= logging.DEBUG
+    handler.setFormatter(Masked(FORMAT) if level <= logging.DEBUG
                          else ShortTracebacks(FORMAT))
     root.addHandler(handler)
     root.setLevel(level)
@@ -66,7 +73,7 @@ def log_to_file(path: Path, level: int = logging.WARNING) -> logging.Handler | N
     if root.handlers:
         return None
     handler = logging.FileHandler(path, encoding="utf-8", delay=True)
-    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.setFormatter(Masked(FORMAT))
     root.addHandler(handler)
     root.setLevel(level)
     return handler

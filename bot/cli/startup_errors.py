@@ -16,8 +16,9 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..core.db_check import DatabaseUnusable
+from ..core.db_check import DatabaseUnreachable, DatabaseUnusable
 from ..core.schema import SCHEMA_VERSION, SchemaTooNewError
+from ..core.store import mask_password
 
 if TYPE_CHECKING:
     from ..discordbot import BotConfig
@@ -47,10 +48,11 @@ PERMANENT = frozenset({ExitCode.CONFIG, ExitCode.TOKEN_REJECTED, ExitCode.INTENT
 class StartupFailure:
     code: ExitCode
     message: str  # one or two lines, starting with "Error:"
+    passing: bool = False   # may pass by itself (a database server not up yet)
 
     @property
     def permanent(self) -> bool:
-        return self.code in PERMANENT
+        return self.code in PERMANENT and not self.passing
 
 
 def config_failure(problem: str) -> StartupFailure:
@@ -65,15 +67,16 @@ def explain(exc: BaseException, config: BotConfig,
 
     if isinstance(exc, SchemaTooNewError):
         return StartupFailure(ExitCode.SCHEMA_NEWER, (
-            f"Error: the database {config.db_path} was written by a newer Parlour (schema "
-            f"v{exc.found}; this one knows up to v{SCHEMA_VERSION}).\n"
+            f"Error: the database {mask_password(config.db_path)} was written by a newer "
+            f"Parlour (schema v{exc.found}; this one knows up to v{SCHEMA_VERSION}).\n"
             "Upgrade Parlour (pip install -U, or rebuild the image), or set PARLOUR_DB to "
             "another file."))
     if isinstance(exc, DatabaseUnusable):
-        return StartupFailure(ExitCode.DATABASE, f"Error: {exc}")
+        return StartupFailure(ExitCode.DATABASE, f"Error: {mask_password(str(exc))}",
+                              passing=isinstance(exc, DatabaseUnreachable))
     if isinstance(exc, sqlite3.Error):
         return StartupFailure(ExitCode.DATABASE, (
-            f"Error: cannot use the database {config.db_path} ({exc}).\n"
+            f"Error: cannot use the database {mask_password(config.db_path)} ({exc}).\n"
             "Set PARLOUR_DB (or --db) to a file in a writable folder."))
     if isinstance(exc, discord.LoginFailure) or (
             isinstance(exc, discord.ConnectionClosed) and exc.code == 4004):

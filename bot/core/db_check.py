@@ -1,20 +1,31 @@
 """Looking at a database path before opening it for real: can Parlour create or write the
 file, and which schema version is in it.  Nothing here changes the file (``parlour run``
-checks before connecting to Discord, ``parlour doctor`` reports)."""
+checks before connecting to Discord, ``parlour doctor`` reports).  A PostgreSQL URL is
+checked by connecting to it, with a short timeout, and reading Parlour's schema version;
+its password is never said."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from .schema import SCHEMA_VERSION, SchemaTooNewError
-from .store import is_postgres, sqlite_path
+from .store import is_postgres, mask_password, sqlite_path
+
+PG_TIMEOUT = 5.0   # seconds to wait for a PostgreSQL server to answer
 
 
 class DatabaseUnusable(Exception):
     """Parlour cannot create, open or write the database; the message says what to do."""
+
+
+class DatabaseUnreachable(DatabaseUnusable):
+    """The PostgreSQL server does not answer (down, or not there): starting again once it
+    runs may be all it takes."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +38,9 @@ class DatabaseState:
         return self.version == SCHEMA_VERSION
 
     def describe(self) -> str:
+        if self.version is None and is_postgres(self.path):
+            return (f"{self.path} has no Parlour tables yet; they will be created on the first "
+                    "start (or copy a SQLite database in first: parlour migrate-db).")
         if self.version is None:
             return f"{self.path} does not exist yet; it will be created on the first start."
         if self.version < SCHEMA_VERSION:
@@ -38,10 +52,10 @@ class DatabaseState:
 def check_database(path: str) -> DatabaseState:
     """The state of the database at ``path``, or ``DatabaseUnusable`` / ``SchemaTooNewError``.
 
-    A PostgreSQL URL is checked by connecting (the store reports it); here only SQLite.
+    A PostgreSQL URL is checked by connecting (see ``check_postgres``).
     """
     if is_postgres(path):
-        return DatabaseState(path, SCHEMA_VERSION)
+        return check_postgres(path)
     path = sqlite_path(path)
     if path == ":memory:":
         return DatabaseState(path, SCHEMA_VERSION)
@@ -77,3 +91,67 @@ def check_database(path: str) -> DatabaseState:
     if version > SCHEMA_VERSION:
         raise SchemaTooNewError(version)
     return DatabaseState(path, version)
+
+
+def server_of(url: str) -> str:
+    """The server part of a PostgreSQL URL (no user, no password): ``host:port``."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port or 5432
+    except ValueError:
+        port = 5432
+    return f"{parts.hostname or 'localhost'}:{port}"
+
+
+def check_postgres(url: str, timeout: float = PG_TIMEOUT) -> DatabaseState:
+    """Connect to the PostgreSQL database at ``url`` and read Parlour's schema version
+    (None: no Parlour tables yet).  ``DatabaseUnusable`` says in one line, without the
+    password, what is wrong: the server down or unreachable, the login refused, no such
+    database; ``SchemaTooNewError`` for a newer Parlour's schema."""
+    import asyncpg
+
+    shown = mask_password(url)
+    where = server_of(url)
+    parts = urlsplit(url)
+    user = unquote(parts.username or "") or "(the default user)"
+    name = unquote(parts.path.lstrip("/")) or user
+    try:
+        version = asyncio.run(_pg_version(url, timeout))  # callers are not async
+    except (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError) as e:
+        raise DatabaseUnusable(
+            f"PostgreSQL at {where} refused the login of {user} ({_reason(e)}). Check the user "
+            "and password in PARLOUR_DB (and the server's pg_hba.conf).") from None
+    except asyncpg.InvalidCatalogNameError:
+        raise DatabaseUnusable(
+            f"PostgreSQL at {where} has no database {name}. Create it (createdb {name}), or "
+            "correct the database name in PARLOUR_DB.") from None
+    except (OSError, TimeoutError) as e:
+        reason = f"no answer in {timeout:g} s" if isinstance(e, TimeoutError) else (
+            "connection refused" if isinstance(e, ConnectionRefusedError)
+            else mask_password(e.strerror or str(e)))
+        raise DatabaseUnreachable(
+            f"cannot reach PostgreSQL at {where} ({reason}). Is the server running, and are the "
+            "host and port in PARLOUR_DB right?") from None
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        raise DatabaseUnusable(f"PostgreSQL at {where} answered with an error: "
+                               f"{_reason(e)}.") from None
+    if version is not None and version > SCHEMA_VERSION:
+        raise SchemaTooNewError(version)
+    return DatabaseState(shown, version)
+
+
+def _reason(exc: BaseException) -> str:
+    return mask_password(" ".join(str(exc).split())).rstrip(".")
+
+
+async def _pg_version(url: str, timeout: float) -> int | None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url, timeout=timeout)
+    try:
+        if await conn.fetchval("SELECT to_regclass('parlour_schema')") is None:
+            return None
+        version = await conn.fetchval("SELECT version FROM parlour_schema", timeout=timeout)
+        return None if version is None else int(version)
+    finally:
+        await conn.close(timeout=timeout)

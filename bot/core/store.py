@@ -16,6 +16,7 @@ column name (``row["id"]``) or position.  A broken uniqueness rule raises
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
@@ -49,6 +50,15 @@ class Conn(Protocol):
 
 def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
+
+
+_PASSWORD = re.compile(r"(postgres(?:ql)?://[^:/@\s]*:)[^@\s]*@")
+
+
+def mask_password(text: str) -> str:
+    """``text`` with the password of every PostgreSQL URL in it replaced by ``***``
+    (``postgresql://parlour:***@db/parlour``): what Parlour prints or logs never holds one."""
+    return _PASSWORD.sub(r"\1***@", text)
 
 
 def sqlite_path(db: str) -> str:
@@ -186,5 +196,5 @@ def _db(value: Any) -> Any:
 
 
 __all__ = ["ActionRow", "Conn", "IntegrityError", "Row", "Store", "action_insert",
-           "insert_table", "is_postgres", "sqlite_path", "table_update",
+           "insert_table", "is_postgres", "mask_password", "sqlite_path", "table_update",
            "update_table"]
