@@ -1,7 +1,8 @@
 """The README's quick-start commands, read from README.md itself (standard library only,
 so .ci/run can read them before anything is installed).
 
-``python3 tests/readme_commands.py tests`` prints the tests' command, ``... bot`` the bot's.
+``python3 tests/readme_commands.py tests`` prints the tests' command, ``... bot`` the bot's,
+``... demo`` the fake-Discord demo's.
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ def quick_start_commands() -> tuple[str, str]:
     return bot[0], tests[0]
 
 
+def demo_command() -> str:
+    """The command of the README's "Developing against the fake Discord" section."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("\n## Developing against the fake Discord\n", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.strip() for b in re.findall(r"```sh\n(.*?)```", section, re.S)]
+    assert len(blocks) == 1 and "\n" not in blocks[0], blocks
+    return blocks[0]
+
+
 if __name__ == "__main__":
     bot, tests = quick_start_commands()
-    print(tests if sys.argv[1:] == ["tests"] else bot)
+    print({"tests": tests, "demo": demo_command()}.get(" ".join(sys.argv[1:]), bot))

@@ -1,8 +1,10 @@
-"""The README's two quick-start commands, run verbatim (read from README.md itself) in a
-fresh copy of the project with a fresh virtualenv, as a newcomer would type them.
+"""The README's two quick-start commands and its fake-Discord demo, run verbatim (read
+from README.md itself) in a fresh copy of the project with a fresh virtualenv, as a
+newcomer would type them.
 
 Slow (pip installs into new virtualenvs; the second runs the whole suite): marked ``slow``,
-left out of the default run, run by ``pytest -m slow``.  .ci/run runs the bot's test
+left out of the default run, run by ``pytest -m slow``; what the demo imports is checked
+against what its command installs in the default run.  .ci/run runs the bot's test
 and, instead of the tests' test (which would run the whole suite a second time), the
 tests' command itself, read from README.md the same way.  pip may reach
 the package registry; everything else stays on this machine: the bot talks to the fake
@@ -11,20 +13,23 @@ Discord on 127.0.0.1 through PARLOUR_DISCORD_API / PARLOUR_DISCORD_GATEWAY."""
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata as metadata
 import os
 import re
 import shutil
 import signal
 import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import psutil
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.fakediscord import FakeDiscord, build_scene
-from tests.readme_commands import ROOT, quick_start_commands
-
-pytestmark = pytest.mark.slow
+from tests.readme_commands import ROOT, demo_command, quick_start_commands
 
 INSTALL_TIMEOUT = 900.0  # s: a fresh virtualenv and pip install
 SUITE_TIMEOUT = 3600.0   # s: the install and the whole default suite (busy machines too)
@@ -55,6 +60,7 @@ def newcomer_env(**extra: str) -> dict[str, str]:
 A_TOKEN = "MTIzNDU2Nzg5.R2hvc3Q.c2lnbmF0dXJlLW5vdC12YWxpZA"   # shaped like a bot token
 
 
+@pytest.mark.slow
 async def test_the_bot_command_runs_the_bot(tmp_path) -> None:
     bot_command, _ = quick_start_commands()
     token = re.search(r"DISCORD_TOKEN=(\S+)", bot_command)
@@ -95,6 +101,7 @@ async def test_the_bot_command_runs_the_bot(tmp_path) -> None:
     assert (project / "parlour.db").exists() and (project / ".venv" / "bin" / "parlour").exists()
 
 
+@pytest.mark.slow
 def test_the_tests_command_passes(tmp_path) -> None:
     _, tests_command = quick_start_commands()
     project = fresh_copy(tmp_path / "parlour")
@@ -112,3 +119,52 @@ def test_the_tests_command_passes(tmp_path) -> None:
     summary = re.findall(r"^\d+ passed.*$", output, re.M)
     assert summary, output[-2000:]
     assert "failed" not in summary[-1] and "error" not in summary[-1], summary[-1]
+
+
+def _installed_by(extras: set[str]) -> set[str]:
+    """The distributions ``pip install -e '.[extras]'`` brings: Parlour's requirements (with
+    those extras) and theirs, as installed here."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = list(project["dependencies"])
+    for extra in extras:
+        wanted += project["optional-dependencies"][extra]
+    found: set[str] = set()
+    while wanted:
+        req = Requirement(wanted.pop())
+        name = canonicalize_name(req.name)
+        if name in found or (req.marker and not req.marker.evaluate({"extra": ""})):
+            continue
+        found.add(name)
+        try:
+            wanted += metadata.requires(req.name) or []
+        except metadata.PackageNotFoundError:
+            continue
+    return found
+
+
+def test_the_demo_command_installs_what_the_demo_imports() -> None:
+    command = demo_command()
+    steps = [step.strip() for step in command.split("&&")]
+    assert steps[-1].startswith("python -m tests.fakediscord.demo"), command
+    installs = [re.fullmatch(r"pip install -e '?\.(?:\[([\w,]+)\])?'?", step)
+                for step in steps[:-1]]
+    install = next((found for found in installs if found), None)
+    assert install, f"the demo's command {command!r} installs nothing before the demo"
+    extras = set(install.group(1).split(",")) if install.group(1) else set()
+    shown = subprocess.run(
+        [sys.executable, "-c", "import sys, tests.fakediscord.demo; print(*sorted({m.split('.')[0] "
+         "for m in sys.modules}))"], cwd=ROOT, capture_output=True, text=True, check=True)
+    by_module = metadata.packages_distributions()
+    imported = {canonicalize_name(d) for m in shown.stdout.split() for d in by_module.get(m, [])}
+    missing = imported - _installed_by(extras) - {"parlour", "pip", "setuptools"}
+    assert not missing, f"the demo imports {sorted(missing)}, which {command!r} does not install"
+
+
+@pytest.mark.slow
+def test_the_demo_command_runs_the_demo(tmp_path) -> None:
+    project = fresh_copy(tmp_path / "parlour")
+    done = subprocess.run(["/bin/sh", "-c", demo_command()], cwd=project, env=newcomer_env(),
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=INSTALL_TIMEOUT)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+    assert "Traceback" not in done.stdout + done.stderr
