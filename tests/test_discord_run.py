@@ -175,3 +175,23 @@ async def test_demo_plays_a_game_and_exits(tmp_path, capsys) -> None:
     assert await asyncio.wait_for(demo("pinkerton", tmp_path / "demo.db"), 60) == 0
     out = capsys.readouterr().out
     assert "game over" in out and "violations: 0" in out and "dave's last hand panel" in out
+
+
+def test_tournament_new_options_match_the_docs() -> None:
+    # README, docs/DISCORD.md and docs/CORE.md say what `/tournament new` takes, as built.
+    import re
+
+    from bot.cli.doctor import expected_commands
+
+    tournament = next(c for c in expected_commands(BotConfig(token="x"))
+                      if c["name"] == "tournament")
+    new = next(o for o in tournament["options"] if o["name"] == "new")
+    built = " ".join(o["name"] if o.get("required") else f"[{o['name']}]"
+                     for o in new["options"])
+    root = Path(__file__).parent.parent
+    for doc in ("README.md", "docs/DISCORD.md"):
+        said = re.findall(r"`/tournament new ([^`]*)`", (root / doc).read_text())
+        assert said == [built], doc
+    core = (root / "docs" / "CORE.md").read_text()
+    assert "check-in" in built and "Not built yet: a check-in" not in core
+    assert "/tournament new ... starts:60 check-in:15" in core
