@@ -195,3 +195,22 @@ def test_tournament_new_options_match_the_docs() -> None:
     core = (root / "docs" / "CORE.md").read_text()
     assert "check-in" in built and "Not built yet: a check-in" not in core
     assert "/tournament new ... starts:60 check-in:15" in core
+
+
+async def test_the_readme_says_global_commands_are_slow_and_how_to_sync_to_a_server(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    assert "can take up to an hour to appear in Discord" in readme
+    said = "`PARLOUR_DEV_GUILD=<that id> DISCORD_TOKEN=... parlour run --sync`"
+    assert said in readme
+    # What it says is what the code does: that setting uploads to that server only.
+    fake, guild = fake_discord, fake_discord.scene.guild.id
+    config = BotConfig.from_env({"DISCORD_TOKEN": fake.token, "PARLOUR_DEV_GUILD": str(guild),
+                                 "PARLOUR_DB": str(tmp_path / "p.db"),
+                                 "PARLOUR_AI_EXECUTOR": "inline"}, sync=True)
+    from bot.cli.run import build_bot
+
+    bot = build_bot(config)
+    async with fake.run_bot(bot):
+        await bot.sync_commands()
+    assert fake.commands.listing(guild) and not fake.commands.listing(None)
