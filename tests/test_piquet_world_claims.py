@@ -110,3 +110,21 @@ def test_sampled_declaration_worlds_keep_every_claim(n, opts):
                 assert broken_claims(world, viewer) == [], (seed, viewer, state.claims)
                 assert raising_moves(world) == [], (seed, viewer)
     assert valued > 0, "no point value was said: the deals test too little"
+
+
+@pytest.mark.parametrize("path", ["pinned", "walk"])
+def test_each_fallback_keeps_every_claim(monkeypatch, path):
+    # Plain re-deals find most worlds; the case needs the fallbacks: force each one.
+    from rules.games.piquet import knowledge
+
+    monkeypatch.setattr(knowledge, "REJECT", 0)
+    if path == "walk":
+        monkeypatch.setattr(knowledge, "PIN_WAYS", 0)
+    state = GAME.state_from_json(json.loads(CASE.read_text())["real_state"])
+    hands = set()
+    for k in range(40):
+        world = state.sample_world(2, random.Random(k))
+        assert world.view(2) == state.view(2)
+        assert broken_claims(world, 2) == [] and raising_moves(world) == [], k
+        hands.add(tuple(world.hands[0]))
+    assert len(hands) > 20    # the worlds differ (a walk moves away from the real deal)
