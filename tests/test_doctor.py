@@ -218,3 +218,12 @@ def test_passwords_are_masked_in_logs_and_messages(tmp_path) -> None:
     for formatter in (Masked(FORMAT), ShortTracebacks(FORMAT)):
         text = formatter.format(record)
         assert PASSWORD not in text and "parlour:***@db" in text
+
+
+def test_a_postgresql_url_it_cannot_use_is_said_plainly() -> None:
+    from bot.core.db_check import DatabaseUnusable, check_postgres
+
+    with pytest.raises(DatabaseUnusable) as e:
+        check_postgres(f"postgresql://parlour:{PASSWORD}@127.0.0.1:99999/parlour")
+    assert str(e.value).startswith("PARLOUR_DB is not a usable PostgreSQL URL (")
+    assert PASSWORD not in str(e.value)

@@ -125,16 +125,21 @@ def check_postgres(url: str, timeout: float = PG_TIMEOUT) -> DatabaseState:
         raise DatabaseUnusable(
             f"PostgreSQL at {where} has no database {name}. Create it (createdb {name}), or "
             "correct the database name in PARLOUR_DB.") from None
-    except (OSError, TimeoutError) as e:
-        reason = f"no answer in {timeout:g} s" if isinstance(e, TimeoutError) else (
-            "connection refused" if isinstance(e, ConnectionRefusedError)
-            else mask_password(e.strerror or str(e)))
+    except (OSError, TimeoutError, asyncpg.CannotConnectNowError,
+            asyncpg.TooManyConnectionsError) as e:
+        # Down, not there, starting up or full: it may pass by itself.
+        reason = (f"no answer in {timeout:g} s" if isinstance(e, TimeoutError)
+                  else "connection refused" if isinstance(e, ConnectionRefusedError)
+                  else mask_password(getattr(e, "strerror", None) or _reason(e)))
         raise DatabaseUnreachable(
             f"cannot reach PostgreSQL at {where} ({reason}). Is the server running, and are the "
             "host and port in PARLOUR_DB right?") from None
     except (asyncpg.PostgresError, asyncpg.InterfaceError) as e:
         raise DatabaseUnusable(f"PostgreSQL at {where} answered with an error: "
                                f"{_reason(e)}.") from None
+    except (ValueError, OverflowError) as e:   # a URL asyncpg cannot use (port 99999)
+        raise DatabaseUnusable(f"PARLOUR_DB is not a usable PostgreSQL URL ({_reason(e)}): "
+                               "postgresql://user:password@host:port/database.") from None
     if version is not None and version > SCHEMA_VERSION:
         raise SchemaTooNewError(version)
     return DatabaseState(shown, version)
