@@ -227,3 +227,12 @@ def test_a_postgresql_url_it_cannot_use_is_said_plainly() -> None:
         check_postgres(f"postgresql://parlour:{PASSWORD}@127.0.0.1:99999/parlour")
     assert str(e.value).startswith("PARLOUR_DB is not a usable PostgreSQL URL (")
     assert PASSWORD not in str(e.value)
+
+
+@pytest.mark.parametrize("command", [["play", "coins"], ["daily", "coins"]])
+def test_terminal_commands_never_print_the_password(command, capsys) -> None:
+    url = f"postgresql://parlour:{PASSWORD}@127.0.0.1:{closed_port()}/parlour"
+    assert main([*command, "--db", url]) == 2
+    out = " ".join((capsys.readouterr().out).split())
+    assert "Error: cannot open the database postgresql://parlour:***@127.0.0.1:" in out
+    assert PASSWORD not in out

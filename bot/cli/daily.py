@@ -17,6 +17,7 @@ from .. import plugins
 from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
 from ..core.daily_rules import daily_rules
+from ..core.store import mask_password
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..present import daily as words
 from ..present import present, presenter_for
@@ -106,7 +107,8 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
     try:
         await core.start(channels=[])   # no tables: the daily needs only the database
     except Exception as e:
-        say(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e))
+        say(lang._("Error: cannot open the database {db}: {error}", db=mask_password(args.db),
+                   error=mask_password(str(e))))
         return 2
     try:
         try:

@@ -38,7 +38,7 @@ from ..core import (
     display_rating,
 )
 from ..core.errors import StaleMove
-from ..core.store import is_postgres, sqlite_path
+from ..core.store import is_postgres, mask_password, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
 from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
@@ -222,8 +222,9 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     try:
         await core.start(channels=[LOCAL_CHANNEL])
     except Exception as e:  # an unreadable or newer database: say so, do not crash
-        print(fit_lines(lang._("Error: cannot open the database {db}: {error}", db=args.db,
-                               error=e), _width(out)), file=out)
+        print(fit_lines(lang._("Error: cannot open the database {db}: {error}",
+                               db=mask_password(args.db), error=mask_password(str(e))),
+                        _width(out)), file=out)
         return 2
     term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
                     lang, _height(args, out))
