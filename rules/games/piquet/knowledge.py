@@ -22,7 +22,6 @@ So no sampled world breaks anything its seat has heard.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import partial
 from itertools import combinations
 
@@ -36,7 +35,7 @@ PIN_DEALS = 10      # re-deals per way
 PIN_NODES = 60      # claims tried per search for a way
 WALK = 400          # swaps tried by the last resort
 
-Check = Callable[[], bool]
+Check = partial[bool]   # a claim's check: partial(method, seat, ...), seat first
 
 
 class KnowledgeMixin(PiquetHost):
@@ -48,7 +47,10 @@ class KnowledgeMixin(PiquetHost):
         if not _deal(slots, checks, rng, REJECT) and not self._pinned_deal(seat, checks, rng):
             for slot, cards in zip(slots, before, strict=True):
                 slot.cards[:] = cards
-            _walk(slots, checks, rng)
+            # A swap changes only the hands it touches: check only their seats' claims.
+            mine = [[check for check in checks if slot.cards is self.hands[check.args[0]]]
+                    for slot in slots]
+            _walk(slots, mine, rng)
         self._refresh_hidden_point(seat)
 
     def _held(self, s: int) -> list[int]:
@@ -261,9 +263,10 @@ def _allowed(slot: Slot, card: int) -> bool:
     return slot.banned is None or not slot.banned(card)
 
 
-def _walk(slots: list[Slot], checks: list[Check], rng: random.Random) -> None:
+def _walk(slots: list[Slot], checks: list[list[Check]], rng: random.Random) -> None:
     """The last resort: from a deal that keeps every claim, swap hidden cards between
-    places at random, keeping each swap only if every claim (and every void) still holds."""
+    places at random, keeping each swap only if every claim (and every void) still holds;
+    ``checks[i]``: the claims a change of ``slots[i]`` can break."""
     spots = [(i, j) for i, slot in enumerate(slots)
              for j, c in enumerate(slot.cards) if c not in slot.known]
     if len(spots) > 1:
@@ -276,7 +279,7 @@ def _walk(slots: list[Slot], checks: list[Check], rng: random.Random) -> None:
             if not (_allowed(sa, cb) and _allowed(sb, ca)):
                 continue
             sa.cards[i], sb.cards[j] = cb, ca
-            if not all(check() for check in checks):
+            if not (all(check() for check in checks[a]) and all(check() for check in checks[b])):
                 sa.cards[i], sb.cards[j] = ca, cb
     for slot in slots:
         if slot.keep_sorted:
