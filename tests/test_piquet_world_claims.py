@@ -78,19 +78,23 @@ def test_sampling_is_deterministic_for_a_given_rng():
         assert a == state.sample_world(2, random.Random(k)).to_json()
 
 
-def declaration_positions(n: int, opts: dict, seed: int):
-    """The states of one deal's declarations, moves mostly the longest claim (so equal
-    points meet and say their pips) and now and then anything legal."""
+def declaration_positions(n: int, opts: dict, seed: int, plays: int = 3):
+    """The states of one deal's declarations and its first ``plays`` tricks' cards, moves
+    mostly the longest claim (so equal points meet and say their pips) and now and then
+    anything legal."""
     state = GAME.new_state(n, opts, seed=seed)
     rng = random.Random(seed)
-    seen_declare = False
+    seen_declare, after = False, 0
     while not state.is_over:
         declaring = state.phase == "declare"
         if declaring:
             seen_declare = True
             yield state
         elif seen_declare:
-            return
+            if after == plays or state.phase != "play":
+                return
+            after += 1
+            yield state
         seat = state.current_seat
         legal = state.legal_actions(seat)
         claims = [a for a in legal if a.kind == "declare"]
