@@ -97,6 +97,11 @@ def test_bad_arguments_are_clear_errors(tmp_path) -> None:
     assert "Error: Option 'target' needs a whole number, not 'lots'." in run.stdout
     run = parlour("play", "coins", "--players", "5", "--db", "t.db", cwd=tmp_path)
     assert run.returncode == 2 and "is for 3 players, not 5" in run.stdout
+    run = parlour("play", "pinkerton", "--players", "9", "--db", "t.db", cwd=tmp_path)
+    assert run.returncode == 2 and "is for 2 to 6 players, not 9." in run.stdout, run.stdout
+    run = parlour("play", "pinkerton", "--players", "9", "--lang", "pl", "--db", "t.db",
+                  cwd=tmp_path)
+    assert "jest dla 2–6 graczy, nie 9." in run.stdout, run.stdout
     run = parlour("play", "bridge", "--db", "t.db", cwd=tmp_path)
     assert run.returncode == 2 and "Unknown game 'bridge'" in run.stdout
     run = parlour("replay", "5", "--db", "t.db", cwd=tmp_path)

@@ -197,6 +197,10 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         counts = game.player_counts(options)
         n = args.players or counts[0]
         if n not in counts:
+            if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+                raise ValueError(Msg("{game} with these options is for {low} to {high} "
+                                     "players, not {n}.", game=game.title, low=counts[0],
+                                     high=counts[-1], n=n))
             raise ValueError(Msg("{game} with these options is for {counts} players, not {n}.",
                                  game=game.title, counts="/".join(map(str, counts)), n=n))
         if args.turn_seconds < 0:
