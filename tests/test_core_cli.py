@@ -50,10 +50,14 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert parlour("leaderboard", "coins", "--scope", "12345", cwd=tmp_path).stdout.endswith(
         "No rated games yet.\n")
     russian = parlour("leaderboard", "coins", "--lang", "ru", cwd=tmp_path).stdout
-    assert russian.splitlines()[0] == "Монеты: рейтинг (global)", russian
+    assert russian.splitlines()[0] == "Монеты: рейтинг (все серверы)", russian
+    polish = parlour("leaderboard", "coins", "--lang", "pl", cwd=tmp_path).stdout
+    assert polish.splitlines()[0] == "Coins: ranking (wszystkie serwery)", polish
+    assert parlour("leaderboard", "coins", "--scope", "12345", "--lang", "pl",
+                   cwd=tmp_path).stdout.startswith("Coins: ranking (serwer 12345)")
     assert "игрок" in russian and "предварительный" in russian and "provisional" not in russian
     stats = parlour("leaderboard", "--user", "0", "--lang", "pl", cwd=tmp_path).stdout
-    assert stats.startswith("Statystyki użytkownika 0 (global):"), stats
+    assert stats.startswith("Statystyki użytkownika 0 (wszystkie serwery):"), stats
 
     replay = parlour("replay", str(game_id), "--hands", cwd=tmp_path)
     assert replay.returncode == 0, replay.stderr
