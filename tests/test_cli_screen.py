@@ -433,3 +433,21 @@ def test_recent_is_never_a_heading_with_nothing_under_it() -> None:
                     if line.startswith(recent):
                         assert k + 1 < len(lines) and lines[k + 1].startswith("  · "), (
                             "\n".join(lines))
+
+
+def test_the_game_over_screen_keeps_your_own_voice(tmp_path) -> None:
+    """The final screen is drawn from the public view: it said "Alice takes the trick
+    (...): +1 coin" where every screen before said "You take the trick"."""
+    s = Session("coins", "--seed", "4", "--ai", "random", "--name", "Alice", "--option",
+                "target=10", cwd=tmp_path, env=NO_COLOR)          # Alice takes the last trick
+    board = s.until_prompt()
+    for _ in range(200):
+        if "Game #" in board:
+            break
+        board = s.send(next_move(board))
+    else:
+        pytest.fail("the game did not end in 200 moves")
+    final = board[board.rfind("Game over"):]
+    assert "You take the trick" in final and "You reach 10 and win the game." in final, final
+    assert "Alice takes" not in final and "Alice reaches" not in final, final
+    s.finish()

@@ -80,3 +80,34 @@ def test_a_pinkerton_pass_of_your_own_is_told_once_with_its_card(lang: str) -> N
                 assert len([e for e in english if "face down" in e]) == 1, english
                 said += 1
     assert said > 5
+
+
+@pytest.mark.parametrize("variant", ["rubicon", "normand", "a_quatre", "auction"])
+def test_piquet_tells_your_own_declarations_as_yours(variant: str) -> None:
+    """The table said "Alice: tierce to the queen - good" and "Alice scores 3 for ..."
+    while Recent said "You score 3 for ..."."""
+    import random
+
+    from bot.i18n import lang_for
+    from bot.present import present
+
+    g = rules.GAMES["piquet"]
+    options = g.validate_options({} if variant == "rubicon" else {"variant": variant})
+    n = g.player_counts(options)[0]
+    names = ["Alice", "Ada", "Basil", "Cyril"][:n]
+    yours = 0
+    for seed in range(3):
+        state = g.new_state(n, options, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            for lang in ("en", "pl", "ru"):
+                lines = present(state.view(0), names, lang=lang_for(lang)).centre.lines
+                assert not any(line.startswith("{p0}") or "{p0}'s" in line
+                               or "{p0}," in line for line in lines), lines
+                yours += sum(1 for line in lines if line.startswith(("You", "Ty:", "Вы:",
+                                                                     "Masz", "У вас")))
+            seat = state.current_seat
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert yours > 0

@@ -44,6 +44,7 @@ from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
 from ..present.messages import marked, said
 from ..present.scene import Scene
+from ..present.you import to_you
 from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
@@ -496,7 +497,13 @@ class Terminal:
         assert u is not None  # called once the game is over
         _ = self.lang.gettext
         names = self._names(u.table)
-        scene = self._scene(u.view, names)
+        view, seat = u.view, u.table.seat_of(LOCAL_USER)
+        if seat is not None and view.get("events"):
+            # The final view is the public one: your own acts still in your own voice
+            # ("You take the trick", as on every screen before), not "Alice takes".
+            view = {**view, "events": [{**e, "text": to_you(e["text"], seat)}
+                                       for e in view["events"]]}
+        scene = self._scene(view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
         if u.reason != "complete":
             self.say("\n" + _("The game ended unfinished: no human player is left at the "
