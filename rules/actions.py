@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, DeckKind
 from .errors import IllegalAction
-from .messages import Msg
+from .messages import Msg, card_named
 
 Arg = Card | int | str
 
@@ -156,11 +156,20 @@ def _take_cards(tokens: list[str], i: int, deck: DeckKind, limit: int | None = N
         else:
             hints = (deck.hint(" ".join(tokens[i:i + w])) for w in (1, 2, 3)
                      if i + w <= len(tokens))
-            raise IllegalAction(next((h for h in hints if h), None) or
-                                Msg("'{text}' is not a card. Write cards like {a} or {b}.",
-                                    text=tokens[i], a=str(deck.cards[-1]),
-                                    b=deck.cards[-1].pretty))
+            raise IllegalAction(next((h for h in hints if h), None)
+                                or _not_a_card(tokens[i:i + 2], deck))
     return cards, i
+
+
+def _not_a_card(tokens: list[str], deck: DeckKind) -> Msg:
+    """"'7 swords' is not a card. Write cards like AS, A♠ or ace of spades.": the words
+    not understood (a rank with the word after it) and an example of the game's own deck
+    (an ordinary card, not a joker) in its code, its face and words."""
+    rank = tokens[0].upper()
+    text = " ".join(tokens) if any(str(c)[:-1] == rank for c in deck.cards) else tokens[0]
+    card = next((c for c in reversed(deck.cards) if not c.is_joker), deck.cards[-1])
+    return Msg("'{text}' is not a card. Write cards like {a}, {b} or {words}.", text=text,
+               a=str(card), b=card.pretty, words=card_named(int(card), card.name))
 
 
 def _examples(grammar: Grammar) -> str:

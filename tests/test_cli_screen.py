@@ -334,6 +334,120 @@ def test_a_narrow_terminal_keeps_the_trick_being_played_whole(tmp_path) -> None:
                 "--name", "Alice", cwd=tmp_path, env=NO_COLOR, size=(50, 24))
     s.until_prompt()
     screen = turn_screen(s.send("discard 9♦ J♦"))
-    assert "Recent (1 earlier event and more: type log)" in screen, "\n".join(screen)
+    # Recent had only its heading left: "type log" is said on the table's heading instead
+    assert "On the table (1 earlier event and more: type log)" in screen, "\n".join(screen)
+    assert not any(line.startswith("Recent") for line in screen), "\n".join(screen)
     s.send("quit")
     assert s.finish() == 0
+
+
+def _random_screens(game_name: str, lang: str, size: tuple[int, int], players: int,
+                    seeds: range, options: dict | None = None, fits: bool = True):
+    """Every turn of the human's seat (seat 0) in random games, as ``parlour play`` lays it
+    out on a ``size`` terminal: (scene, screen lines, the language); with ``fits`` each
+    screen is checked to fit."""
+    import random
+
+    import rules
+    from bot.cli.moves import Moves
+    from bot.cli.play import move_reader
+    from bot.cli.table_view import Style, TableView
+    from bot.i18n import lang_for
+    from bot.present import present, presenter_for
+
+    game = rules.get_game(game_name)
+    language = lang_for(lang)
+    names = ["Alice", *(f"{x} (AI, normal)" for x in ("Ada", "Basil", "Cyril", "Dora",
+                                                        "Ewa"))][:players]
+    for seed in seeds:
+        state = game.new_state(players, game.validate_options(options or {}), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_seat
+            if seat == 0:
+                legal = [str(a) for a in state.legal_actions(seat)]
+                scene = present(state.view(seat), names, forms=state.action_forms(seat),
+                                legal=legal, lang=language)
+                table = TableView(game_name, names, Style(), size[0], lang=language)
+                moves = Moves(scene.hand.forms, legal,
+                              presenter_for(game_name, language).describe, table,
+                              scene.hand.cards, move_reader(game, state.options))
+                screen = table.render(scene, moves.panel(), legend=False,
+                                      height=size[1] - 2, tail=moves.hint(),
+                                      short_moves=moves.panel(notes=False))
+                lines = screen.splitlines()
+                assert all(width_of(line) <= size[0] for line in lines), screen
+                assert len(lines) <= size[1] - 2 or not fits, screen
+                yield scene, lines, language
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+@pytest.mark.parametrize("players", [4, 6])
+def test_thirteens_keeps_the_trumps_on_every_screen(lang: str, players: int) -> None:
+    """After trick 1 the seat table grew a Status column, no longer fitted 80 columns in
+    Polish and Russian, and the headline's trumps gave way for the rest of the hand."""
+    label = {"pl": "Atuty:", "ru": "Козыри:"}[lang]
+    looked = 0
+    for _, lines, _ in _random_screens("thirteens", lang, SIZE, players, range(3)):
+        assert any(line.startswith(label) or f" {label} " in line for line in lines[:4]), (
+            "\n".join(lines))
+        looked += 1
+    assert looked > 50
+
+
+def test_the_seat_table_stays_a_table_in_polish_thirteens() -> None:
+    for _scene, lines, _ in _random_screens("thirteens", "pl", SIZE, 4, range(2)):
+        assert any(line.split()[:2] == ["Gracz", "Rola"] for line in lines), "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("coins", 3, None), ("thirteens", 4, None), ("starshina", 3, None),
+    ("piquet", 2, None), ("piquet", 3, {"variant": "normand"})])
+def test_60x20_shows_each_tricks_winner(game: str, players: int, options: dict | None,
+                                        lang: str) -> None:
+    """The last trick cut to one line lost its end ("Last trick: Ada (AI, normal): 2E,
+    Basil (AI, …"): the winner is always said, the names shortened first."""
+    looked = 0
+    for scene, lines, language in _random_screens(game, lang, (60, 20), players, range(2),
+                                                  options, fits=False):
+        last = scene.centre.last_trick
+        if last is None or last.winner is None:
+            continue
+        name = scene.seats[last.winner].name
+        said = " ".join(" ".join(lines).split())
+        assert any(language.gettext("won by {who}", who=who) in said
+                   for who in (name, name.split(" (")[0])), "\n".join(lines)
+        looked += 1
+    assert looked > 10
+
+
+def test_recent_is_never_a_heading_with_nothing_under_it() -> None:
+    for lang in ("en", "pl", "ru"):
+        recent = {"en": "Recent", "pl": "Ostatnio", "ru": "Недавно"}[lang]
+        for game, players in (("coins", 3), ("thirteens", 5)):
+            for _, lines, _ in _random_screens(game, lang, (60, 20), players, range(1),
+                                               fits=False):
+                for k, line in enumerate(lines):
+                    if line.startswith(recent):
+                        assert k + 1 < len(lines) and lines[k + 1].startswith("  · "), (
+                            "\n".join(lines))
+
+
+def test_the_game_over_screen_keeps_your_own_voice(tmp_path) -> None:
+    """The final screen is drawn from the public view: it said "Alice takes the trick
+    (...): +1 coin" where every screen before said "You take the trick"."""
+    s = Session("coins", "--seed", "4", "--ai", "random", "--name", "Alice", "--option",
+                "target=10", cwd=tmp_path, env=NO_COLOR)          # Alice takes the last trick
+    board = s.until_prompt()
+    for _ in range(200):
+        if "Game #" in board:
+            break
+        board = s.send(next_move(board))
+    else:
+        pytest.fail("the game did not end in 200 moves")
+    final = board[board.rfind("Game over"):]
+    assert "You take the trick" in final and "You reach 10 and win the game." in final, final
+    assert "Alice takes" not in final and "Alice reaches" not in final, final
+    s.finish()

@@ -151,9 +151,48 @@ def test_bare_cards_fill_a_several_card_choice() -> None:
     assert moves.resolve("q♥").action == "discard QH"
     # a card not held is the discard it names: the engine answers "You do not hold 8D..."
     assert moves.resolve("8d").action == "discard 8D"
-    # six cards fit no move: refused here, saying what the move is
-    assert moves.resolve("9s js jd 7h 8h jh").error.startswith(
-        "'9s js jd 7h 8h jh' is not a move now (Discard 1 to 5")
+    # six cards fit no move's count: still the discard, so the engine says "1 to 5 cards"
+    assert moves.resolve("9s js jd 7h 8h jh").action == "discard 9S JS JD 7H 8H JH"
+
+
+def test_too_many_bare_cards_get_the_engines_own_reason() -> None:
+    """Starshina's discard of four: five bare cards got the generic 'not a move now'
+    while 'discard 2d 3h' got the engine's 'exactly 4 cards'."""
+    import random
+
+    import pytest
+
+    import rules
+    from bot.cli.play import move_reader
+    from bot.i18n import lang_for
+    from bot.present import present, presenter_for
+    from bot.present.messages import said
+
+    game = rules.get_game("starshina")
+    state = game.new_state(3, game.validate_options({}), seed=0)
+    rng = random.Random(0)
+    while not any(str(a).startswith("discard") for a in state.legal_actions(
+            state.current_seat)):
+        state.apply(state.current_seat, rng.choice(state.legal_actions(state.current_seat)))
+    seat = state.current_seat
+    legal = [str(a) for a in state.legal_actions(seat)]
+    names = ["Alice", "Ada", "Basil"]
+    for code, want in (("en", "Discard exactly 4 cards in one go (you named {n})."),
+                       ("pl", "Odrzuć naraz dokładnie tyle kart: 4 (podano: {n})."),
+                       ("ru", "Сбросьте сразу ровно столько карт: 4 (названо: {n}).")):
+        lang = lang_for(code)
+        scene = present(state.view(seat), names, forms=state.action_forms(seat), legal=legal,
+                        lang=lang)
+        moves = Moves(scene.hand.forms, legal, presenter_for("starshina", lang).describe,
+                      TableView("starshina", names, Style(), 80, lang=lang), scene.hand.cards,
+                      move_reader(game, state.options))
+        typed = " ".join(scene.hand.cards[:5]).lower()
+        for text, n in ((typed, 5), ("discard " + " ".join(scene.hand.cards[:2]), 2)):
+            found = moves.resolve(text)
+            assert found.error is None and found.action is not None, (code, found)
+            with pytest.raises(rules.IllegalAction) as e:
+                state.apply(seat, game.parse_action(found.action))
+            assert said(e.value, lang) == want.format(n=n)
 
 
 def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:
@@ -174,11 +213,13 @@ def test_short_help_explains_and_help_all_summarises_a_huge_choice() -> None:
 def test_help_all_lists_every_numbered_move_and_is_longer_than_help() -> None:
     _, moves = _render(piquet_declaring(), NAMES, DECLARE)
     short, full = moves.short_help(), moves.full_help()
-    assert full[1:] == ["  1  Good                      good",
+    # what to type only where the label does not say it already ("Good" is "good")
+    assert full[1:] == ["  1  Good",
                         "  2  Not good (point of five)  declare point 5",
                         "  3  Equal                     declare point 4"]
     scene = coins_trick()
     _, moves = _render(scene, ["Alice", "Bo", "Cy"], [f"play {c}" for c in scene.hand.cards])
+    assert "  1  Play KC" in moves.full_help()           # not "1  Play KC  play KC"
     assert len(moves.full_help()) > len(moves.short_help())
     assert "Play a card: type its number (1-6) or the card, e.g. 'KC' or 'play KC'." in " ".join(
         moves.short_help())

@@ -9,12 +9,12 @@ from bot.cli import main
 
 
 @pytest.mark.parametrize("args, expect", [
-    (["piquet", "--players", "6", "--format", "swiss", "--rounds", "2"], "buchholz"),
-    (["coins", "--players", "7", "--format", "knockout"], "rounds passed"),
+    (["piquet", "--players", "6", "--format", "swiss", "--rounds", "2"], "Buchholz"),
+    (["coins", "--players", "7", "--format", "knockout"], "Rounds passed"),
     (["thirteens", "--players", "5", "--format", "round-robin", "--table-size", "3"],
-     "sonneborn-berger"),
+     "Sonneborn-Berger"),
     (["coins", "--players", "6", "--format", "swiss", "--duplicate", "--levels",
-      "easy,random"], "duplicate"),
+      "easy,random"], "Duplicate deals: every table"),
 ])
 def test_simulate_prints_rounds_and_standings(capsys, args, expect) -> None:
     assert main(["tournament", "simulate", *args]) == 0
@@ -25,6 +25,25 @@ def test_simulate_prints_rounds_and_standings(capsys, args, expect) -> None:
     table = [line for line in out.split("Standings", 1)[1].splitlines()
              if line.strip()[:1].isdigit()]
     assert len(table) == players
+
+
+@pytest.mark.parametrize(("lang", "points", "tiebreak"), [
+    ("en", "Points: at each table the first takes 1 point, the last 0, and the places "
+           "between take equal steps", "Buchholz, the tiebreak: the final points of a "
+                                        "player's opponents added up"),
+    ("pl", "Punkty: przy każdym stole pierwszy dostaje 1 punkt", "Buchholz, punktacja "
+                                                                  "pomocnicza: suma"),
+    ("ru", "Очки: за каждым столом первый получает 1 очко", "Бухгольц, дополнительный "
+                                                            "показатель: сумма"),
+])
+def test_simulate_says_what_points_and_the_tiebreak_mean(capsys, lang, points,
+                                                         tiebreak) -> None:
+    """Swiss points like 3.25 and a Buchholz of 7.38 were printed unexplained."""
+    assert main(["tournament", "simulate", "coins", "--players", "5", "--rounds", "2",
+                 "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split("Standings" if lang == "en" else "\n\n")[-1]
+                   .split())
+    assert points in out and tiebreak in out, out
 
 
 @pytest.mark.parametrize("args, said", [

@@ -50,10 +50,14 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert parlour("leaderboard", "coins", "--scope", "12345", cwd=tmp_path).stdout.endswith(
         "No rated games yet.\n")
     russian = parlour("leaderboard", "coins", "--lang", "ru", cwd=tmp_path).stdout
-    assert russian.splitlines()[0] == "Монеты: рейтинг (global)", russian
+    assert russian.splitlines()[0] == "Монеты: рейтинг (все серверы)", russian
+    polish = parlour("leaderboard", "coins", "--lang", "pl", cwd=tmp_path).stdout
+    assert polish.splitlines()[0] == "Coins: ranking (wszystkie serwery)", polish
+    assert parlour("leaderboard", "coins", "--scope", "12345", "--lang", "pl",
+                   cwd=tmp_path).stdout.startswith("Coins: ranking (serwer 12345)")
     assert "игрок" in russian and "предварительный" in russian and "provisional" not in russian
     stats = parlour("leaderboard", "--user", "0", "--lang", "pl", cwd=tmp_path).stdout
-    assert stats.startswith("Statystyki użytkownika 0 (global):"), stats
+    assert stats.startswith("Statystyki użytkownika 0 (wszystkie serwery):"), stats
 
     replay = parlour("replay", str(game_id), "--hands", cwd=tmp_path)
     assert replay.returncode == 0, replay.stderr
@@ -97,6 +101,11 @@ def test_bad_arguments_are_clear_errors(tmp_path) -> None:
     assert "Error: Option 'target' needs a whole number, not 'lots'." in run.stdout
     run = parlour("play", "coins", "--players", "5", "--db", "t.db", cwd=tmp_path)
     assert run.returncode == 2 and "is for 3 players, not 5" in run.stdout
+    run = parlour("play", "pinkerton", "--players", "9", "--db", "t.db", cwd=tmp_path)
+    assert run.returncode == 2 and "is for 2 to 6 players, not 9." in run.stdout, run.stdout
+    run = parlour("play", "pinkerton", "--players", "9", "--lang", "pl", "--db", "t.db",
+                  cwd=tmp_path)
+    assert "jest dla 2–6 graczy, nie 9." in run.stdout, run.stdout
     run = parlour("play", "bridge", "--db", "t.db", cwd=tmp_path)
     assert run.returncode == 2 and "Unknown game 'bridge'" in run.stdout
     run = parlour("replay", "5", "--db", "t.db", cwd=tmp_path)

@@ -306,3 +306,19 @@ def test_a_point_of_one_card_is_singular_in_polish_and_russian():
     assert claim_words("pl", "point", 4, 0) == "punkt z 4 kart"
     assert claim_words("ru", "point", 1, 0) == "пойнт из 1 карты"
     assert claim_words("ru", "point", 5, 0) == "пойнт из 5 карт"
+
+
+@pytest.mark.parametrize(("code", "want"), [
+    ("en", "'7 swords' is not a card. Write cards like AS, A♠ or ace of spades."),
+    ("pl", "'7 swords' to nie karta. Zapisuj karty tak: AS, A♠ albo as pik."),
+    ("ru", "'7 swords' — не карта. Записывайте карты так: AS, A♠ или туз пик."),
+])
+def test_a_word_that_is_no_card_gets_an_example_of_the_games_own_deck(code, want):
+    """Thirteens' deck ends with its jokers: the example was 'X2 or 🃏2'."""
+    from bot.present.messages import said
+    with pytest.raises(rules.IllegalAction) as e:
+        rules.get_game("thirteens").parse_action("play 7 swords")
+    assert said(e.value, lang_for(code)) == want
+    with pytest.raises(rules.IllegalAction) as e:
+        rules.get_game("coins").parse_action("play zz")
+    assert "AB" in said(e.value, lang_for(code))

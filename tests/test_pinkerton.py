@@ -183,8 +183,10 @@ def test_forced_pass_lays_a_card_face_down_and_second_pass_eliminates():
     assert s.passes[1] == 1 and s.pass_cards[1] == [C("4H")] and len(s.hands[1]) == 4
     assert s.view(2)["passes"][1] == 1 and "pass_cards" not in s.view(None)
     assert s.view(2)["pass_cards"] == [] and s.view(1)["pass_cards"] == ["4H"]
-    assert "You lay 4H face down." in [e["text"] for e in s.view(1)["events"]]
-    assert "You lay 4H face down." not in [e["text"] for e in s.view(2)["events"]]
+    mine = "You cannot beat, so you lay 4H face down and pass (1 of 2)."
+    assert [e["text"] for e in s.view(1)["events"]][-2:] == [
+        "{p1} cannot beat, lays a card face down and passes (1 of 2).", mine]
+    assert mine not in [e["text"] for e in s.view(2)["events"]]
     do(s, "beat KC QC", "beat QS JS")
     assert s.phase == 2 and s.total == -50 and len(s.hands[1]) == 7
     do(s, "pass 9H")

@@ -134,7 +134,10 @@ def test_rubicon_sequences_labels_and_sentences(younger, label, answer, said):
     else:
         assert label in labels(scene_of(s, 0))
     do(s, answer)
-    assert lines(scene_of(s, 1)) == ["Nobody scores for the point.", *said]
+    assert lines(scene_of(s, None)) == ["Nobody scores for the point.", *said]
+    # the elder reads its own in the second person
+    mine = [x.replace("{p1}: ", "You: ").replace("{p1} scores", "You score") for x in said]
+    assert lines(scene_of(s, 1)) == ["Nobody scores for the point.", *mine]
 
 
 def test_rubicon_sets_and_carte_blanche():

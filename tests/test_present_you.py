@@ -24,8 +24,8 @@ NAMES = ["Alice", "Bo", "Cy", "Di"]
 
 def test_each_you_form_keeps_the_acts_placeholders() -> None:
     for key, you in YOU_FORMS.items():
-        assert key.startswith("{who} ") and you.startswith("You ")
-        assert set(FIELD.findall(you)) == set(FIELD.findall(key)) - {"who"}, key
+        assert key.startswith(("{who} ", "{side} ")) and you.startswith("You ")
+        assert set(FIELD.findall(you)) == set(FIELD.findall(key)) - {"who", "side"}, key
 
 
 @pytest.mark.parametrize("game,players,options", CONFIGS)
@@ -58,3 +58,25 @@ def test_own_acts_are_told_to_you_and_nobody_else(game: str, players: int,
                 assert sum(line.startswith("You ") for line in own) >= len(mine), own
         told += len(mine)
     assert told > 0
+
+
+@pytest.mark.parametrize("game,players,options", [
+    *CONFIGS, ("pinkerton", 3, {"show_total": True}), ("thirteens", 6, {})])
+def test_no_act_of_your_own_is_told_by_your_name(game: str, players: int,
+                                                 options: dict) -> None:
+    """"Alice adds 3♠ to the pile: the pile stands at -4." beside "You add ..." (and in
+    Thirteens, Starshina, Piquet): the viewer's Recent tells every act of theirs "You ...",
+    only dialogue ("Alice: Good.") and the deal's opening name them."""
+    for seed in range(3):
+        state = rules.get_game(game).new_state(players, options, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            seat = state.current_seat
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if seat == 0:
+                own = present(state.view(0), NAMES[:players], recent=999).events
+                # (Piquet's trick lines name every seat: "{p0} leads 9D, {p1} plays ...")
+                assert not any(line.startswith("{p0} ") and not line.startswith("{p0} leads ")
+                               for line in own), own

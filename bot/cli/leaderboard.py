@@ -12,6 +12,7 @@ import rules
 from .. import plugins
 from ..core import PROVISIONAL_GAMES, Store, TableError, display_rating, scope_key
 from ..core.leaderboard import leaderboard, season_leaderboard, user_stats
+from ..core.records import GLOBAL
 from ..core.seasons import current_season
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang
@@ -68,7 +69,8 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None,
     try:
         if args.user is not None:
             stats = await user_stats(store, args.user, scope)
-            print(_("Stats of user {user} ({scope}):", user=args.user, scope=scope))
+            print(_("Stats of user {user} ({scope}):", user=args.user,
+                    scope=_scope_words(scope, lang)))
             if not stats:
                 print("  " + _("No rated games yet."))
             for s in stats:
@@ -89,6 +91,11 @@ async def _show(args: argparse.Namespace, scope: str, game: rules.Game | None,
         await store.close()
 
 
+def _scope_words(scope: str, lang: Lang = EN) -> str:
+    """The scope as the heading says it: "global" ("wszystkie serwery"), "server 123"."""
+    return lang._("global") if scope == GLOBAL else lang._("server {id}", id=scope)
+
+
 async def _board(store: Store, args: argparse.Namespace, scope: str, game: rules.Game,
                  lang: Lang = EN) -> None:
     """One game's leaderboard."""
@@ -103,7 +110,7 @@ async def _board(store: Store, args: argparse.Namespace, scope: str, game: rules
         rows = await season_leaderboard(store, game.name, scope, season, args.limit)
         when = ", " + _("season from {day}", day=season)
     print(_("{game} leaderboard ({scope}{when})", game=game_title(game.title, lang),
-            scope=scope, when=when))
+            scope=_scope_words(scope, lang), when=when))
     if not rows:
         print("  " + _("No rated games yet."))
         return

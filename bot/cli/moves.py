@@ -229,7 +229,12 @@ class Moves:
             label = v.fill(e.label)
             gap = " " * max(1, label_w - len(v.plain(e.label)) + 2)
             typed = self.shown(e.action, faces=False)   # "pas AC": the reader's word, codes
-            out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(typed)}")
+            # What to type only where the label does not say it already ("Play K♣", "Good")
+            said = {_norm(self.shown(e.action)), _norm(typed)}
+            if _norm(v.plain(e.label)) in said:
+                out.append(f"  {e.number:>{w}}  {label}")
+            else:
+                out.append(f"  {e.number:>{w}}  {label}{gap}{v.style.dim(typed)}")
         for form in self.multi:
             if form.kind in self.huge:
                 out += wrap(v._("{prompt}: choose {what} of: {cards} (type e.g. '{example}')",
@@ -317,6 +322,9 @@ class Moves:
         # ("You must follow suit: you hold a spade."), when only one kind of move fits.
         kinds = list(dict.fromkeys(f.kind for f in self.forms if f.kind != "pass"
                                    and f.cards and f.low <= len(cards) <= f.high))
+        if not kinds:   # too many or too few: the one several-card move, for "exactly 4"
+            kinds = list(dict.fromkeys(f.kind for f in self.forms if f.kind != "pass"
+                                       and f.cards and f.high > 1))
         if len(kinds) == 1:
             return Resolved(action=f"{kinds[0]} {' '.join(cards)}")
         said = self._parsed(typed)

@@ -44,6 +44,7 @@ from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
 from ..present.messages import marked, said
 from ..present.scene import Scene
+from ..present.you import to_you
 from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
@@ -197,6 +198,10 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         counts = game.player_counts(options)
         n = args.players or counts[0]
         if n not in counts:
+            if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+                raise ValueError(Msg("{game} with these options is for {low} to {high} "
+                                     "players, not {n}.", game=game.title, low=counts[0],
+                                     high=counts[-1], n=n))
             raise ValueError(Msg("{game} with these options is for {counts} players, not {n}.",
                                  game=game.title, counts="/".join(map(str, counts)), n=n))
         if args.turn_seconds < 0:
@@ -493,7 +498,13 @@ class Terminal:
         assert u is not None  # called once the game is over
         _ = self.lang.gettext
         names = self._names(u.table)
-        scene = self._scene(u.view, names)
+        view, seat = u.view, u.table.seat_of(LOCAL_USER)
+        if seat is not None and view.get("events"):
+            # The final view is the public one: your own acts still in your own voice
+            # ("You take the trick", as on every screen before), not "Alice takes".
+            view = {**view, "events": [{**e, "text": to_you(e["text"], seat)}
+                                       for e in view["events"]]}
+        scene = self._scene(view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
         if u.reason != "complete":
             self.say("\n" + _("The game ended unfinished: no human player is left at the "

@@ -92,6 +92,11 @@ _LEVELS = 5     # how far ``TableView.render`` may go to fit a height
 GLUE = "\x00"   # a space that wrap never breaks at ("[3]" stays beside its card)
 
 
+def _last_to_go(facts: Sequence[Fact]) -> int | None:
+    """The index of the headline fact to give way first: the last one not kept."""
+    return next((k for k in range(len(facts) - 1, -1, -1) if not facts[k].keep), None)
+
+
 def wrap(s: str, width: int, indent: str = "", hang: str | None = None) -> list[str]:
     """Word-wrap a styled string to ``width`` columns (escape codes never split)."""
     hang = indent if hang is None else hang
@@ -176,8 +181,10 @@ class TableView:
         the hand's suit lines give way, then the oldest of the recent events (a line says
         how many are left out; ``older`` holds them), the table's sentences and notes, the
         moves' rules reminders (``short_moves``: the moves without them), and last the
-        Recent heading (its "type log" moves up to the table's heading), the headline's
-        facts and the "On the table" heading."""
+        headline's facts (never one marked ``keep``: the trumps) and the "On the table"
+        heading.  A Recent heading with no event left under it goes too (its "type log"
+        moves up to the table's heading, or the moves' one); a trick cut to one line keeps
+        its end - who won it, who plays next."""
         self.viewer = scene.viewer
         self.lang = lang_for(scene.lang)
         self._ = lang_for(scene.lang).gettext
@@ -219,20 +226,22 @@ class TableView:
         cut_events: list[list[str]] = []
         cut_lines: list[list[str]] = []
         centre_head = [self.heading(_("On the table"))]
-        # Where "type log" is said once Recent has only its heading left: on the table's
-        # heading, then (that heading gone too) on the moves' one.
-        pointer = "recent"
 
         def lines() -> list[str]:
+            # Where "type log" is said: on Recent's heading while an event is left under
+            # it, else on the table's heading, else on the moves' one - never on a heading
+            # with nothing under it.
             said = self._left_out(len(cut_events), bool(cut_lines))
-            head_line = centre_head
-            if pointer == "centre":
-                head_line = [centre_head[0] + said]
+            where = ("recent" if events else "centre" if centre_head and (rows or sentences)
+                     else "moves" if bottom else "alone")
+            head_line = [centre_head[0] + said] if where == "centre" else centre_head
             centre = ([*gap, *head_line] + [x for row in rows for x in row]
                       + [x for line in sentences for x in line] if rows or sentences else [])
             recent = (self._recent(events, gap, len(cut_events), bool(cut_lines))
-                      if pointer == "recent" else [])
-            below = [bottom[0] + said, *bottom[1:]] if pointer == "moves" else bottom
+                      if where == "recent" else [])
+            if where == "alone" and said:
+                recent = [*gap, self._left_out(len(cut_events), bool(cut_lines), lead="")]
+            below = [bottom[0] + said, *bottom[1:]] if where == "moves" else bottom
             return (head + self._facts(facts) + legend_lines + seats + centre + recent + result
                     + hand + [x for line in private for x in line] + below)
 
@@ -255,9 +264,9 @@ class TableView:
                 cut_events.append(events.pop(0))
             elif private:
                 cut_lines.append(private.pop(0))
-            elif len(self._facts(facts)) > 1:
-                cut_lines.append(self._facts(facts[-1:]))
-                facts.pop()
+            elif len(self._facts(facts)) > 1 and (k := _last_to_go(facts)) is not None:
+                cut_lines.append(self._facts(facts[k:k + 1]))
+                del facts[k]
             elif (k := tallest(current)) is not None:
                 cut_lines.append(rows[k])
                 rows[k] = [shorts[k]]
@@ -270,15 +279,11 @@ class TableView:
             elif (k := tallest(None)) is not None:
                 cut_lines.append(rows[k])
                 rows[k] = [shorts[k]]
-            elif (rows or sentences) and not events and pointer == "recent":
-                pointer = "centre"          # Recent has only its heading left: one line
-            elif facts:
-                cut_lines.append(self._facts(facts))
-                facts = []
-            elif rows and centre_head and bottom and pointer != "moves":
+            elif any(not f.keep for f in facts):
+                cut_lines.append(self._facts([f for f in facts if not f.keep]))
+                facts = [f for f in facts if f.keep]     # the trumps stay
+            elif rows and centre_head and bottom:
                 centre_head = []            # the rows' own labels say what they are
-                if pointer == "centre":
-                    pointer = "moves"
             else:
                 break
             out = lines()
@@ -304,17 +309,17 @@ class TableView:
         head = self.heading(self._("Recent")) + self._left_out(left_out, cut)
         return gap + [head] + [line for e in events for line in e]
 
-    def _left_out(self, left_out: int, cut: bool) -> str:
+    def _left_out(self, left_out: int, cut: bool, lead: str = " ") -> str:
         """" (8 earlier events: type log)": what gave way to fit, and how to see it."""
         if left_out and cut:
-            return self.style.dim(" " + self.lang.n_(
+            return self.style.dim(lead + self.lang.n_(
                 "({n} earlier event and more: type log)",
                 "({n} earlier events and more: type log)", left_out))
         if left_out:
-            return self.style.dim(" " + self.lang.n_(
+            return self.style.dim(lead + self.lang.n_(
                 "({n} earlier event: type log)", "({n} earlier events: type log)", left_out))
         if cut:
-            return self.style.dim(" " + self._("(more left out: type log)"))
+            return self.style.dim(lead + self._("(more left out: type log)"))
         return ""
 
     def _title(self, scene: Scene, legend: bool = True, bare: bool = False) -> list[str]:
@@ -381,12 +386,16 @@ class TableView:
             for row, s in zip(rows, seats, strict=True):
                 row.append(self.fill(s.status) if s.status else "")
         widths = [max(width_of(c) for c in col) for col in zip(header, *rows, strict=True)]
-        if sum(widths) + 2 * (len(widths) - 1) > self.width:
+        # Two spaces between columns, one where two do not fit (Polish and Russian labels
+        # are longer), and a paragraph per seat only where even that is too wide.
+        sep = next((" " * k for k in (2, 1)
+                    if sum(widths) + k * (len(widths) - 1) <= self.width), None)
+        if sep is None:
             return self._seats_narrow(header, rows, gap)
-        lines = [*gap, "  ".join(pad(self.heading(h), w, r)
-                               for h, w, r in zip(header, widths, right, strict=True)).rstrip()]
+        lines = [*gap, sep.join(pad(self.heading(h), w, r)
+                                for h, w, r in zip(header, widths, right, strict=True)).rstrip()]
         for row, s in zip(rows, seats, strict=True):
-            line = "  ".join(pad(c, w, r) for c, w, r in zip(row, widths, right, strict=True))
+            line = sep.join(pad(c, w, r) for c, w, r in zip(row, widths, right, strict=True))
             lines.append(line.rstrip())
             if s.to_move and self.style.colour:
                 lines[-1] = self.style.paint(_ANSI.sub("", lines[-1]), BOLD, REVERSE)
@@ -418,12 +427,12 @@ class TableView:
         one-line form of each (a long pile's newest cards, else the row's start: to fit a
         screen), and its sentences, each wrapped."""
         c = scene.centre
-        rows: list[tuple[str, str, PileScene | None]] = []
+        rows: list[tuple[str, str, PileScene | TrickScene | None]] = []
         if c.trick is not None:
-            rows.append((c.trick.label, self._trick(c.trick, scene, current=True), None))
+            rows.append((c.trick.label, self._trick(c.trick, scene, current=True), c.trick))
         if c.last_trick is not None:
             rows.append((c.last_trick.label, self._trick(c.last_trick, scene, current=False),
-                         None))
+                         c.last_trick))
         for pile in c.piles:
             rows.append((pile.label, self._pile(pile), pile))
         full: list[list[str]] = []
@@ -432,7 +441,12 @@ class TableView:
         for label, value, heap in rows:
             head = "  " + pad(self.fill(label) + ":", label_w) + " "
             full.append(wrap(value, self.width, head, " " * width_of(head)))
-            short.append(self._one_line(head, full[-1], heap))
+            if isinstance(heap, TrickScene) and len(full[-1]) > 1:
+                short.append(self._trick_line(head, heap, scene, heap is c.trick)
+                             or self._one_line(head, full[-1], None))
+            else:
+                short.append(self._one_line(head, full[-1],
+                                            heap if isinstance(heap, PileScene) else None))
         return full, short, [wrap(self.fill(line), self.width, "  ", "    ") for line in c.lines]
 
     def _one_line(self, head: str, lines: list[str], pile: PileScene | None) -> str:
@@ -454,24 +468,52 @@ class TableView:
             words.pop()
         return " ".join(words) + " …"
 
-    def _trick(self, t: TrickScene, scene: Scene, current: bool) -> str:
+    def _trick_line(self, head: str, t: TrickScene, scene: Scene, current: bool) -> str | None:
+        """A trick on one line, its end (who won it, who plays next) always said: the
+        names without their "(AI, normal)" first, then the last plays give way (``…``).
+        None if even that does not fit."""
+        for shown in range(len(t.plays), -1, -1):
+            line = (head + self._trick(t, scene, current, short=True, shown=shown)).replace(
+                GLUE, " ")
+            if width_of(line) <= self.width:
+                return line
+        return None
+
+    def _short_name(self, seat: int) -> str:
+        """A seat's name without its parenthesis ("Ada" for "Ada (AI, normal)"), where no
+        other seat has the same short name; styled as ``name``."""
+        def short(i: int) -> str:
+            return re.sub(r"\s*\(.*\)$", "", text.name_of(self.names, i)) or text.name_of(
+                self.names, i)
+        mine = short(seat)
+        if sum(1 for i in range(len(self.names)) if short(i) == mine) > 1:
+            return self.name(seat)
+        return self.style.paint(mine, BOLD, CYAN if seat == self.viewer else "")
+
+    def _trick(self, t: TrickScene, scene: Scene, current: bool, short: bool = False,
+               shown: int | None = None) -> str:
+        """The trick's plays and its end; ``short``: names without their parenthesis,
+        ``shown``: only the first plays, ``…`` for the rest."""
+        name = self._short_name if short else self.name
         plays = []
-        for p in t.plays:
-            bit = f"{self.name(p.seat)}:{GLUE}{self.cards(p.cards)}"
+        for p in t.plays[:shown]:
+            bit = f"{name(p.seat)}:{GLUE}{self.cards(p.cards)}"
             if p.note:
                 bit += f" ({self.fill(p.note)})"
             plays.append(bit)
+        if shown is not None and shown < len(t.plays):
+            plays.append("…")
         _ = self._
         s = ", ".join(plays)
         if t.winner is not None:
-            s += " - " + _("won by {who}", who=self.name(t.winner))
+            s += " - " + _("won by {who}", who=name(t.winner))
         if current:
             if not t.plays and t.to_lead is not None:
-                s = _("{who} to lead", who=self.name(t.to_lead))
+                s = _("{who} to lead", who=name(t.to_lead))
             elif not t.plays and scene.to_move is not None:
-                s = _("{who} to lead", who=self.name(scene.to_move))
+                s = _("{who} to lead", who=name(scene.to_move))
             elif scene.to_move is not None:
-                s += "; " + _("{who} to play", who=self.name(scene.to_move))
+                s += "; " + _("{who} to play", who=name(scene.to_move))
         return s or _("no cards yet")
 
     def _pile(self, p: PileScene) -> str:

@@ -12,9 +12,12 @@ from rules.ai.players import LEVELS, make_player
 from .. import plugins
 from ..core.names import AI_FIRST_NAMES
 from ..core.tournament.model import Entrant, Format, Result, Table
-from ..core.tournament.standings import tiebreak_name
 from ..core.tournament.state import Tournament, TournamentError, table_seed
-from .play import parse_options
+from ..i18n import EN, Lang
+from ..present.base import game_title, units
+from ..present.messages import ordinal
+from ..present.tournament import FORMAT_NAMES, TIEBREAKS, standings_notes
+from .play import fit_lines, parse_options, terminal_lang
 from .subcommands import Subcommands, show_help
 
 
@@ -39,6 +42,9 @@ def add_parser(sub: Subcommands) -> None:
                    help="the deals and the AI's choices (default 1: the same event each time)")
     s.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, as for parlour play")
+    s.add_argument("--lang", choices=["en", "pl", "ru"], default=None,
+                   help="language of the output (default: the terminal's locale, else "
+                        "English)")
     s.set_defaults(func=simulate)
     p.set_defaults(func=show_help(p))
 
@@ -82,34 +88,44 @@ def simulate(args: argparse.Namespace) -> int:
         # Ratings spread by level, so seeds differ (knockout brackets, Swiss order).
         t.add(Entrant(eid, f"{first} ({level})", 1500 + 100 * LEVELS.index(level) - i))
     names = {e.id: e.name for e in t.entrants}
+    lang = terminal_lang(args.lang)
     try:
         total = t.total_rounds()
-        print(f"{game.title}: {fmt.value} of {args.players} players, {total} rounds"
-              f"{', duplicate deals' if args.duplicate else ''}.")
+        parts = [lang._(FORMAT_NAMES[fmt]), units(lang, args.players, "player"),
+                 units(lang, total, "round")] + ([lang._("duplicate deals")]
+                                                 if args.duplicate else [])
+        print(lang._("{game} tournament: {details}", game=game_title(game.title, lang),
+                     details=", ".join(parts)))
         while not t.is_over:
             rnd = t.pair_round()
-            print(f"\nRound {rnd.number}", flush=True)
+            print("\n" + lang._("Round {n}", n=rnd.number), flush=True)
             for table in rnd.tables:
                 seed = rnd.deal_seed if args.duplicate else table_seed(rnd.deal_seed, table.number)
                 result = _play(game, options, table, seed, level_of)
                 t.record(Result(table, result[0], result[1],
                                 deal=rnd.deal_seed if args.duplicate else None))
-                print("  " + _table_line(table, result[0], result[1], names), flush=True)
+                print("  " + _table_line(table, result[0], result[1], names, lang), flush=True)
             for p in rnd.byes:
-                print(f"  {names[p]}: bye")
+                print("  " + lang._("{name}: bye", name=names[p]))
     except TournamentError as e:
         print(f"Error: {e.key}")
         return 2
-    print("\nStandings" + (" (duplicate: each result against the tables that held the same "
-                           "cards)" if args.duplicate else ""))
-    tb = tiebreak_name(fmt)
-    header = "points" if fmt is not Format.KNOCKOUT else "rounds passed"
-    print(f"  {'#':>3}  {'name':<24} {header:>10}" + (f"  {tb:>16}" if tb else ""))
+    print("\n" + lang._("Standings"))
+    tb = lang._(TIEBREAKS[fmt]) if fmt in TIEBREAKS else ""
+    header = lang._("Points") if fmt is not Format.KNOCKOUT else lang._("Rounds passed")
+    name_w, col_w = 24, max(10, len(header))
+    print(f"  {'#':>3}  {lang._('Player'):<{name_w}} {header:>{col_w}}"
+          + (f"  {tb:>16}" if tb else ""))
     for row in t.standings():
-        line = f"  {row.rank:>3}  {row.entrant.name:<24} {_num(row.points):>10}"
+        line = f"  {row.rank:>3}  {row.entrant.name:<{name_w}} {_num(row.points):>{col_w}}"
         if tb:
             line += f"  {_num(row.tiebreak):>16}"
         print(line)
+    notes = standings_notes(fmt, args.duplicate, lang)   # what 3.25 and 7.38 mean
+    if notes:
+        print()
+    for note in notes:
+        print(fit_lines(note, 80))
     return 0
 
 
@@ -137,12 +153,8 @@ def _play(game: rules.Game, options: dict, table: Table, seed: int,
 
 
 def _table_line(table: Table, ranks: tuple[int, ...], scores: tuple[float, ...],
-                names: dict[str, str]) -> str:
-    seats = [names[p] for p in table.players] + ["AI seat"] * table.ai_seats
-    parts = [f"{n} {s:g} ({_place(r)})" for n, s, r in zip(seats, scores, ranks, strict=True)]
-    return f"Table {table.number}: " + ", ".join(parts)
-
-
-def _place(rank: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank if rank < 20 else rank % 10, "th")
-    return f"{rank}{suffix}"
+                names: dict[str, str], lang: Lang = EN) -> str:
+    seats = [names[p] for p in table.players] + [lang._("AI seat")] * table.ai_seats
+    parts = [f"{n} {s:g} ({ordinal(r, lang)})"
+             for n, s, r in zip(seats, scores, ranks, strict=True)]
+    return lang._("Table {n}", n=table.number) + ": " + ", ".join(parts)

@@ -25,10 +25,12 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Fact:
-    """A labelled value: ("Target", "100 points"), ("Trump", "{c:10S} - spades")."""
+    """A labelled value: ("Target", "100 points"), ("Trump", "{c:10S} - spades").  A fact
+    with ``keep`` never gives way to fit a screen (the trumps of a trump game)."""
 
     label: str
     value: str
+    keep: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,28 @@ DUPLICATE_NOTE = N_("Duplicate deals: every table of a round plays the same card
                     "same seats, and each result is scored against the players who held the "
                     "same cards at the other tables.")
 MEDALS = ("🥇", "🥈", "🥉")
+# What the standings' numbers mean (3.25 points, a Buchholz of 7.38), one sentence each.
+POINTS_NOTE = N_("Points: at each table the first takes 1 point, the last 0, and the places "
+                 "between take equal steps (of 4 players: 1, 2/3, 1/3 and 0); tied places share "
+                 "their points, and a bye is worth 1.")
+TIEBREAK_NOTES = {
+    Format.SWISS: N_("Buchholz, the tiebreak: the final points of a player's opponents "
+                     "added up, each round's table counted as its average - the stronger the "
+                     "opponents, the higher."),
+    Format.ROUND_ROBIN: N_("Sonneborn-Berger, the tiebreak: each round's points times the "
+                           "average final points of that table's other players, added up - "
+                           "wins against strong players count most."),
+}
+
+
+def standings_notes(fmt: Format, duplicate: bool, lang: Lang) -> list[str]:
+    """The sentences under a table of standings that say what its numbers mean."""
+    if fmt is Format.KNOCKOUT:
+        return []
+    notes = [lang._(DUPLICATE_NOTE if duplicate else POINTS_NOTE)]
+    if fmt in TIEBREAK_NOTES:
+        notes.append(lang._(TIEBREAK_NOTES[fmt]))
+    return notes
 
 def error_text(refusal: TournamentRefusal, lang: Lang) -> str:
     from ..core.tournaments import ERRORS

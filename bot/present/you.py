@@ -27,7 +27,11 @@ YOU_FORMS: dict[str, str] = {
     "{who} wins the game.": N_("You win the game."),
     "{who} has {n} tricks and wins the game; the hand is played out.":
         N_("You have {n} tricks and win the game; the hand is played out."),
+    "{who} took no trick this hand: {n}.": N_("You took no trick this hand: {n}."),
     # Piquet
+    "{who} exchanges {n}, leaving {left}.": N_("You exchange {n}, leaving {left}."),
+    "{who} exchanges {n}.": N_("You exchange {n}."),
+    "{who} exchanges five.": N_("You exchange five."),
     "{who} does not declare a point.": N_("You do not declare a point."),
     "{who} does not declare a sequence.": N_("You do not declare a sequence."),
     "{who} does not declare any set.": N_("You do not declare any set."),
@@ -41,11 +45,34 @@ YOU_FORMS: dict[str, str] = {
     "{who} piques ({pts} before anything against): +{n}.":
         N_("You pique ({pts} before anything against): +{n}."),
     "{who} reaches {n}: play stops at once.": N_("You reach {n}: play stops at once."),
+    "{side} wins the cards with {n} tricks: +10.": N_("You win the cards with {n} tricks: +10."),
+    "{side} wins every trick: capot, +{n}.": N_("You win every trick: capot, +{n}."),
     "{who} takes {n} tricks: the contract is made exactly.":
         N_("You take {n} tricks: the contract is made exactly."),
     "{who} takes {n} tricks and fails the contract: {other} +{m}.":
         N_("You take {n} tricks and fail the contract: {other} +{m}."),
     # Pinkerton
+    "{who} beats the pile ({was}) with {cards} ({sum}).":
+        N_("You beat the pile ({was}) with {cards} ({sum})."),
+    "{who} beats the centre card with {cards} ({sum}).":
+        N_("You beat the centre card with {cards} ({sum})."),
+    "{who} adds {card} to the pile: the pile stands at {n}.":
+        N_("You add {card} to the pile: the pile stands at {n}."),
+    "{who} skips the beat at 0 and adds {card} to the pile: the pile stands at {n}.":
+        N_("You skip the beat at 0 and add {card} to the pile: the pile stands at {n}."),
+    "{who} skips the beat at 0 and adds {card} to the pile.":
+        N_("You skip the beat at 0 and add {card} to the pile."),
+    "{who} opens the bidding: one card onto the pile, no beat needed.":
+        N_("You open the bidding: one card onto the pile, no beat needed."),
+    "{who} has beaten and now adds a card to the pile.":
+        N_("You have beaten and now add a card to the pile."),
+    "{who} cannot beat, has no cards and passes ({n} of {limit}).":
+        N_("You cannot beat, have no cards and pass ({n} of {limit})."),
+    "{who} cannot beat, has no cards and passes for the {nth} time: out of this round.":
+        N_("You cannot beat, have no cards and pass for the {nth} time: you are out of "
+           "this round."),
+    "{who} opens with no card that may be added, and passes without penalty.":
+        N_("You open with no card that may be added, and pass without penalty."),
     "{who} beats the pile with {cards} ({sum}).": N_("You beat the pile with {cards} ({sum})."),
     "{who} beats the centre card ({was}) with {cards} ({sum}).":
         N_("You beat the centre card ({was}) with {cards} ({sum})."),
@@ -68,6 +95,10 @@ YOU_FORMS: dict[str, str] = {
            "in all)."),
     "{who} reaches the target of {target} with {n} points and wins the game.":
         N_("You reach the target of {target} with {n} points and win the game."),
+    # Starshina
+    "{who} was up and gives {n} to {to}.": N_("You were up and give {n} to {to}."),
+    "{who} takes the kitty and will discard four cards.":
+        N_("You take the kitty and will discard four cards."),
 }
 
 
@@ -79,7 +110,8 @@ def to_you(message: object, seat: int) -> object:
     you = YOU_FORMS.get(message.key)
     if you is None:
         return message
-    who = next((decode(v) for k, v in message.data if k == "who"), None)
+    # the act's subject: a seat ("who"), or a side of one seat (Piquet's "side")
+    who = next((decode(v) for k, v in message.data if k in ("who", "side")), None)
     if who != Seat(seat):
         return message
     return Msg.load(you, None, message.data)

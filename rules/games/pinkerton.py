@@ -225,17 +225,22 @@ class PinkertonState(MoveChecks):
         if cards:
             self.hands[seat].remove(cards[0])
             self.pass_cards[seat].append(cards[0])
-            self._log(event("You lay {card} face down.", card=Cards.of(cards[:1])), to=seat)
         self.passes[seat] += 1
         count, limit = self.passes[seat], self.options["passes"]
+        # The passer's own line follows the public one and says it all, the card included
+        # (the public line then gives way to it: the pass is told once).
         if count >= limit:
             self.out[seat] = True
             text = (N_("{who} cannot beat, lays a card face down and passes for the {nth} time: "
                        "out of this round.") if cards else
                     N_("{who} cannot beat, has no cards and passes for the {nth} time: out of "
                        "this round."))
-            self._log(event(text, who=Seat(seat),
-                          nth=ordinal(count, ORDINAL.get(count, f"{count}th"))))
+            nth = ordinal(count, ORDINAL.get(count, f"{count}th"))
+            self._log(event(text, who=Seat(seat), nth=nth))
+            if cards:
+                self._log(event("You cannot beat, so you lay {card} face down and pass for the "
+                                "{nth} time: you are out of this round.",
+                                card=Cards.of(cards[:1]), nth=nth), to=seat)
             left = [s for s in range(self.n) if not self.out[s]]
             if len(left) == 1:
                 self._finish_round(left[0])
@@ -245,6 +250,10 @@ class PinkertonState(MoveChecks):
                     if cards else
                     N_("{who} cannot beat, has no cards and passes ({n} of {limit})."))
             self._log(event(text, who=Seat(seat), n=count, limit=limit))
+            if cards:
+                self._log(event("You cannot beat, so you lay {card} face down and pass ({n} of "
+                                "{limit}).", card=Cards.of(cards[:1]), n=count, limit=limit),
+                          to=seat)
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:

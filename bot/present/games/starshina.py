@@ -89,7 +89,7 @@ class StarshinaPresenter(Presenter):
         if view["rules"] == "classic":
             trump = self._trump(view)
             facts.append(Fact(_("Trumps"), _("not named yet") if trump is None
-                              else self.suit(trump, capital=True)))
+                              else self.suit(trump, capital=True), keep=True))
             facts.append(Fact(_("Stakes"), _("settled every hand: +1 for each trick over quota, "
                                              "-1 for each trick under")))
         else:

@@ -50,7 +50,7 @@ class ThirteensPresenter(Presenter):
         headline = (Fact(_("Target"), _("{points}, checked at the end of each hand",
                                         points=self.units(view["target"], "point"))),
                     Fact(_("Hand"), str(view["hand_no"])),
-                    Fact(_("Trumps"), trump_words))
+                    Fact(_("Trumps"), trump_words, keep=True))
         played = self.tricks_played(view)
         seats = tuple(self._seat(view, names, i, played) for i in range(n))
         trick, last = self.trick_centre(view, hand_size(n))

@@ -253,16 +253,23 @@ class PiquetPresenter(Presenter):
     def centre_lines(self, view: dict, var: Variant) -> list[str]:
         _ = self._
         lines = []
+        me = view.get("seat")      # the viewer's own lines in the second person
         if view["phase"] == "bid":
             for seat, said in view.get("calls") or []:
                 if said.startswith("bid "):
-                    lines.append(_("{who}: bid {bid}", who=text.seat(seat),
-                                   bid=bid_words(int(said.split()[1]), self.lang)))
+                    bid = bid_words(int(said.split()[1]), self.lang)
+                    lines.append(_("You: bid {bid}", bid=bid) if seat == me else
+                                 _("{who}: bid {bid}", who=text.seat(seat), bid=bid))
                 else:
-                    lines.append(_("{who}: {call}", who=text.seat(seat),
-                                   call=_(CALLS[said]) if said in CALLS else said))
+                    call = _(CALLS[said]) if said in CALLS else said
+                    lines.append(_("You: {call}", call=call) if seat == me else
+                                 _("{who}: {call}", who=text.seat(seat), call=call))
         later = view["phase"] in ("bid", "exchange")
         for seat in view.get("carte_blanche") or []:   # announced as soon as it is dealt
+            if seat == me:
+                lines.append(_("You hold carte blanche: 10 points when the declarations "
+                               "begin.") if later else _("You hold carte blanche: 10 points."))
+                continue
             lines.append(_("{who} holds carte blanche: 10 points when the declarations begin.",
                            who=text.seat(seat)) if later else
                          _("{who} holds carte blanche: 10 points.", who=text.seat(seat)))

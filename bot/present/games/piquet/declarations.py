@@ -149,14 +149,18 @@ ANSWER_WORDS = {"good": N_("good"), "not good": N_("not good"), "equal": N_("equ
                 "best so far": N_("the best so far"), "equal so far": N_("equal so far")}
 
 
-def claim_sentence(c: Claim, partner: int | None = None, lang: Lang = EN) -> str:
-    """"{p2}: point of five, forty-six - good"."""
+def claim_sentence(c: Claim, partner: int | None = None, lang: Lang = EN,
+                   me: int | None = None) -> str:
+    """"{p2}: point of five, forty-six - good"; the viewer's (``me``) own claim "You: ..."."""
     said = said_words(lang, c.said)
     if c.value is not None:
         said = f"{said}, {pips(lang, c.value)}"
     answer = lang._(ANSWER_WORDS[c.answer])
     if c.answer == "partner" and partner is not None:
-        answer = lang._("only equal to {who}'s, so it does not count", who=text.seat(partner))
+        answer = (lang._("only equal to yours, so it does not count") if partner == me else
+                  lang._("only equal to {who}'s, so it does not count", who=text.seat(partner)))
+    if c.seat == me:
+        return lang._("You: {said} - {answer}", said=said, answer=answer)
     return lang._("{who}: {said} - {answer}", who=text.seat(c.seat), said=said, answer=answer)
 
 
@@ -168,8 +172,10 @@ def shown_by_category(view: dict) -> dict[str, list[dict]]:
     return out
 
 
-def score_sentences(cat: str, shown: Sequence[dict], lang: Lang = EN) -> list[str]:
-    """"{p0} scores 6 for the point (A♠ K♠ ...)" - one per seat that scored (partners too)."""
+def score_sentences(cat: str, shown: Sequence[dict], lang: Lang = EN,
+                    me: int | None = None) -> list[str]:
+    """"{p0} scores 6 for the point (A♠ K♠ ...)" - one per seat that scored (partners too);
+    the viewer's (``me``) own "You score ..."."""
     by_seat: dict[int, list[dict]] = {}
     for rec in shown:
         by_seat.setdefault(int(rec["seat"]), []).append(rec)
@@ -177,13 +183,18 @@ def score_sentences(cat: str, shown: Sequence[dict], lang: Lang = EN) -> list[st
     for seat, recs in by_seat.items():
         total = sum(score_of(r["what"]) for r in recs)
         if cat == "point":
-            lines.append(lang._("{who} scores {n} for the point ({cards}).", who=text.seat(seat),
+            lines.append(lang._("You score {n} for the point ({cards}).", n=total,
+                                cards=text.cards(recs[0]["cards"])) if seat == me else
+                         lang._("{who} scores {n} for the point ({cards}).", who=text.seat(seat),
                                 n=total, cards=text.cards(recs[0]["cards"])))
         else:
             parts = ", ".join(f"{said_words(lang, r['what'])} ({text.cards(r['cards'])})"
                               for r in recs)
-            lines.append(lang._("{who} scores {n} for {what}: {parts}.", who=text.seat(seat),
-                                n=total, what=lang._(TITLE_WORDS[cat]), parts=parts))
+            what = lang._(TITLE_WORDS[cat])
+            lines.append(lang._("You score {n} for {what}: {parts}.", n=total, what=what,
+                                parts=parts) if seat == me else
+                         lang._("{who} scores {n} for {what}: {parts}.", who=text.seat(seat),
+                                n=total, what=what, parts=parts))
     return lines
 
 
@@ -193,8 +204,10 @@ def current_category(view: dict) -> str | None:
 
 
 def declaration_lines(view: dict, side_of, lang: Lang = EN) -> list[str]:
-    """The declarations of this deal so far, category by category, as sentences."""
+    """The declarations of this deal so far, category by category, as sentences (the
+    viewer's own in the second person: "You: tierce to the queen - good")."""
     phase = view.get("phase")
+    me = view.get("seat")
     if phase in ("bid", "exchange", "deal"):
         return []
     now = current_category(view)
@@ -215,11 +228,11 @@ def declaration_lines(view: dict, side_of, lang: Lang = EN) -> list[str]:
         if phase == "done" and not played and not mine and not shown[cat]:
             continue   # au cent stopped the deal before this category was declared
         judge(mine, side_of, is_open)
-        lines.extend(claim_sentence(c, partner_of(c.seat), lang) for c in mine)
+        lines.extend(claim_sentence(c, partner_of(c.seat), lang, me) for c in mine)
         if is_open:
             continue
         if shown[cat]:
-            lines.extend(score_sentences(cat, shown[cat], lang))
+            lines.extend(score_sentences(cat, shown[cat], lang, me))
         elif any(c.answer == "equal" for c in mine):
             lines.append(lang._(EQUAL[cat]))
         else:
