@@ -56,6 +56,7 @@ class Table:
         self.started = started
         self.lock = asyncio.Lock()
         self.handles: list[Handle] = []
+        self.dealt: int | None = None  # the deal whose hands the last BoardChanged carried
 
     # --- reading ------------------------------------------------------------------
 
