@@ -250,3 +250,23 @@ async def _rows(path, game_id: int) -> list[tuple[int, str]]:
     finally:
         await store.close()
 
+
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "hints on"),
+                                              ("pl", "podpowiedzi włączone"),
+                                              ("ru", "подсказки включены")])
+async def test_the_lobby_board_says_hints_are_on(fake_discord: FakeDiscord, tmp_path,
+                                                 lang: str, words: str) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.02
+    s.guild.locale = s.alice.locale = lang
+    bot = parlour_bot(fake, tmp_path / "p.db")
+    async with fake.run_bot(bot):
+        t = TableDriver(fake, bot, s.table)
+        await t.open(s.alice, GAME, OPTIONS)
+        await t.wait_board(lambda b: f"pl:lobby:join:{s.table.id}" in b.custom_ids)
+        assert words not in t.board().text
+        await t.expect_ok(s.alice, "table hints", options={"on": True})
+        board = await t.wait_board(lambda b: words in b.text, timeout=10)
+        assert f"pl:lobby:join:{s.table.id}" in board.custom_ids   # still the lobby

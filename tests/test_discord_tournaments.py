@@ -1,13 +1,17 @@
 """Tournaments through the fake Discord: sign-up by button, a thread per table with its
 players pinged, the standings message, the podium picture, a restart in the middle of a
-round, no hidden card in any thread, and the fallback without thread permissions."""
+round, no hidden card in any thread, the fallback without thread permissions, a table
+played out by the AI after its last person withdraws, and round announcements that link
+every thread and name the AI entrants as they play."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
+from bot.present.tournament import escape
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import (
     ADMINISTRATOR,
@@ -196,3 +200,117 @@ async def test_refusals_are_clear_and_change_nothing(fake_discord: FakeDiscord, 
         assert "Coins tournament" in text and "0 entrants" in text
         await ok(fake, s.alice, "tournament cancel", channel)
         assert (await bot.core.tournaments.get(info.id)).status == "cancelled"
+
+
+async def open_tournament(fake: FakeDiscord, bot, host, channel, humans: list, ai: int,
+                          **options):
+    await ok(fake, host, "tournament new", channel, **options)
+    info = await bot.core.tournaments.in_channel(channel.id)
+    await fake.wait_until(lambda: any(f"pl:tourney:join:{info.id}" in m.custom_ids
+                                      for m in fake.channel_messages(channel)))
+    for user in humans:
+        await fake.click(user, signup(fake, channel, info.id), f"pl:tourney:join:{info.id}")
+    if ai:
+        await ok(fake, host, "tournament ai-add", channel, level="easy", count=ai)
+    await ok(fake, host, "tournament start", channel)
+    return await bot.core.tournaments.get(info.id)
+
+
+async def test_the_last_person_at_a_table_withdraws_and_the_ai_plays_it_to_the_end(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.02
+    channel = s.lobby
+    async with fake.run_bot(parlour_bot(fake, tmp_path / "parlour.db")) as bot:
+        info = await open_tournament(fake, bot, s.alice, channel, [s.alice], 2, game="coins",
+                                     format="swiss", rounds=1, options="target=10")
+        await fake.wait_until(lambda: len(fake.threads(channel)) == 1, timeout=20)
+        thread = fake.threads(channel)[0]
+        await fake.wait_until(lambda: playing(bot, thread.id), timeout=20)
+        table_id = bot.core.table(thread.id).table_id
+        await ok(fake, s.alice, "tournament withdraw", channel)
+        # The AI takes the seat and plays the game out: an ordinary result, then the podium.
+        await fake.wait_until(lambda: bot.core.table(thread.id) is None, timeout=60)
+        await fake.wait_until(lambda: any("podium.png" in str(m.payload.get("attachments"))
+                                          for m in fake.channel_messages(channel)), timeout=20)
+        game = await bot.core.store.load_game(table_id)
+        assert game["reason"] == "complete"
+        seats = [p["user_id"] for p in json.loads(game["players"])]
+        assert game["moves"] > 8
+        assert json.loads(game["abandoned"]) == [seats.index(s.alice.id)]
+        texts = [m.text for m in fake.channel_messages(thread)]
+        assert not any("abandoned" in t for t in texts), texts
+        final = await bot.core.tournaments.get(info.id)
+        assert final.status == "finished"
+        assert final.state.standings()[-1].entrant.id == str(s.alice.id)
+
+
+async def test_a_normal_table_whose_last_person_leaves_still_ends_as_abandoned(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    channel = s.lobby
+    async with fake.run_bot(parlour_bot(fake, tmp_path / "parlour.db")) as bot:
+        await bot.core.create_table(channel.id, s.alice.id, "Alice", "coins")
+        await bot.core.add_ai(channel.id, s.alice.id, "easy")
+        await bot.core.add_ai(channel.id, s.alice.id, "easy")
+        await bot.core.start_game(channel.id, s.alice.id)
+        table_id = bot.core.table(channel.id).table_id
+        await bot.core.leave(channel.id, s.alice.id)
+        game = await bot.core.store.load_game(table_id)
+        assert game["reason"] == "abandoned"
+
+
+async def test_round_announcements_link_every_thread_and_ai_entrants_keep_their_names(
+        fake_discord: FakeDiscord, tmp_path) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.02
+    channel = s.lobby
+    humans = entrants(fake, 2)
+    async with fake.run_bot(parlour_bot(fake, tmp_path / "parlour.db")) as bot:
+        info = await open_tournament(fake, bot, humans[0], channel, humans, 7, game="coins",
+                                     format="swiss", rounds=2, options="target=10")
+        names = {e.id: e.name for e in info.state.entrants}
+        for round_no in (1, 2):
+            await fake.wait_until(lambda n=round_no: any(f"Round {n} of 2" in m.text
+                                                         for m in fake.channel_messages(channel)),
+                                  timeout=60)
+            current = (await bot.core.tournaments.get(info.id)).state.rounds[round_no - 1]
+            places = await bot.core.tournaments.places(info.id, round_no)
+            assert sorted(places) == [t.number for t in current.tables]
+            note = next(m for m in fake.channel_messages(channel)
+                        if f"Round {round_no} of 2" in m.text)
+            assert len(note.versions) == 1   # posted once the threads exist, not edited
+            for table in current.tables:
+                line = next(x for x in note.text.splitlines() if f"Table {table.number}:" in x)
+                assert f"<#{places[table.number]}>" in line, note.text
+                # The table seats each entrant under the name the round announced.
+                row = await bot.core.store.fetchone(
+                    "SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND "
+                    "round = ? AND number = ?", (info.id, round_no, table.number))
+                seated = await seat_names(bot, places[table.number], row["table_id"])
+                assert seated[:len(table.players)] == [names[p] for p in table.players]
+                for p in table.players:
+                    assert escape(names[p]) in line
+            await play_round(bot, fake, set(places.values()))
+        await fake.wait_until(lambda: any("podium.png" in str(m.payload.get("attachments"))
+                                          for m in fake.channel_messages(channel)), timeout=30)
+        for row in await bot.core.store.fetchall(
+                "SELECT round, number, table_id FROM tournament_tables WHERE tournament_id = ?",
+                (info.id,)):
+            table = info_table(await bot.core.tournaments.get(info.id), row["round"],
+                               row["number"])
+            game = await bot.core.store.load_game(row["table_id"])
+            stored = [p["name"] for p in json.loads(game["players"])]
+            assert stored[:len(table.players)] == [names[p] for p in table.players]
+
+
+async def seat_names(bot, channel_id: int, table_id: int | None) -> list[str]:
+    live = bot.core.table(channel_id)
+    if live is not None and live.table_id == table_id:
+        return [seat.name for seat in live.seats]
+    game = await bot.core.store.load_game(table_id)
+    return [p["name"] for p in json.loads(game["players"])]
+
+
+def info_table(info, round_no: int, number: int):
+    return next(t for t in info.state.rounds[round_no - 1].tables if t.number == number)

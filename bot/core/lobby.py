@@ -37,7 +37,8 @@ class Lobby:
                            turn_seconds: int | None = None, keep_order: bool = False,
                            seat_host: bool = True, seed: int | None = None,
                            stand_in: str | None = None, pings: bool = True,
-                           pictures: bool = True, hints: bool = False) -> TableInfo:
+                           pictures: bool = True, hints: bool = False,
+                           play_out: bool = False) -> TableInfo:
         """Open a lobby for ``game`` in ``channel_id`` with ``host_id`` as host.
 
         ``stand_in``: the AI level that moves for a timed-out human and takes over a
@@ -45,7 +46,9 @@ class Lobby:
         ``pings``: whether transports notify a human whose turn starts (the core only
         stores it, in ``TableInfo.pings``); ``pictures`` likewise whether they draw the
         table as a picture (``TableInfo.pictures``); ``hints``: the host offers hints
-        even with several humans at the table (core/hints.py)."""
+        even with several humans at the table (core/hints.py); ``play_out``: once every
+        human has left, the AI plays the game to its end (a tournament's table) instead of
+        the game ending as abandoned."""
         async with self.registry.create_lock:
             busy = self.registry.live.get(channel_id)
             if busy is not None:
@@ -63,7 +66,7 @@ class Lobby:
                 table_id=0, channel_id=channel_id, guild_id=guild_id, game=g, options=opts,
                 turn_seconds=self._turn_seconds(g, turn_seconds), keep_order=keep_order,
                 stand_in=level, pings=bool(pings), pictures=bool(pictures),
-                hints=bool(hints),
+                hints=bool(hints), play_out=bool(play_out),
                 host_id=host_id, host_name=host_name, status=LOBBY,
                 seed=seed if seed is not None else random.SystemRandom().getrandbits(62),
                 seats=[Seat(host_name, host_id)] if seat_host else [], created=now)
@@ -118,7 +121,9 @@ class Lobby:
             return await self._remove_from_lobby(table, seat)
 
     async def add_ai(self, channel_id: int, user_id: int, level: str = "easy", *,
-                     moderator: bool = False) -> TableInfo:
+                     moderator: bool = False, name: str | None = None) -> TableInfo:
+        """An AI seat of ``level``, named ``name`` (a tournament's AI entrant) unless no
+        name is given or another seat has its first name (then a free one)."""
         table = self.registry.get(channel_id)
         async with table.lock:
             self.registry.require_host(table, user_id, moderator)
@@ -128,7 +133,10 @@ class Lobby:
                 raise TableError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
             self._require_room(table)
             snap = table.snapshot()
-            table.seats.append(Seat(ai_seat_name(level, table.names), None, level))
+            taken = {n.split(" (")[0].strip().casefold() for n in table.names}
+            if name is None or name.split(" (")[0].strip().casefold() in taken:
+                name = ai_seat_name(level, table.names)
+            table.seats.append(Seat(name, None, level))
             return await self._save_lobby(table, snap)
 
     async def remove_ai(self, channel_id: int, user_id: int, seat: int | None = None, *,

@@ -261,14 +261,21 @@ class TableRegistry:
 
     def publish_board(self, table: Table, events: list[dict], *, seat: int | None = None,
                        action: str | None = None, actor: str | None = None) -> None:
-        """BoardChanged: the table moved, and what happened.  No view is computed here:
-        each transport asks for the views it shows when it shows them."""
+        """BoardChanged: the table moved, and what happened.  No view is computed here,
+        except on the change that deals a new deal: then the private views of the seats
+        a human plays ride along (``hands``, the hands as dealt), so a hand DM sent later
+        shows that deal as it was dealt, however fast the table moved on."""
         state = table.live
+        deal = int(getattr(state, state.deal_field) or 0) if state.deal_field else 0
+        hands: tuple[tuple[int, dict], ...] = ()
+        if deal != table.dealt:
+            table.dealt = deal
+            hands = tuple((i, state.view(i)) for i, s in enumerate(table.seats)
+                          if s.human_playing)
         self.publish(BoardChanged(
             table.id, table.channel_id, table.info(),
             tuple(Event(self.fill(table, e["text"]), e["to"]) for e in events),
-            int(getattr(state, state.deal_field) or 0) if state.deal_field else 0,
-            seat, action, actor))
+            deal, seat, action, actor, hands))
 
     def recent(self, table: Table, view: dict) -> tuple[str, ...]:
         """The last ``config.recent_events`` public events of ``view``, names filled."""

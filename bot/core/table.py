@@ -28,7 +28,8 @@ class Table:
                  created: float, state: State | None = None, saved_json: str | None = None,
                  move: int = 0, deadline: float | None = None, reminder_at: float | None = None,
                  started: float | None = None, stand_in: str | None = None,
-                 pings: bool = True, pictures: bool = True, hints: bool = False) -> None:
+                 pings: bool = True, pictures: bool = True, hints: bool = False,
+                 play_out: bool = False) -> None:
         self.id = table_id
         self.channel_id = channel_id
         self.guild_id = guild_id
@@ -40,6 +41,7 @@ class Table:
         self.pings = pings            # transports may notify a human whose turn starts
         self.pictures = pictures      # transports may show the table as a picture
         self.hints = hints            # the host offers hints at a table of several humans
+        self.play_out = play_out      # the AI plays on to the end once every human has left
         self.host_id = host_id
         self.host_name = host_name
         self.status = status
@@ -54,6 +56,7 @@ class Table:
         self.started = started
         self.lock = asyncio.Lock()
         self.handles: list[Handle] = []
+        self.dealt: int | None = None  # the deal whose hands the last BoardChanged carried
 
     # --- reading ------------------------------------------------------------------
 
@@ -79,8 +82,9 @@ class Table:
         return None
 
     def deserted(self) -> bool:
-        """Humans sat down but none is playing any more (all left or struck out)."""
-        return (any(s.user_id is not None for s in self.seats)
+        """Humans sat down but none is playing any more (all left or struck out), at a
+        table that ends then (a ``play_out`` table, a tournament's, goes on with the AI)."""
+        return (not self.play_out and any(s.user_id is not None for s in self.seats)
                 and not any(s.human_playing for s in self.seats))
 
     def info(self) -> TableInfo:
@@ -105,7 +109,8 @@ class Table:
             "options": self.options,
             "settings": {"turn_seconds": self.turn_seconds, "keep_order": self.keep_order,
                          "stand_in": self.stand_in, "pings": self.pings,
-                         "pictures": self.pictures, "hints": self.hints},
+                         "pictures": self.pictures, "hints": self.hints,
+                         "play_out": self.play_out},
             "host_id": self.host_id, "host_name": self.host_name, "status": self.status,
             "seed": self.seed, "seats": [s.to_dict() for s in self.seats],
             "state": state_json if state_json is not None else self.saved_json,
@@ -126,6 +131,7 @@ class Table:
             pings=bool(settings.get("pings", True)),
             pictures=bool(settings.get("pictures", True)),
             hints=bool(settings.get("hints", False)),
+            play_out=bool(settings.get("play_out", False)),
             host_id=row["host_id"], host_name=row["host_name"], status=row["status"],
             seed=row["seed"],
             seats=[Seat.from_dict(d) for d in json.loads(row["seats"])],

@@ -371,7 +371,7 @@ class Tournaments:
         lobby = await self.lobby.create_table(
             channel_id, info.host_id, info.host_name, t.game, dict(info.options),
             guild_id=info.guild_id, turn_seconds=PACES[info.settings.get("pace", "live")],
-            keep_order=True, seat_host=False, seed=seed)
+            keep_order=True, seat_host=False, seed=seed, play_out=True)
         # Kept at once: the game may end (and be recorded) as soon as it is dealt.
         await self._set_table(tournament_id, round_no, number, lobby.table_id)
         return await self._finish_opening(info, table, channel_id, before_start)
@@ -390,9 +390,9 @@ class Tournaments:
                 if p is None:
                     await self.lobby.add_ai(channel_id, info.host_id, FILLER_LEVEL,
                                             moderator=True)
-                elif is_ai(p):
+                elif is_ai(p):   # under the name the round announced
                     await self.lobby.add_ai(channel_id, info.host_id, ai_level(p),
-                                            moderator=True)
+                                            moderator=True, name=names[p])
                 else:
                     await self.lobby.join(channel_id, int(p), names[p])
             if before_start is not None:

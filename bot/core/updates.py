@@ -96,9 +96,12 @@ class Event:
 @dataclass(frozen=True)
 class BoardChanged(Update):
     """The table moved to ``table.move`` (a move, a start, a resume, a seat handed to
-    the AI, a count asked for): what happened, never a view.  A transport asks the core
-    for the views it shows (``core.board``, ``public_view``, ``private_view``) when it
-    shows them, so a burst of moves costs one view per transport per shown position."""
+    the AI, a count asked for): what happened.  A transport asks the core for the views
+    it shows (``core.board``, ``public_view``, ``private_view``) when it shows them, so a
+    burst of moves costs one view per transport per shown position.  The one exception:
+    the first change of each deal carries the private views of the seats humans play
+    (``hands``), the hands as dealt, for what must show that moment however late it is
+    sent (the hand DMs)."""
 
     table: TableInfo
     events: tuple[Event, ...] = ()  # this change's events, each with who may see it
@@ -106,6 +109,7 @@ class BoardChanged(Update):
     last_seat: int | None = None
     last_action: str | None = None  # canonical text of the move just made
     last_actor: str | None = None   # "human" | "ai" | "timer"
+    hands: tuple[tuple[int, dict], ...] = ()   # (seat, private view) on a deal's first change
 
     @property
     def move(self) -> int:

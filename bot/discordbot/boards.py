@@ -11,7 +11,9 @@ message be edited).
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -58,6 +60,8 @@ class Boards:
         self.no_upload: set[int] = set()   # channels where the bot may not attach files
         self.reposts: set[int] = set()     # tables whose board moves to a new message next
         self.shown: dict[int, int] = {}    # table id -> the move its board message shows
+        self.unpainted: set[int] = set()   # tables shown without their picture (warm-up)
+        self._repaint: asyncio.Task | None = None
 
     def changed(self, u: BoardUpdate) -> None:
         """A table's board has something new: edit it soon (one pending edit per table)."""
@@ -104,7 +108,12 @@ class Boards:
         picture = None
         if isinstance(update, BoardView | GameOver) and update.table.pictures \
                 and channel_id not in self.no_upload:   # a game's table, or its final one
-            picture = await self.painter.table(update, lang.code)
+            if isinstance(update, BoardView) and not self.painter.tables_ready():
+                # The picture worker is still warming up (seconds after a start): the
+                # board does not wait for it; its picture follows once the worker is warm.
+                self._paint_later(table_id)
+            else:
+                picture = await self.painter.table(update, lang.code)
         shown = board.render_update(update, recent, lang, picture=picture)
         try:
             await self._put(update.table.guild_id, table_id, channel_id, shown)
@@ -124,6 +133,24 @@ class Boards:
             self.pictures.pop(table_id, None)
             self.shown.pop(table_id, None)
             await self.ids.drop(table_id)
+
+    def _paint_later(self, table_id: int) -> None:
+        self.unpainted.add(table_id)
+        if self._repaint is None:
+            self._repaint = asyncio.ensure_future(self._when_warm())
+
+    async def _when_warm(self) -> None:
+        """Once pictures can be drawn: show again the boards shown without theirs."""
+        await self.painter.boards_warm.wait()
+        tables, self.unpainted = self.unpainted, set()
+        for table_id in tables:
+            channel_id = self.ids.channel(table_id)
+            if channel_id is not None and table_id in self.shown:
+                self.out.submit(("board", table_id), self._shower(table_id),
+                                priority=Priority.BOARD, channel=("edit", channel_id))
+
+    def _shower(self, table_id: int) -> Callable[[], Awaitable[None]]:
+        return lambda: self.show(table_id)
 
     async def _put(self, guild_id: int | None, table_id: int, channel_id: int,
                    shown: board.Shown) -> None:

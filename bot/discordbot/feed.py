@@ -64,6 +64,8 @@ class Feed:
         self.notes = Notes(bot, self.out)
         self.pings = Pinger(bot, self.out, self.board_ids)   # "your turn" messages
         self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire, self.out.slot)
+        # (table, user) -> deal -> (private view as dealt, the table then): DMs waiting
+        self.dealt: dict[tuple[int, int], dict[int, tuple[dict, TableInfo]]] = {}
         self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
 
@@ -116,9 +118,12 @@ class Feed:
         if isinstance(u, (LobbyChanged, BoardChanged, GameOver, TableClosed)):
             self.boards.changed(u)
         if isinstance(u, BoardChanged):
+            hands = dict(u.hands)   # a new deal: each human's hand as dealt
             for s in u.table.seats:   # each human still playing: their DM, their panel
                 if s.user_id is not None and s.ai_level is None:
-                    self._maybe_dm(u.table_id, u.channel_id, s.user_id, u.deal)
+                    view = hands.get(s.index)
+                    self._maybe_dm(u.table_id, u.channel_id, s.user_id, u.deal,
+                                   None if view is None else (view, u.table))
                     self.panels.refresh(u.channel_id, s.user_id)
         elif isinstance(u, GameOver):
             self._game_over(u)
@@ -167,7 +172,7 @@ class Feed:
         self._forget(u.table_id, u.channel_id)
 
     def _forget(self, table_id: int, channel_id: int) -> None:
-        self.dms.forget(table_id)
+        self.dms.forget(table_id)   # deals' DMs still waiting go all the same
         self.panels.finish_channel(channel_id)
 
     # --- the board ----------------------------------------------------------------------
@@ -178,37 +183,68 @@ class Feed:
 
     # --- hands by DM ------------------------------------------------------------------------
 
-    def _maybe_dm(self, table_id: int, channel_id: int, user_id: int, deal: int) -> None:
+    def _maybe_dm(self, table_id: int, channel_id: int, user_id: int, deal: int,
+                  dealt: tuple[dict, TableInfo] | None = None) -> None:
         """Send the user this deal's hand by DM, unless it went (or is queued) already.
 
         Every engine counts its deals (rules/base.py) and the core says which deal each
-        change is in, so most moves cost nothing here; the hand itself is read from the
-        core when the DM goes out (the outbox may run the job later: it shows the hand
-        then, one private view per DM)."""
+        change is in, so most moves cost nothing here.  The change that deals a deal
+        carries each human's private view as dealt (``dealt``: the view and the table
+        then); the DM is drawn from that snapshot whenever the outbox sends it, so a fast
+        table or a queue under Discord's limits never shows a later state.  Each deal's
+        DM waits here until Discord takes it (even if the game ended meanwhile), and one
+        job per user sends them in deal order: a newer deal's job replacing a waiting one
+        loses no deal.  Without a snapshot (a resumed table) the DM shows the core's view
+        when it goes, if the table is still in that deal."""
+        key = (table_id, user_id)
         if not self.dms.due(table_id, user_id, deal):
             return
+        waiting = self.dealt.setdefault(key, {})
+        if dealt is not None:
+            waiting.setdefault(deal, dealt)
+        if deal in waiting:
+            self.dms.wants(table_id, user_id, deal)
+        elif not waiting:
+            del self.dealt[key]
 
         async def send() -> None:
-            info = self.core.table(channel_id)
-            if info is None or info.table_id != table_id:
-                return   # the game is over (or another one began there)
+            snapshots = self.dealt.get(key, {})
+            try:
+                while snapshots:   # in deal order, also those added while one is sent
+                    n = min(snapshots)
+                    view, then = snapshots[n]
+                    await self._send_dm(then, user_id, n, view)
+                    snapshots.pop(n, None)   # sent (or DMs closed): done with it
+            finally:
+                info = self.core.table(channel_id)
+                over = info is None or info.table_id != table_id
+                if not snapshots or over:   # a finished table's DMs are tried once
+                    self.dealt.pop(key, None)
+            if over or info is None or not self.dms.due(table_id, user_id, deal):
+                return
             try:
                 view = self.core.private_view(channel_id, user_id)
             except TableError:
                 return
-            now = int(view.get("deal_no") or 0)
-            lang = self.bot.langs.user(user_id)
-            names = render.names(info, lang)
-            scene = present(view, names, recent=1, lang=lang)
-            if scene.hand is None or not scene.hand.cards or \
-                    not self.dms.wants(table_id, user_id, now):
-                return
-            text = scene_view.dm_text(scene, info.title, channel_id, now, table_id, info.move)
-            picture = None
-            if self.bot.user_settings.pictures(user_id):   # drawn by the painter
-                picture = await self.painter.hand(scene, names)
-            await self.dms.send(table_id, channel_id, user_id, now, text, picture)
+            if int(view.get("deal_no") or 0) == deal and self.dms.wants(table_id, user_id, deal):
+                await self._send_dm(info, user_id, deal, view)
         self.out.submit(("dm", table_id, user_id), send, priority=Priority.PING)
+
+    async def _send_dm(self, info: TableInfo, user_id: int, deal: int, view: dict) -> None:
+        """One deal's hand DM, drawn from ``view`` (that deal's private view; ``info``:
+        the table at that moment)."""
+        lang = self.bot.langs.user(user_id)
+        names = render.names(info, lang)
+        scene = present(view, names, recent=1, lang=lang)
+        if scene.hand is None or not scene.hand.cards:
+            self.dms.unqueue(info.table_id, user_id, deal)
+            return
+        text = scene_view.dm_text(scene, info.title, info.channel_id, deal, info.table_id,
+                                  info.move)
+        picture = None
+        if self.bot.user_settings.pictures(user_id):   # drawn by the painter
+            picture = await self.painter.hand(scene, names)
+        await self.dms.send(info.table_id, info.channel_id, user_id, deal, text, picture)
 
     # --- notes and live panels -------------------------------------------------------------
 

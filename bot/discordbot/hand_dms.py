@@ -104,6 +104,11 @@ class HandDms:
         self.queued[(table_id, user_id)] = deal
         return True
 
+    def unqueue(self, table_id: int, user_id: int, deal: int | None) -> None:
+        """That deal's DM is not going after all (no hand to show)."""
+        if self.queued.get((table_id, user_id), -1) == deal:
+            del self.queued[(table_id, user_id)]
+
     async def send(self, table_id: int, channel_id: int, user_id: int, deal: int | None,
                    text: str, picture: Picture | None = None) -> None:
         """The deal's DM: ``text``, and the hand picture when the user wants pictures."""
@@ -130,14 +135,15 @@ class HandDms:
             await self._closed(table_id, channel_id, user_id)
             return
         except Exception:
-            if self.queued.get(key, -1) == deal:
-                self.queued.pop(key)  # not sent: the next update of this deal tries again
+            # Not sent: due again, so the next update of the table tries again (the deals
+            # still waiting go with it, in order).
+            self.queued.pop(key, None)
             raise
         # Discord accepted it: only now is it sent (a restart before this line sends again).
         if self.queued.get(key, -1) == deal:
             self.queued.pop(key)
-        self.sent[key] = deal
-        if table_id not in self.finished:
+        if table_id not in self.finished:   # (a finished table's last DMs may go late)
+            self.sent[key] = deal
             await self.store.write((SENT, (table_id, user_id, deal)))
 
     async def _closed(self, table_id: int, channel_id: int, user_id: int) -> None:

@@ -117,6 +117,10 @@ class Painter:
         self._panels: LoopWorker | None = None
         self._panels_ready = False
         self._refreshes = asyncio.Semaphore(REFRESHES_AT_ONCE)
+        # Set once the board pictures' worker has drawn its card faces (seconds after a
+        # start: a fresh process imports Pillow and draws every face at idle priority).
+        self.boards_warm = asyncio.Event()
+        self._warming: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         """Start the workers, each drawing every card face now, not at the first picture
@@ -128,6 +132,15 @@ class Painter:
             self._panel_worker()
         else:
             self._thread_pool()
+        warm = self._run(_warm)
+
+        async def warmed() -> None:
+            try:
+                await warm
+            except Exception as e:   # a worker that failed to start: pictures are tried
+                log.warning("the picture worker did not warm up: %r", e)   # all the same
+            self.boards_warm.set()
+        self._warming = asyncio.ensure_future(warmed())
 
     async def table(self, update: BoardView | GameOver, lang: str) -> Picture:
         """The table picture of ``update`` (a running game's, or a finished game's final
@@ -177,6 +190,10 @@ class Painter:
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
         self._boards = self._panels = self._thread = None
+
+    def tables_ready(self) -> bool:
+        """Whether a table picture is drawn without waiting for the worker's warm-up."""
+        return self.boards_warm.is_set()
 
     def _thread_pool(self) -> ThreadPoolExecutor:
         if self._thread is None:

@@ -43,6 +43,7 @@ class TournamentDesk:
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         self.no_threads: set[int] = set()   # channels where threads were refused
+        self.announced: set[tuple[int, int]] = set()   # (tournament, round) posted here
 
     @property
     def core(self) -> Any:
@@ -78,10 +79,8 @@ class TournamentDesk:
         if info.status != "signup":
             out.submit(("tourney-standings", info.id), lambda: self._standings(info.id),
                        priority=Priority.NOTE, channel=("edit", info.channel_id))
-        if what == "round":
-            out.submit(("tourney-round", info.id, len(info.state.rounds)),
-                       lambda: self._round_note(info.id, len(info.state.rounds)),
-                       priority=Priority.NOTE, channel=("post", info.channel_id))
+        # A round's announcement is posted by ``_open`` once its threads exist (it links
+        # each; a mention added by an edit would not notify).
         if what == "finished":
             out.submit(("tourney-podium", info.id), lambda: self._podium(info.id),
                        priority=Priority.NOTE, channel=("post", info.channel_id))
@@ -121,9 +120,12 @@ class TournamentDesk:
         await self.core.tournaments.remember_message(info.id, column, message.id)
 
     async def _round_note(self, tournament_id: int, round_no: int) -> None:
+        """Post round ``round_no``'s announcement (once per process and round)."""
         info = await self.core.tournaments.get(tournament_id)
-        if info.status != RUNNING or len(info.state.rounds) != round_no:
+        if info.status != RUNNING or len(info.state.rounds) != round_no \
+                or (tournament_id, round_no) in self.announced:
             return
+        self.announced.add((tournament_id, round_no))
         places = await self.core.tournaments.places(info.id, round_no)
         text = words.round_text(info, self.lang(info),
                                 {n: f"<#{c}>" for n, c in places.items() if c != info.channel_id})
@@ -166,6 +168,10 @@ class TournamentDesk:
             if self.core.table(info.channel_id) is not None:
                 return   # the channel's table is still being played: opened after it ends
             place = info.channel_id
+            if not await self.core.tournaments.places(info.id, round_no):
+                # Tables in the channel, one after another: the round is announced
+                # before its first table (there is no thread to link).
+                await self._round_note(info.id, round_no)
 
         async def set_language(table_id: int) -> None:
             await self.bot.langs.set_table(table_id, lang.code)
@@ -184,6 +190,10 @@ class TournamentDesk:
         async with self.bot.feed.out.slot():
             await self.bot.get_partial_messageable(place).send(
                 words.table_intro(info, lang, table, mentions)[:2000], allowed_mentions=PINGS)
+        if place != info.channel_id and not any(
+                r == round_no for r, _ in await self.core.tournaments.unopened(info.id)):
+            # The round's last thread is open: announce the round, linking every thread.
+            await self._round_note(info.id, round_no)
 
     async def _thread(self, info: TournamentInfo, lang: Lang, round_no: int,
                       number: int) -> int | None:
