@@ -327,9 +327,11 @@ class State:
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
     def clone(self) -> Self:
-        """A deep, independent copy (faster than a JSON round trip)."""
+        """A deep, independent copy (faster than a JSON round trip).  The log's entries are
+        tuples of plain data: the list is copied, not each entry looked into."""
         new = object.__new__(type(self))
-        new.__dict__ = {k: _copy(v) for k, v in vars(self).items() if not k.startswith("_")}
+        new.__dict__ = {k: v[:] if k == "log" else _copy(v)
+                        for k, v in vars(self).items() if not k.startswith("_")}
         new._init_transient()
         return new
 
