@@ -76,7 +76,7 @@ class Cards:
 
     @classmethod
     def of(cls, cards: Iterable[int], sep: str = " ") -> Cards:
-        return cls(tuple([CARD_TEXT[c] for c in cards]), sep)
+        return cls(tuple(map(CARD_TEXT.__getitem__, cards)), sep)
 
     def english(self) -> str:
         return self.sep.join(self.codes)
@@ -215,11 +215,13 @@ def event(key: str, /, **args: Value) -> tuple:
     """A message as plain data, ``("m", key, None, data)``: what an engine logs.  Nothing
     is worded yet (the English too is made when the event is read), so logging costs a
     rollout almost nothing."""
-    return ("m", key, None, tuple(_data(args)))
+    return ("m", key, None, tuple(_data(args)) if args else ())
 
 
 def counted(singular: str, plural: str, n: int, /, **args: Value) -> tuple:
     """``event`` with plural forms chosen by ``n`` (filled in as ``{n}``)."""
+    if not args:
+        return ("m", singular, plural, (("n", n),))
     return ("m", singular, plural, (("n", n), *_data(args)))
 
 
