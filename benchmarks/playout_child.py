@@ -4,9 +4,10 @@
 ``python playout_child.py TREE GAME SECONDS SEED`` imports ``rules`` from the source tree
 ``TREE`` (an earlier build checked out with ``git worktree add``), plays random legal
 games of GAME through the public contract (``new_state``, ``legal_actions``, ``apply``)
-for about SECONDS and prints one JSON line: games, actions, seconds and the file
-``rules`` came from.  GAME ``openspiel:hearts`` plays OpenSpiel's game instead (``TREE``
-is then unused), in the same loop as ``benchmarks.compare``.
+for about SECONDS and prints one JSON line: games, actions, seconds (wall clock), cpu
+(the process's CPU seconds in the loop) and the file ``rules`` came from.  GAME
+``openspiel:hearts`` plays OpenSpiel's game instead (``TREE`` is then unused), in the
+same loop as ``benchmarks.compare``.
 
 This file uses only the standard library and the public contract every build since
 d96b579 has, so the same driver times every build alike.
@@ -31,6 +32,7 @@ def parlour(tree: str, name: str, seconds: float, seed: int) -> dict:
     rng = random.Random(seed)
     games = actions = 0
     clock = time.perf_counter
+    cpu = time.process_time()
     start = clock()
     deadline = start + seconds
     while clock() < deadline or games == 0:
@@ -42,7 +44,7 @@ def parlour(tree: str, name: str, seconds: float, seed: int) -> dict:
             actions += 1
         games += 1
     return {"games": games, "actions": actions, "seconds": clock() - start,
-            "from": rules.__file__}
+            "cpu": time.process_time() - cpu, "from": rules.__file__}
 
 
 def openspiel(name: str, seconds: float, seed: int) -> dict:
@@ -53,6 +55,7 @@ def openspiel(name: str, seconds: float, seed: int) -> dict:
     rng = random.Random(seed)
     games = actions = 0
     clock = time.perf_counter
+    cpu = time.process_time()
     start = clock()
     deadline = start + seconds
     while clock() < deadline or games == 0:
@@ -66,7 +69,7 @@ def openspiel(name: str, seconds: float, seed: int) -> dict:
                 actions += 1
         games += 1
     return {"games": games, "actions": actions, "seconds": clock() - start,
-            "from": pyspiel.__file__}
+            "cpu": time.process_time() - cpu, "from": pyspiel.__file__}
 
 
 def main(argv: list[str]) -> int:

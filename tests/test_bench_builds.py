@@ -64,9 +64,20 @@ def test_this_build_against_its_own_commit_in_one_run() -> None:
     tree = bench_builds.source_tree()
     before = _worktrees(tree)
     lines: list[str] = []
-    figures = run_against(["HEAD"], ["coins"], 0.05, 1, 1, print_=lines.append)
+    figures = run_against(["HEAD"], ["coins"], 0.05, 1, 1, print_=lines.append, cpu=True)
     labels = list(figures["coins"])
     assert labels[0].startswith("this (") and labels[1].startswith("HEAD (")
     assert all(len(xs) == 1 and xs[0] > 0 for xs in figures["coins"].values())
     assert any(line.startswith(f"{labels[0]} / {labels[1]}: coins ") for line in lines)
     assert _worktrees(tree) == before   # the checkout is removed
+
+
+def test_cpu_divides_by_the_childs_cpu_seconds() -> None:
+    def child(tree: Path, game: str, seconds: float, seed: int) -> dict:
+        return {"actions": 1000, "seconds": 2.0, "cpu": 0.5}
+
+    got = measure([("a", Path("A"))], ["coins"], 2.0, 1, rounds=1, hearts=True, child=child,
+                  cpu=True)
+    assert got == {"coins": {"a": [2000.0]}, HEARTS: {"openspiel": [2000.0]}}
+    assert measure([("a", Path("A"))], ["coins"], 2.0, 1, rounds=1, hearts=False,
+                   child=child) == {"coins": {"a": [500.0]}}

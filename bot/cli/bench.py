@@ -26,6 +26,9 @@ def add_parser(sub: Subcommands) -> None:
     e.add_argument("--against", nargs="+", metavar="REV",
                    help="earlier builds (git revisions) side by side with this one, "
                         "interleaved in one run, with OpenSpiel's hearts when installed")
+    e.add_argument("--cpu", action="store_true",
+                   help="with --against: actions per CPU second of each batch, not per "
+                        "wall-clock second (a machine whose cores other jobs share)")
     e.add_argument("--rounds", type=int, default=3,
                    help="with --against: rounds of every game on every build (default 3)")
     e.set_defaults(func=run_engine)
@@ -75,7 +78,8 @@ def run_engine(args: argparse.Namespace) -> int:
             print("--against plays each game's defaults: drop --option and --players.")
             return 2
         try:
-            run_against(args.against, names, args.seconds, args.seed, max(1, args.rounds))
+            run_against(args.against, names, args.seconds, args.seed, max(1, args.rounds),
+                        cpu=args.cpu)
         except BenchError as e:
             print(e)
             return 2

@@ -9,6 +9,8 @@ on every build, the builds' order rotating from round to round, with one batch o
 OpenSpiel's hearts per round when it is installed.  So a change in the machine's load
 falls on all builds alike; the table gives each build's median over the rounds (and the
 range), and each build's Coins figure as a ratio to OpenSpiel's hearts in the same run.
+``--cpu`` divides by the child's CPU time instead of the wall clock: on a machine whose
+cores are shared, the wall clock also counts the time other jobs held the core.
 """
 
 from __future__ import annotations
@@ -68,9 +70,11 @@ def has_openspiel() -> bool:
 def measure(builds: Sequence[tuple[str, Path]], games: Sequence[str], seconds: float,
             seed: int, rounds: int, hearts: bool,
             child: Callable[[Path, str, float, int], dict | None] = run_child,
-            ) -> dict[str, dict[str, list[float]]]:
+            cpu: bool = False) -> dict[str, dict[str, list[float]]]:
     """actions/s per batch: {game: {build label: [one figure per round]}}; the key
-    ``HEARTS`` holds OpenSpiel's, under the label "openspiel"."""
+    ``HEARTS`` holds OpenSpiel's, under the label "openspiel".  ``cpu``: per CPU second
+    of the child, not per wall-clock second."""
+    per = "cpu" if cpu else "seconds"
     out: dict[str, dict[str, list[float]]] = {g: {b: [] for b, _ in builds} for g in games}
     if hearts:
         out[HEARTS] = {"openspiel": []}
@@ -80,11 +84,11 @@ def measure(builds: Sequence[tuple[str, Path]], games: Sequence[str], seconds: f
             for label, tree in order:
                 got = child(tree, g, seconds, seed + r)
                 if got is not None:
-                    out[g][label].append(got["actions"] / got["seconds"])
+                    out[g][label].append(got["actions"] / got[per])
         if hearts:
             got = child(builds[0][1], HEARTS, seconds, seed + r)
             if got is not None:
-                out[HEARTS]["openspiel"].append(got["actions"] / got["seconds"])
+                out[HEARTS]["openspiel"].append(got["actions"] / got[per])
     return out
 
 
@@ -124,7 +128,7 @@ def report(figures: dict[str, dict[str, list[float]]], labels: Sequence[str],
 
 
 def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed: int,
-                rounds: int, print_: Callable[[str], None] = print) -> dict:
+                rounds: int, print_: Callable[[str], None] = print, cpu: bool = False) -> dict:
     """Check out ``revs``, measure them and this build interleaved, print the table;
     returns the figures.  BenchError (nothing left checked out) for a bad rev."""
     tree = source_tree()
@@ -144,8 +148,8 @@ def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed:
                                where))
             hearts = has_openspiel()
             print_(f"{rounds} rounds of {seconds:g} s per game per build, interleaved; "
-                   f"actions/s, median (range)")
-            figures = measure(builds, games, seconds, seed, rounds, hearts)
+                   f"actions per {'CPU' if cpu else 'wall-clock'} second, median (range)")
+            figures = measure(builds, games, seconds, seed, rounds, hearts, cpu=cpu)
             report(figures, [b for b, _ in builds], print_)
         finally:
             for where in added:
