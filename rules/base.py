@@ -32,7 +32,7 @@ from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
-from .messages import Msg, Seat, english, entry, loaded
+from .messages import Events, Msg, Seat, english, entry, loaded
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
@@ -204,11 +204,12 @@ class State:
             return False
         return True
 
-    def apply(self, seat: int, action: Action | str, *, quiet: bool = False) -> list[dict]:
+    def apply(self, seat: int, action: Action | str, *, quiet: bool = False) -> Sequence[dict]:
         """Apply ``action`` for ``seat``; return the new events.  Raises IllegalAction.
 
-        ``quiet``: return none (a search's playouts read no events, and wording an event
-        costs more than most moves)."""
+        The events are ``{"n", "to", "text"}`` dicts worded only when read (``Events``):
+        a move costs no wording.  ``quiet``: return none (a search's playouts read no
+        events)."""
         if type(action) is Action and seat == self.current_seat and not self.over:
             # The common case (an action from legal_actions) skips parsing and seat checks,
             # never the legality check: bad input is refused before anything changes.
@@ -228,7 +229,7 @@ class State:
             return []
         return self._events_since(first)
 
-    def ask_count(self, seat: int) -> list[dict]:
+    def ask_count(self, seat: int) -> Sequence[dict]:
         """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new
         events.  Not a move: it may come at any moment, out of turn, and the turn does not
         change.  Games without a count refuse with IllegalAction, as do games whose rules
@@ -239,7 +240,7 @@ class State:
         """Whether some seat may ask for the count now (a UI offers it only then)."""
         return False
 
-    def _events_since(self, first: int) -> list[dict]:
+    def _events_since(self, first: int) -> Sequence[dict]:
         """The events logged from index ``first`` on (trimming the kept log)."""
         if len(self.log) == first:
             return []
@@ -247,7 +248,7 @@ class State:
             cut = len(self.log) - LOG_KEEP
             first = max(0, first - cut)
             del self.log[:cut]
-        return [{"n": e[0], "to": e[1], "text": self._text(e)} for e in self.log[first:]]
+        return Events(self.log[first:], self._text)   # worded when read, not now
 
     def _text(self, e: LogEntry) -> str:
         """A kept event's message (``Msg``), its English made once and kept aside; an old
@@ -326,9 +327,11 @@ class State:
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
     def clone(self) -> Self:
-        """A deep, independent copy (faster than a JSON round trip)."""
+        """A deep, independent copy (faster than a JSON round trip).  The log's entries are
+        tuples of plain data: the list is copied, not each entry looked into."""
         new = object.__new__(type(self))
-        new.__dict__ = {k: _copy(v) for k, v in vars(self).items() if not k.startswith("_")}
+        new.__dict__ = {k: v[:] if k == "log" else _copy(v)
+                        for k, v in vars(self).items() if not k.startswith("_")}
         new._init_transient()
         return new
 
@@ -408,7 +411,10 @@ class State:
         # A tuple of plain values, not a message object: the garbage collector stops
         # tracking it, and a bot keeps up to LOG_KEEP of these for each of its thousands of
         # tables.  Nothing is worded until the event is read.
-        self.log.append(entry(self.events_seen, to, message))
+        if type(message) is tuple:   # an ``event``: ("m", key, plural key, data)
+            self.log.append((self.events_seen, to, message[1], message[2], message[3]))
+        else:
+            self.log.append(entry(self.events_seen, to, message))
 
 
 def not_your_turn(seat: int) -> Msg:

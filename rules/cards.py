@@ -119,6 +119,7 @@ for _i in (1, 2):
     _NAME[_c] = f"joker {_i}"
 
 JOKERS = (CARD[code(JOKER_SUIT, 1)], CARD[code(JOKER_SUIT, 2)])
+CARD_TEXT: dict[int, str] = _TEXT   # code -> ASCII text, ``str(CARD[c])`` without the call
 
 
 _IGNORED = re.compile(r"[\s_\-\ufe0e\ufe0f]+")

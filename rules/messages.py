@@ -33,11 +33,11 @@ a plain ``str``, which the presentation shows through the catalogs or as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Union, overload
 
-from .cards import CARD
+from .cards import CARD_TEXT
 
 SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 
@@ -48,7 +48,10 @@ def N_(template: str) -> str:
     return template
 
 
-@dataclass(frozen=True, slots=True)
+# Seat and Cards are made for nearly every event a move logs: not ``frozen`` (a frozen
+# dataclass's __init__ costs three times a plain one), hashable by value all the same and
+# never changed once made.
+@dataclass(slots=True, unsafe_hash=True)
 class Seat:
     n: int
 
@@ -66,14 +69,14 @@ class Seats:
         return sep.join("{p" + str(s) + "}" for s in self.seats)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cards:
     codes: tuple[str, ...]
     sep: str = " "
 
     @classmethod
     def of(cls, cards: Iterable[int], sep: str = " ") -> Cards:
-        return cls(tuple(str(CARD[int(c)]) for c in cards), sep)
+        return cls(tuple(map(CARD_TEXT.__getitem__, cards)), sep)
 
     def english(self) -> str:
         return self.sep.join(self.codes)
@@ -116,8 +119,7 @@ def _english(value: Any) -> str:
     return value.english()
 
 
-_ENCODE: dict[type, Any] = {
-    int: None, str: None, tuple: None,   # as they are (a tuple is a message as data)
+_ENCODE: dict[type, Any] = {   # int, str and tuple (a message as data) stay as they are
     Seat: lambda v: ("p", v.n),
     Seats: lambda v: ("ps", v.joiner, *v.seats),
     Cards: lambda v: ("c", v.sep, *v.codes),
@@ -129,9 +131,11 @@ _ENCODE: dict[type, Any] = {
 def encode(v: Any) -> Any:
     """A parameter as plain data (see ``Data``)."""
     kind = type(v)
-    if kind in _ENCODE:
-        how = _ENCODE[kind]
-        return v if how is None else how(v)
+    if kind is int or kind is str or kind is tuple:
+        return v
+    how = _ENCODE.get(kind)
+    if how is not None:
+        return how(v)
     if isinstance(v, Msg):
         return ("m", v.key, v.plural_key, v.data)
     if isinstance(v, str):
@@ -192,16 +196,33 @@ def _english_data(v: tuple) -> str:
     raise ValueError(f"not a message parameter: {v!r}")
 
 
+def _data(args: Mapping[str, Value]) -> list[tuple[str, Any]]:
+    """``encode`` of every parameter, the common kinds inline (every logged event)."""
+    out = []
+    for k, v in args.items():
+        kind = type(v)
+        if kind is Seat:
+            v = ("p", v.n)   # type: ignore[union-attr]
+        elif kind is Cards:
+            v = ("c", v.sep, *v.codes)   # type: ignore[union-attr]
+        elif kind is not int and kind is not str and kind is not tuple:
+            v = encode(v)
+        out.append((k, v))
+    return out
+
+
 def event(key: str, /, **args: Value) -> tuple:
     """A message as plain data, ``("m", key, None, data)``: what an engine logs.  Nothing
     is worded yet (the English too is made when the event is read), so logging costs a
     rollout almost nothing."""
-    return ("m", key, None, tuple([(k, encode(v)) for k, v in args.items()]))
+    return ("m", key, None, tuple(_data(args)) if args else ())
 
 
 def counted(singular: str, plural: str, n: int, /, **args: Value) -> tuple:
     """``event`` with plural forms chosen by ``n`` (filled in as ``{n}``)."""
-    return ("m", singular, plural, (("n", n), *[(k, encode(v)) for k, v in args.items()]))
+    if not args:
+        return ("m", singular, plural, (("n", n),))
+    return ("m", singular, plural, (("n", n), *_data(args)))
 
 
 class Msg(str):
@@ -306,6 +327,50 @@ def entry(n: int, to: int | None, message: Any) -> tuple:
         return (n, to, message[1], message[2], message[3])
     m = Msg.of(message)
     return (n, to, m.key, m.plural_key, m.data)
+
+
+class Events(Sequence[dict]):
+    """The events one move logged, as ``apply`` returns them: ``{"n", "to", "text"}``
+    dicts, worded when read.  It holds the kept entries (plain data) and makes each dict
+    - its ``text`` the event's ``Msg`` - only when it is looked at, so a playout that
+    never reads what a move said pays for no wording.  Compares equal to a list of the
+    same dicts."""
+
+    __slots__ = ("_entries", "_word")
+
+    def __init__(self, entries: Sequence[tuple], word: Callable[[tuple], str] | None = None):
+        self._entries = entries
+        self._word = word or said
+
+    def _event(self, e: tuple) -> dict:
+        return {"n": e[0], "to": e[1], "text": self._word(e)}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @overload
+    def __getitem__(self, i: int) -> dict: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[dict]: ...
+
+    def __getitem__(self, i: int | slice) -> dict | list[dict]:
+        if isinstance(i, slice):
+            return [self._event(e) for e in self._entries[i]]
+        return self._event(self._entries[i])
+
+    def __iter__(self) -> Iterator[dict]:
+        return map(self._event, self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Events, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]   # like a list
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def said(e: Sequence) -> str:

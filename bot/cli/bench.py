@@ -23,6 +23,14 @@ def add_parser(sub: Subcommands) -> None:
     e.add_argument("--seed", type=int, default=1)
     e.add_argument("--compare", action="store_true",
                    help="also OpenSpiel's and RLCard's games in the same run (the bench extra)")
+    e.add_argument("--against", nargs="+", metavar="REV",
+                   help="earlier builds (git revisions) side by side with this one, "
+                        "interleaved in one run, with OpenSpiel's hearts when installed")
+    e.add_argument("--cpu", action="store_true",
+                   help="with --against: actions per CPU second of each batch, not per "
+                        "wall-clock second (a machine whose cores other jobs share)")
+    e.add_argument("--rounds", type=int, default=3,
+                   help="with --against: rounds of every game on every build (default 3)")
     e.set_defaults(func=run_engine)
     from .bench_render import add_arguments
     add_arguments(bsub.add_parser("render", help="table and hand pictures: time and size"))
@@ -64,6 +72,18 @@ def run_engine(args: argparse.Namespace) -> int:
         return 0
 
     names = args.game or plugins.names()
+    if args.against:
+        from .bench_builds import BenchError, run_against
+        if args.option or args.players:
+            print("--against plays each game's defaults: drop --option and --players.")
+            return 2
+        try:
+            run_against(args.against, names, args.seconds, args.seed, max(1, args.rounds),
+                        cpu=args.cpu)
+        except BenchError as e:
+            print(e)
+            return 2
+        return 0
     results = {}
     print(f"{'game':<12}{'players':>8}{'games/s':>10}{'actions/s':>12}{'legal-gen %':>13}")
     for name in names:

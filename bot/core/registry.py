@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from rules.messages import Msg
@@ -259,7 +259,7 @@ class TableRegistry:
     def fill(self, table: Table, text: str) -> str:
         return fill_names(text, table.names)
 
-    def publish_board(self, table: Table, events: list[dict], *, seat: int | None = None,
+    def publish_board(self, table: Table, events: Sequence[dict], *, seat: int | None = None,
                        action: str | None = None, actor: str | None = None) -> None:
         """BoardChanged: the table moved, and what happened.  No view is computed here,
         except on the change that deals a new deal: then the private views of the seats

@@ -9,6 +9,7 @@ that moved on in the meantime simply rejects it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from rules.base import not_your_turn
 from rules.errors import IllegalAction
@@ -95,7 +96,7 @@ class Turns:
             return await self._after_move(table, seat, str(parsed), actor, events)
 
     async def _after_move(self, table: Table, seat: int, text: str, actor: str,
-                          events: list[dict]) -> MoveResult:
+                          events: Sequence[dict]) -> MoveResult:
         snap = table.snapshot()
         table.move += 1
         notes: list[Update] = []

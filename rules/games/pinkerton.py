@@ -15,6 +15,7 @@ each fresh 52-card deck.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..actions import Action, parse_action
 from ..base import Game, Option
@@ -142,7 +143,7 @@ class PinkertonState(MoveChecks):
 
     # --- the count: asked, not played ----------------------------------------------------
 
-    def ask_count(self, seat: int) -> list[dict]:
+    def ask_count(self, seat: int) -> Sequence[dict]:
         problem = self._count_problem(seat)
         if problem:
             raise IllegalAction(problem)

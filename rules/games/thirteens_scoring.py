@@ -88,9 +88,22 @@ def trick_points(cards: list[int], thirteen_value: int) -> tuple[int, tuple[Comb
     return 1 + value - JOKER_PENALTY * jokers, combos, jokers
 
 
+_SAID: dict[tuple, tuple] = {}
+
+
 def describe(combos: tuple[Combo, ...], jokers: int, thirteen_value: int,
              total: int) -> tuple:
-    """'thirteen (K Q 6) +3, pair of 7s +1, trick +1 = 5' (the log's explanation)."""
+    """'thirteen (K Q 6) +3, pair of 7s +1, trick +1 = 5' (the log's explanation), as
+    message data: made once per shape (plain tuples, never changed), as the score is."""
+    key = (combos, jokers, thirteen_value, total)
+    said = _SAID.get(key)
+    if said is None:
+        said = _SAID[key] = _describe(combos, jokers, thirteen_value, total)
+    return said
+
+
+def _describe(combos: tuple[Combo, ...], jokers: int, thirteen_value: int,
+              total: int) -> tuple:
     parts = []
     for kind, rs in combos:
         if kind == "pair":
