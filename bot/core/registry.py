@@ -267,7 +267,7 @@ class TableRegistry:
         self.publish(BoardChanged(
             table.id, table.channel_id, table.info(),
             tuple(Event(self.fill(table, e["text"]), e["to"]) for e in events),
-            int(getattr(state, state.deal_field) or 0) if state.deal_field else 0,
+            int(state.deal_no or 0) if state.deal_field else 0,
             seat, action, actor))
 
     def recent(self, table: Table, view: dict) -> tuple[str, ...]:

@@ -40,9 +40,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import cast
 
 from ..actions import Action
 from ..base import State
+from ..tricks import TrickPosition, trick_position
 from . import evaluate
 from .endgame import Solver
 from .hooks import hooks_for
@@ -268,12 +270,14 @@ class SearchPlayer:
         each of those cards is kept, one where it would not is kept with chance
         UNLIKELY_PLAY a card (rejection sampling, at most INFERENCE_TRIES draws).  The
         hard constraints (voids, shown cards) are the sampler's own."""
-        trick = getattr(state, "trick", None) if self._endgame is not None else None
-        plays = [k for k, (s, _) in enumerate(trick or []) if s != seat]
+        position = trick_position(state) if self._endgame is not None else None
+        plays = [] if position is None else \
+            [k for k, (s, _) in enumerate(position.trick) if s != seat]
         world = state.sample_world(seat, rng)
         if not plays:
             return world
-        assert trick is not None
+        assert position is not None
+        trick = position.trick
         for _ in range(INFERENCE_TRIES - 1):
             weight = 1.0
             for k in plays:
@@ -285,20 +289,13 @@ class SearchPlayer:
         return world
 
     def _would_play(self, world: State, trick: list[list[int]], k: int) -> bool:
-        """Whether ``easy`` plays the k-th card of the trick in ``world`` taken back to just
-        before it was played (the cards played since are returned to their hands)."""
-        before = world.clone()
-        hands: list[list[int]] = getattr(before, "hands")  # noqa: B009 - trick games only
-        played = getattr(before, "played", None)     # Piquet keeps each seat's plays
-        for s, c in trick[k:]:
-            hands[s].append(c)
-            hands[s].sort()
-            if played is not None and played[s] and played[s][-1] == c:
-                played[s].pop()
-        setattr(before, "trick", [list(p) for p in trick[:k]])  # noqa: B010
+        """Whether ``easy`` plays the k-th card of ``trick`` (the trick in progress, the same
+        in every sampled world) in ``world`` taken back to just before it was played (the
+        engine's ``before_play``: the cards played since are returned to their hands)."""
+        position = trick_position(world)
+        assert position is not None   # a world of a trick game is one
         s, c = trick[k]
-        before.current_seat = s
-        before._version += 1          # the legal moves are those of the earlier position
+        before = position.before_play(k)
         try:
             move = self._policy(before, s, random.Random(k))
         except Exception:  # an odd reconstruction must not cost the search its world
@@ -314,8 +311,8 @@ class SearchPlayer:
         Read in a sampled world: the trick's cards and this seat's hand are the same in
         every world."""
         assert self._endgame is not None
-        trick = getattr(state, "trick", None)
-        if not trick or len(trick) != state.n - 1:
+        position = trick_position(state)
+        if position is None or not position.trick or len(position.trick) != state.n - 1:
             return cands, guess
         got = self._endgame(state.sample_world(seat, rng), seat)
         if got is None:
@@ -385,7 +382,7 @@ class SearchPlayer:
                     self._solved = self._solved or steps == 0
                     return solved[0], steps + solved[1]
                 limit = 0     # not in trick play (an exchange, say): roll out
-            s = world._mover
+            s = world.mover
             world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
@@ -415,8 +412,7 @@ class SearchPlayer:
 
 def _cards_left(world: State) -> int:
     """Cards in the hands of a trick game's world (every game with a solver has hands)."""
-    hands: list[list[int]] = getattr(world, "hands")  # noqa: B009 - not every State has it
-    return sum(len(h) for h in hands)
+    return sum(len(h) for h in cast(TrickPosition, world).hands)
 
 
 def visible_gifts(values: list[list[float]], worlds: int = GIFT_WORLDS) -> set[int]:
