@@ -34,6 +34,7 @@ from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
 from .messages import Msg, Seat, english, entry, loaded
+from .views import View, game_fields
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
@@ -288,7 +289,7 @@ class State:
             raise IllegalAction(self._why_illegal(action))
         return action
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> View:
         """Everything ``seat`` may see (None: a spectator).  JSON-serialisable.
 
         Any other seat than None or 0..n-1 is a ValueError: a negative index would
@@ -297,7 +298,7 @@ class State:
                                  or not 0 <= seat < self.n):
             raise ValueError(f"No seat {seat!r} in this {self.n}-player game: a view is for "
                              f"seat 0 to {self.n - 1}, or None for a spectator.")
-        v = {
+        v: View = {
             "game": self.game.name,
             "players": self.n,
             "seat": seat,
@@ -311,7 +312,7 @@ class State:
         }
         if self.deal_field:
             v["deal_no"] = self.deal_no
-        v.update(self._view(seat))
+        game_fields(v).update(self._view(seat))
         if self.over:
             v["result"] = self.result()
         return v

@@ -33,6 +33,7 @@ from .base import State
 from .cards import CARD, SUIT_NAME, SUIT_SHIFT
 from .messages import Cards, Msg, Value, suit
 from .sampling import Slot, redeal
+from .views import HandView, TrickView
 
 
 def deal(order: Sequence[int], n: int, per_seat: int, first: int, packet: int = 1) -> \
@@ -285,7 +286,7 @@ class TrickState(State):
         hand.append(card)
         hand.sort()
 
-    def _trick_view(self) -> dict:
+    def _trick_view(self) -> TrickView:
         return {
             "trick": [[s, str(CARD[c])] for s, c in self.trick],
             "last_trick": None if self.last_trick is None else
@@ -295,7 +296,7 @@ class TrickState(State):
             "leader": self.leader,
         }
 
-    def _hand_view(self, seat: int | None) -> dict:
+    def _hand_view(self, seat: int | None) -> HandView:
         if seat is None:
             return {}
         return {"hand": [str(CARD[c]) for c in self.hands[seat]]}

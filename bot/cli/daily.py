@@ -154,7 +154,7 @@ def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scen
     cut = next((i for i, e in enumerate(events) if _NEXT_DEAL.match(e["text"])), None)
     if cut is None:
         return present(view, names, recent=max(len(events), 1), lang=lang)
-    view = dict(view, events=events[:cut])
+    view = {**view, "events": events[:cut]}
     scene = present(view, names, recent=max(cut, 1), lang=lang)
     seats = tuple(replace(s, hand_count=None, to_move=False, status=None, roles=())
                   for s in scene.seats)

@@ -23,6 +23,7 @@ from typing import IO, TextIO
 import rules
 from rules.ai.players import DEFAULT_LEVEL, LEVELS
 from rules.messages import Msg
+from rules.views import View
 
 from .. import plugins
 from ..core import (
@@ -342,7 +343,7 @@ class Terminal:
     def _table_view(self, names: list[str]) -> TableView:
         return TableView(self.game.name, names, self.style, self.width, self.lang)
 
-    def _scene(self, view: dict, names: list[str], forms=(), legal=()) -> Scene:
+    def _scene(self, view: View, names: list[str], forms=(), legal=()) -> Scene:
         fresh = sum(1 for e in view.get("events") or () if e["n"] > self.shown)
         scene = present(view, names, forms=forms, legal=legal,
                         recent=min(max(fresh, 1), 20), lang=self.lang)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from rules.messages import Msg
+from rules.views import View
 
 from .clock import Clock
 from .config import CoreConfig
@@ -270,7 +271,7 @@ class TableRegistry:
             int(state.deal_no or 0) if state.deal_field else 0,
             seat, action, actor))
 
-    def recent(self, table: Table, view: dict) -> tuple[str, ...]:
+    def recent(self, table: Table, view: View) -> tuple[str, ...]:
         """The last ``config.recent_events`` public events of ``view``, names filled."""
         n = self.config.recent_events
         public = [e for e in view["events"] if not e.get("private")] if n else []
