@@ -140,8 +140,8 @@ class State:
         self._setup()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # ``deal_no`` reads the game's own counter (a plain attribute, no Python call in a
-        # search's rollout); a game whose counter is called deal_no has it as it is.
+        # ``deal_no`` reads the game's own counter through a C getter (no Python function
+        # call in a search's rollout); a game whose counter is called deal_no has it as is.
         super().__init_subclass__(**kwargs)
         name = cls.__dict__.get("deal_field")
         if name and name != "deal_no":

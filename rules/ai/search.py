@@ -40,7 +40,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import cast
 
 from ..actions import Action
 from ..base import State
@@ -341,7 +340,7 @@ class SearchPlayer:
                                              -(int(a.args[0]) & 15)))
             kept.remove(guess)
             kept.insert(0, guess)
-        if _cards_left(state) - 1 <= self._endgame_limit(state):
+        if _cards_left(position) - 1 <= self._endgame_limit(state):
             # The rest of the hand is solved in every world: the gifts stay root moves, to
             # be played only where the whole hand shows they gain (a coin handed over now
             # that wins the hand's last coins).
@@ -373,9 +372,11 @@ class SearchPlayer:
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
         limit = self._endgame_limit(world)
+        # A solver's game is a trick game: its position is the world itself, read once.
+        position = trick_position(world) if limit else None
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
-            if limit and _cards_left(world) <= limit:
+            if limit and position is not None and _cards_left(position) <= limit:
                 solved = self._solve(world, seat, j)
                 if solved is not None:
                     # Solved straight after the root move: this move's values are exact.
@@ -410,9 +411,9 @@ class SearchPlayer:
         return v, NODE_COST * (solver.nodes - before)
 
 
-def _cards_left(world: State) -> int:
-    """Cards in the hands of a trick game's world (every game with a solver has hands)."""
-    return sum(len(h) for h in cast(TrickPosition, world).hands)
+def _cards_left(position: TrickPosition) -> int:
+    """Cards in the hands of a trick game's position."""
+    return sum(len(h) for h in position.hands)
 
 
 def visible_gifts(values: list[list[float]], worlds: int = GIFT_WORLDS) -> set[int]:
