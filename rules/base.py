@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from operator import attrgetter
 from typing import Any, ClassVar, Self
 
 from .actions import Action, Grammar, parse_action
@@ -33,6 +34,7 @@ from .cards import Card, DeckKind
 from .errors import IllegalAction
 from .lang import LANGUAGES, canonical_move
 from .messages import Events, Msg, Seat, english, entry, loaded
+from .views import View, game_fields
 
 try:   # the same text as json.dumps below, six times faster (the bot saves it every move)
     import orjson as _orjson
@@ -114,9 +116,10 @@ class State:
     """Base class of every game state.  See the module docstring for the rules."""
 
     game: ClassVar[Game]
-    # The field counting hands/deals/rounds: views expose it as ``deal_no`` so the bot
-    # knows when to send fresh hands, and search rollouts know where a hand ends.
+    # The field counting hands/deals/rounds: views and the ``deal_no`` property expose it
+    # so the bot knows when to send fresh hands, and search rollouts know where a hand ends.
     deal_field: ClassVar[str] = ""
+    deal_no: int   # that field's value, a read-only property (see __init_subclass__)
     # The legal-move cache (see _init_transient).
     _english: dict[int, str]   # event number -> its English, once read
     _version: int
@@ -135,6 +138,15 @@ class State:
         self.over = False
         self._init_transient()
         self._setup()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # ``deal_no`` reads the game's own counter through a C getter (no Python function
+        # call in a search's rollout); a game whose counter is called deal_no has it as is.
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("deal_field")
+        if name and name != "deal_no":
+            cls.deal_no = property(attrgetter(name),   # type: ignore[assignment]
+                                   doc=f"The hand/deal counter (``{name}``).")
 
     # --- the game's part -------------------------------------------------------
 
@@ -176,11 +188,13 @@ class State:
                    kinds=", ".join(kinds))
 
     @property
-    def _mover(self) -> int:
+    def mover(self) -> int:
         """The seat to move, for code that runs only while the game goes on."""
         seat = self.current_seat
         assert seat is not None, "the game is over: no seat is to move"
         return seat
+
+    _mover = mover   # the older name, kept for games and tests written against it
 
     # --- the contract ------------------------------------------------------------
 
@@ -271,12 +285,12 @@ class State:
         if seat != self.current_seat:
             if not isinstance(seat, int) or not 0 <= seat < self.n:
                 raise IllegalAction(Msg("You do not have a seat in this game."))
-            raise IllegalAction(not_your_turn(self._mover))
+            raise IllegalAction(not_your_turn(self.mover))
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         return action
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> View:
         """Everything ``seat`` may see (None: a spectator).  JSON-serialisable.
 
         Any other seat than None or 0..n-1 is a ValueError: a negative index would
@@ -285,7 +299,7 @@ class State:
                                  or not 0 <= seat < self.n):
             raise ValueError(f"No seat {seat!r} in this {self.n}-player game: a view is for "
                              f"seat 0 to {self.n - 1}, or None for a spectator.")
-        v = {
+        v: View = {
             "game": self.game.name,
             "players": self.n,
             "seat": seat,
@@ -298,8 +312,8 @@ class State:
                        for e in self.log if e[1] is None or e[1] == seat],
         }
         if self.deal_field:
-            v["deal_no"] = getattr(self, self.deal_field)
-        v.update(self._view(seat))
+            v["deal_no"] = self.deal_no
+        game_fields(v).update(self._view(seat))
         if self.over:
             v["result"] = self.result()
         return v

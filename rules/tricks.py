@@ -17,18 +17,23 @@ its phase logic around it and overrides the hooks it needs:
 * ``_card_named(card)`` - how a refusal names a card.
 
 A trick is a list of ``[seat, card]`` pairs in play order.
+
+What the AI reads of a trick game is ``TrickPosition``: every ``TrickState`` is one, and
+``trick_position(state)`` gives it (or None for a game without tricks).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol, Self, runtime_checkable
 
 from .actions import Action, act
 from .base import State
 from .cards import CARD, SUIT_NAME, SUIT_SHIFT
 from .messages import Cards, Msg, Value, suit
 from .sampling import Slot, redeal
+from .views import HandView, TrickView
 
 
 def deal(order: Sequence[int], n: int, per_seat: int, first: int, packet: int = 1) -> \
@@ -79,6 +84,40 @@ SUIT_SINGULAR = {s: SUIT_NAME[s][:-1] for s in range(4)}  # "heart", for refusal
 
 def play_action(card: int) -> Action:
     return PLAY[card]
+
+
+@runtime_checkable
+class TrickPosition(Protocol):
+    """A trick game's position as the AI reads it (public: no engine internals).
+
+    Cards are ints (``rules.cards``), hands sorted; a trick is ``[seat, card]`` pairs in
+    play order, so it also says who played what to the trick in progress."""
+
+    n: int
+    current_seat: int | None
+    hands: list[list[int]]               # every seat's cards (a sampled world's guess)
+    trick: list[list[int]]               # the trick in progress
+    last_trick: list[list[int]] | None   # the last completed trick, on show
+    leader: int                          # who led (leads) the trick in progress
+    tricks: list[int]                    # tricks taken this hand, by seat
+    won: list[list[int]]                 # the cards each seat took this hand
+    voids: list[list[int]]               # suits each seat has shown it lacks this hand
+
+    def playable(self, seat: int) -> list[int]:
+        """The cards ``seat`` may play to the trick in progress."""
+        ...
+
+    def before_play(self, k: int) -> State:
+        """A new position: this one just before the ``k``-th play of the trick in progress
+        (0: the lead)."""
+        ...
+
+
+def trick_position(state: State) -> TrickPosition | None:
+    """``state`` as a trick game's position, or None if it has no tricks."""
+    if isinstance(state, TrickState) or isinstance(state, TrickPosition):
+        return state
+    return None
 
 
 class TrickState(State):
@@ -159,7 +198,9 @@ class TrickState(State):
 
     # --- machinery ------------------------------------------------------------
 
-    def _playable(self, seat: int) -> list[int]:
+    def playable(self, seat: int) -> list[int]:
+        """The cards ``seat`` may play to the trick in progress (its hand, or the cards
+        that follow suit)."""
         hand = self.hands[seat]
         if not self.must_follow or not self.trick:
             return hand
@@ -171,24 +212,27 @@ class TrickState(State):
         follow = [c for c in hand if c >> SUIT_SHIFT == led]
         return follow or hand
 
-    def _play_actions(self) -> list[Action]:
+    def play_actions(self) -> list[Action]:
+        """The play moves of the seat to move (a game's ``_legal`` in trick play)."""
         seat = self.current_seat
         assert seat is not None
         if self.trick and self.must_follow:
-            return list(map(_PLAY_OF, self._playable(seat)))
+            return list(map(_PLAY_OF, self.playable(seat)))
         return list(map(_PLAY_OF, self.hands[seat]))
+
+    _play_actions = play_actions   # the older name, for plug-in games written against it
 
     def _is_legal(self, action: Action) -> bool:
         if self._legal_version == self._version:  # the list legal_actions just built
             return action in self._legal_list
         # Otherwise a play is checked against the hand directly: no legal list is built.
         if action.kind == "play" and len(action.args) == 1 and self._in_play():
-            return action.args[0] in self._playable(self._mover)
+            return action.args[0] in self.playable(self.mover)
         return action in self._legal_cached()
 
     def _why_play(self, card: int) -> Msg:
         """Why playing ``card`` is refused: not held, or the led suit must be followed."""
-        if card not in self.hands[self._mover]:
+        if card not in self.hands[self.mover]:
             return Msg("You do not hold {card}.", card=self._card_named(card))
         return Msg("You must follow suit: you hold a {suit}.", suit=self._led_word())
 
@@ -218,7 +262,31 @@ class TrickState(State):
         self.trick = []
         self._trick_done(winner, trick)
 
-    def _trick_view(self) -> dict:
+    def before_play(self, k: int) -> Self:
+        """A copy of this position just before the ``k``-th play of the trick in progress
+        (0: the lead): the cards played since go back to their hands (and the game's own
+        records of them, ``_take_back``), the trick is cut to its first ``k`` plays and
+        the seat that made play ``k`` is to move, with the legal moves of that moment.
+        What those plays revealed or scored (voids shown, Piquet's lead point) stays: a
+        position for asking what a policy would have played there, not a replay.
+        ValueError if there is no such play."""
+        trick = self.trick
+        if not 0 <= k < len(trick):
+            raise ValueError(f"No play {k} in a trick of {len(trick)} cards.")
+        before = self.clone()   # a fresh legal-move cache: nothing is carried over
+        for s, c in trick[k:]:
+            before._take_back(s, c)
+        before.trick = [list(p) for p in trick[:k]]
+        before.current_seat = trick[k][0]
+        return before
+
+    def _take_back(self, seat: int, card: int) -> None:
+        """``before_play``: ``card``, played by ``seat`` to this trick, is in its hand again."""
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort()
+
+    def _trick_view(self) -> TrickView:
         return {
             "trick": [[s, str(CARD[c])] for s, c in self.trick],
             "last_trick": None if self.last_trick is None else
@@ -228,7 +296,7 @@ class TrickState(State):
             "leader": self.leader,
         }
 
-    def _hand_view(self, seat: int | None) -> dict:
+    def _hand_view(self, seat: int | None) -> HandView:
         if seat is None:
             return {}
         return {"hand": [str(CARD[c]) for c in self.hands[seat]]}

@@ -32,15 +32,15 @@ from .play import (
     LOCAL_USER,
     PRONOUNS,
     QUIT_WORDS,
-    _height,
-    _LineReader,
-    _norm,
-    _style,
-    _width,
+    LineReader,
     default_name,
     fit_lines,
     move_reader,
+    norm_line,
+    terminal_height,
     terminal_lang,
+    terminal_style,
+    terminal_width,
 )
 from .subcommands import Subcommands
 from .table_view import TableView
@@ -94,7 +94,7 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
     def say(text: str = "", end: str = "\n") -> None:
         print(fit_lines(text, width), file=out, end=end, flush=True)
 
-    width = _width(out)
+    width = terminal_width(out)
     try:
         game = plugins.find(args.game).name   # "sergeant-major" is starshina
     except ValueError:
@@ -119,17 +119,17 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                 await _show_result(core, game, say, lang)
                 return 0
             return 2
-        style = _style(args, out)
+        style = terminal_style(args, out)
         names = [n if i == attempt.seat else seat_label(n, "ai", core.daily.ai_level, lang)
                  for i, n in enumerate(attempt.names)]
         say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
                    "number, or help; quit keeps your attempt for later.",
                    title=words.title(attempt.game, attempt.day, lang),
                    why=words.why(attempt.game, lang)))
-        reader = _LineReader(stdin)
+        reader = LineReader(stdin)
         while not attempt.finished:
             moved = await _turn(core, attempt, reader, say, TableView(
-                attempt.game, names, style, width, lang), lang, _height(args, out))
+                attempt.game, names, style, width, lang), lang, terminal_height(args, out))
             if moved is None:
                 say(lang._(SAVED))
                 return 0
@@ -156,7 +156,7 @@ def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scen
     cut = next((i for i, e in enumerate(events) if _NEXT_DEAL.match(e["text"])), None)
     if cut is None:
         return present(view, names, recent=max(len(events), 1), lang=lang)
-    view = dict(view, events=events[:cut])
+    view = {**view, "events": events[:cut]}
     scene = present(view, names, recent=max(cut, 1), lang=lang)
     seats = tuple(replace(s, hand_count=None, to_move=False, status=None, roles=())
                   for s in scene.seats)
@@ -164,7 +164,7 @@ def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scen
                    phase=lang._("Daily deal over"), headline=())
 
 
-async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
+async def _turn(core: Core, attempt: DailyAttempt, reader: LineReader, say,
                 table: TableView, lang: Lang = EN,
                 height: int | None = None) -> DailyAttempt | None:
     """Show the position, read moves until one is made; None when the player quits."""
@@ -180,9 +180,9 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
     while True:
         say("> ", end="")
         line = await reader.get()
-        if line is None or _norm(line) in QUIT_WORDS:
+        if line is None or norm_line(line) in QUIT_WORDS:
             return None
-        typed = _norm(line)
+        typed = norm_line(line)
         if typed in HELP_WORDS:
             say("\n".join(moves.short_help()))
             continue

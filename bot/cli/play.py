@@ -23,6 +23,7 @@ from typing import IO, TextIO
 import rules
 from rules.ai.players import DEFAULT_LEVEL, LEVELS
 from rules.messages import Msg
+from rules.views import View
 
 from .. import plugins
 from ..core import (
@@ -157,7 +158,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
         return 0
 
 
-def _style(args: argparse.Namespace, out: TextIO) -> Style:
+def terminal_style(args: argparse.Namespace, out: TextIO) -> Style:
     choice = getattr(args, "color", "auto")
     return Style(colour=choice == "always" or (choice == "auto" and wants_colour(out)))
 
@@ -178,11 +179,11 @@ def _size(out: TextIO) -> tuple[int, int]:
     return (cols if cols > 0 else 80), (rows if rows > 0 else 24)
 
 
-def _width(out: TextIO) -> int:
+def terminal_width(out: TextIO) -> int:
     return min(max(_size(out)[0], 40), 100)
 
 
-def _height(args: argparse.Namespace, out: TextIO) -> int | None:
+def terminal_height(args: argparse.Namespace, out: TextIO) -> int | None:
     """Lines a turn's screen may take (None: as many as it needs, with ``--wide``): the
     terminal's height less the prompt's line and the blank line above the view."""
     if getattr(args, "wide", False):
@@ -215,13 +216,14 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                                  "trick\": give a name instead, e.g. your first name.",
                                  name=name))
     except ValueError as e:
-        print(fit_lines(lang._("Error: {error}", error=said(e, lang)), _width(out)), file=out)
+        print(fit_lines(lang._("Error: {error}", error=said(e, lang)), terminal_width(out)),
+              file=out)
         return 2
     lock = _terminal_lock(args.db)
     if lock is None:
         print(fit_lines(lang._("Another terminal game is being played with the database {db}: "
                                "finish it first, or play this one with --db OTHER.db.",
-                               db=args.db), _width(out)), file=out)
+                               db=args.db), terminal_width(out)), file=out)
         return 2
     core = Core(terminal_config(args.db))
     try:
@@ -229,10 +231,10 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except Exception as e:  # an unreadable or newer database: say so, do not crash
         print(fit_lines(lang._("Error: cannot open the database {db}: {error}",
                                db=mask_password(args.db), error=mask_password(str(e))),
-                        _width(out)), file=out)
+                        terminal_width(out)), file=out)
         return 2
-    term = Terminal(core, game, out, _LineReader(stdin), _style(args, out), _width(out),
-                    lang, _height(args, out))
+    term = Terminal(core, game, out, LineReader(stdin), terminal_style(args, out),
+                    terminal_width(out), lang, terminal_height(args, out))
     try:
         return await term.play(args, options, n, name)
     finally:
@@ -268,7 +270,7 @@ def _terminal_lock(db: str) -> IO[bytes] | None:
 
 
 class Terminal:
-    def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: _LineReader,
+    def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: LineReader,
                  style: Style | None = None, width: int = 80, lang: Lang = EN,
                  height: int | None = None) -> None:
         self.core = core
@@ -347,7 +349,7 @@ class Terminal:
     def _table_view(self, names: list[str]) -> TableView:
         return TableView(self.game.name, names, self.style, self.width, self.lang)
 
-    def _scene(self, view: dict, names: list[str], forms=(), legal=()) -> Scene:
+    def _scene(self, view: View, names: list[str], forms=(), legal=()) -> Scene:
         fresh = sum(1 for e in view.get("events") or () if e["n"] > self.shown)
         scene = present(view, names, forms=forms, legal=legal,
                         recent=min(max(fresh, 1), 20), lang=self.lang)
@@ -391,10 +393,10 @@ class Terminal:
                 if line is _MOVED:
                     self.say()
                     break
-                if line is None or _norm(line) in QUIT_WORDS:
+                if line is None or norm_line(line) in QUIT_WORDS:
                     await self._quit(eof=line is None)
                     return 0
-                typed = _norm(line)
+                typed = norm_line(line)
                 if typed in HELP_WORDS:
                     about = (["", table.heading(table._("The cards"))] + table.legend(scene.legend)
                              if scene.legend else [])
@@ -538,7 +540,7 @@ def fit_lines(text: str, width: int) -> str:
                      for part in (wrap(line, width) if width_of(line) > width else [line]))
 
 
-def _norm(line: str) -> str:
+def norm_line(line: str) -> str:
     return " ".join(line.strip().lower().split())
 
 
@@ -555,7 +557,7 @@ def _on_interrupt(callback) -> bool:
         return False
 
 
-class _LineReader:
+class LineReader:
     """Lines from a (possibly blocking) text stream, read in a daemon thread.
 
     A daemon thread, not the loop's executor: a pending ``readline`` on a terminal

@@ -35,11 +35,11 @@ def _positions(game: str, n: int, opts: dict, tricks: int, count: int) -> list:
         for _ in range(4000):
             if state.is_over:
                 break
-            got = MODELS[game](state, state._mover)
+            got = MODELS[game](state, state.mover)
             if got is not None and got[1].cards_left() == tricks * n and not got[1].trick:
                 out.append(state)
                 break
-            seat = state._mover
+            seat = state.mover
             state.apply(seat, easy.choose(state, seat))
         if len(out) == count:
             break
@@ -50,7 +50,7 @@ def measure(game: str, n: int, opts: dict, tricks: int, count: int = 20) -> dict
     solve_ms, roll_ms, nodes = [], [], []
     policy = hooks_for(game).rollout_policy
     for k, state in enumerate(_positions(game, n, opts, tricks, count)):
-        seat = state._mover
+        seat = state.mover
         rng = random.Random(k)
         world = state.sample_world(seat, rng)
         got = MODELS[game](world, seat)
@@ -65,7 +65,7 @@ def measure(game: str, n: int, opts: dict, tricks: int, count: int = 20) -> dict
         hand = evaluate.hand_counter(roll)
         t = time.process_time()
         while not roll.is_over and evaluate.hand_counter(roll) == hand:
-            s = roll._mover
+            s = roll.mover
             roll.apply(s, policy(roll, s, rng))
         evaluate.value(roll, seat)
         roll_ms.append((time.process_time() - t) * 1000)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from rules.views import View
+
 from .ai_runner import AIRunner, make_runner
 from .background import Background
 from .clock import Clock, SystemClock
@@ -205,10 +207,10 @@ class Core:
         return BoardView(table.id, table.channel_id, table.info(), view,
                          self.registry.recent(table, view))
 
-    def public_view(self, channel_id: int) -> dict:
+    def public_view(self, channel_id: int) -> View:
         return self.registry.playing(channel_id).live.view(None)
 
-    def private_view(self, channel_id: int, user_id: int) -> dict:
+    def private_view(self, channel_id: int, user_id: int) -> View:
         table = self.registry.playing(channel_id)
         return table.live.view(self.registry.seat_of(table, user_id))
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rules.base import State
 from rules.errors import IllegalAction
+from rules.views import View
 
 from .. import plugins
 from ..i18n import N_
@@ -72,7 +73,7 @@ class DailyAttempt:
     def finished(self) -> bool:
         return self.status == FINISHED
 
-    def view(self) -> dict:
+    def view(self) -> View:
         return self.state.view(self.seat)
 
     def legal_actions(self) -> list[str]:

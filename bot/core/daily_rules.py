@@ -76,4 +76,4 @@ def deal_done(rule: DailyRule, state: State) -> bool:
     """Is the daily over: the game ended, or (one-deal dailies) the second deal began?"""
     if state.over:
         return True
-    return not rule.whole_game and getattr(state, state.deal_field) > 1
+    return not rule.whole_game and state.deal_no > 1

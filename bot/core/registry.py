@@ -15,6 +15,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from rules.messages import Msg
+from rules.views import View
 
 from .clock import Clock
 from .config import CoreConfig
@@ -266,7 +267,7 @@ class TableRegistry:
         a human plays ride along (``hands``, the hands as dealt), so a hand DM sent later
         shows that deal as it was dealt, however fast the table moved on."""
         state = table.live
-        deal = int(getattr(state, state.deal_field) or 0) if state.deal_field else 0
+        deal = int(state.deal_no or 0) if state.deal_field else 0
         hands: tuple[tuple[int, dict], ...] = ()
         if deal != table.dealt:
             table.dealt = deal
@@ -277,7 +278,7 @@ class TableRegistry:
             tuple(Event(self.fill(table, e["text"]), e["to"]) for e in events),
             deal, seat, action, actor, hands))
 
-    def recent(self, table: Table, view: dict) -> tuple[str, ...]:
+    def recent(self, table: Table, view: View) -> tuple[str, ...]:
         """The last ``config.recent_events`` public events of ``view``, names filled."""
         n = self.config.recent_events
         public = [e for e in view["events"] if not e.get("private")] if n else []

@@ -20,6 +20,7 @@ from typing import Any
 
 import rules
 from rules.ai.coach import CHECK_WORLDS, REVIEW_BUDGET, judge
+from rules.views import View
 
 from .ai_runner import AIRunner
 from .clock import Clock
@@ -188,7 +189,7 @@ class Reviews:
 @dataclass(frozen=True)
 class SeenBefore:
     """A seat's position when it decided: its own view, and its moves then."""
-    view: dict
+    view: View
     forms: list[dict]
     legal: list[str]
 

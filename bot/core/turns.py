@@ -82,7 +82,7 @@ class Turns:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
             state = table.live
             if state.current_seat != seat:
-                raise TableError(self.registry.fill(table, not_your_turn(state._mover)))
+                raise TableError(self.registry.fill(table, not_your_turn(state.mover)))
             try:
                 parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)

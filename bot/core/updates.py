@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.views import View
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -133,7 +135,7 @@ class BoardView:
     table_id: int
     channel_id: int
     table: TableInfo
-    view: dict
+    view: View
     recent_events: tuple[str, ...]
 
 
@@ -186,7 +188,7 @@ class GameOver(Update):
     table: TableInfo
     reason: str                   # "complete" | "abandoned" (every human left)
     result: dict | None           # the engine's result(); None when abandoned
-    view: dict                    # the final public view (the table is gone afterwards)
+    view: View                    # the final public view (the table is gone afterwards)
     abandoned: tuple[int, ...]    # seats whose human left, was kicked or struck out
     rating_changes: tuple[RatingChange, ...] = field(default_factory=tuple)
     recent_events: tuple[str, ...] = ()  # the last few public events of the final view

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import discord
 
+from rules.views import View
+
 from .. import plugins
 from ..core import (
     BoardView,
@@ -132,7 +134,7 @@ def _gallery(picture: Picture) -> ui.MediaGallery:
                                                     description=picture.description))
 
 
-def draw_game(info: TableInfo, scene: Scene, view: dict | None = None,
+def draw_game(info: TableInfo, scene: Scene, view: View | None = None,
               picture: Picture | None = None) -> Shown:
     """The board of a running game from the spectator's scene (pure: easy to test); with
     ``picture`` (drawn from the same scene) it shows the table picture under the title."""

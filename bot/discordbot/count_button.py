@@ -10,6 +10,7 @@ shown and anyone not seated get the reason, ephemerally.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -19,7 +20,7 @@ from . import ids
 from .replies import ELSEWHERE, Reply, answer, bot_of, report
 
 
-def for_board(channel_id: int, view: dict, lang: Lang = EN) -> list[discord.ui.Item]:
+def for_board(channel_id: int, view: Mapping[str, Any], lang: Lang = EN) -> list[discord.ui.Item]:
     """The Count button when someone may ask for the count now (none otherwise): the
     one place that knows which public view says so."""
     return [CountButton(channel_id, lang._("Count"))] if view.get("count_askable") else []

@@ -300,7 +300,7 @@ class PiquetModel:
 def piquet(world, seat: int) -> tuple[TrickModel, Position] | None:
     if world.is_over or world.phase != "play":
         return None
-    v = world._v
+    v = world.variant_rules
     sides = len(world.totals)
     tricks = [0] * sides
     for s, t in enumerate(world.tricks):

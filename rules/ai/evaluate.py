@@ -29,8 +29,8 @@ def by_place(ranks: list[int], seat: int) -> float:
 
 
 def hand_counter(state: State) -> int:
-    # Each game names its hand/deal/round counter in ``deal_field`` (views show it as deal_no).
-    return getattr(state, state.deal_field)
+    # Each game names its hand/deal/round counter in ``deal_field``; ``deal_no`` reads it.
+    return state.deal_no
 
 
 def value(state: State, seat: int) -> float:

@@ -36,7 +36,7 @@ CARDS_WEIGHT = 10.0   # and the cards' 10 points, won more surely the larger the
 def applies(state: State) -> bool:
     """Whether ``state`` (a Piquet state) asks for a two-handed exchange."""
     return (isinstance(state, PiquetState) and state.phase == "exchange" and state.n == 2
-            and state._v.exchange == "both")
+            and state.variant_rules.exchange == "both")
 
 
 def choose(state: State, seat: int, cands: list[Action], rng: random.Random, worlds: int,
@@ -51,7 +51,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     hand = state.hands[seat]
     outs = [{int(c) for c in a.cards} for a in cands]
     kept = [[c for c in hand if c not in out] for out in outs]
-    v = state._v
+    v = state.variant_rules
     values: list[list[float]] = [[] for _ in cands]
     for w in sampled_worlds(state, seat, rng, worlds, deadline):
         for i, out in enumerate(outs):

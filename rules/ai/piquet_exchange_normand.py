@@ -30,7 +30,7 @@ CARDS_WEIGHT = 10.0   # the cards' 10 points (strictly most tricks), surer with 
 def applies(state: State) -> bool:
     """Whether ``state`` (a Piquet state) asks for the dealer's exchange of normand."""
     return (isinstance(state, PiquetState) and state.phase == "exchange"
-            and state._v.exchange == "dealer")
+            and state.variant_rules.exchange == "dealer")
 
 
 def choose(state: State, seat: int, cands: list[Action], rng: random.Random, worlds: int,
@@ -50,7 +50,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     order = list(state.order)
     elder = order[0]
     blanche = list(state.blanche)
-    repique = state._v.repique
+    repique = state.variant_rules.repique
     values: list[list[float]] = [[] for _ in moves]
     for w in sampled_worlds(state, seat, rng, worlds, deadline):
         others = {s: w.hands[s] for s in order if s != seat}

@@ -43,6 +43,7 @@ import time
 
 from ..actions import Action
 from ..base import State
+from ..tricks import TrickPosition, trick_position
 from . import evaluate
 from .endgame import Solver
 from .hooks import hooks_for
@@ -268,12 +269,14 @@ class SearchPlayer:
         each of those cards is kept, one where it would not is kept with chance
         UNLIKELY_PLAY a card (rejection sampling, at most INFERENCE_TRIES draws).  The
         hard constraints (voids, shown cards) are the sampler's own."""
-        trick = getattr(state, "trick", None) if self._endgame is not None else None
-        plays = [k for k, (s, _) in enumerate(trick or []) if s != seat]
+        position = trick_position(state) if self._endgame is not None else None
+        plays = [] if position is None else \
+            [k for k, (s, _) in enumerate(position.trick) if s != seat]
         world = state.sample_world(seat, rng)
         if not plays:
             return world
-        assert trick is not None
+        assert position is not None
+        trick = position.trick
         for _ in range(INFERENCE_TRIES - 1):
             weight = 1.0
             for k in plays:
@@ -285,20 +288,13 @@ class SearchPlayer:
         return world
 
     def _would_play(self, world: State, trick: list[list[int]], k: int) -> bool:
-        """Whether ``easy`` plays the k-th card of the trick in ``world`` taken back to just
-        before it was played (the cards played since are returned to their hands)."""
-        before = world.clone()
-        hands: list[list[int]] = getattr(before, "hands")  # noqa: B009 - trick games only
-        played = getattr(before, "played", None)     # Piquet keeps each seat's plays
-        for s, c in trick[k:]:
-            hands[s].append(c)
-            hands[s].sort()
-            if played is not None and played[s] and played[s][-1] == c:
-                played[s].pop()
-        setattr(before, "trick", [list(p) for p in trick[:k]])  # noqa: B010
+        """Whether ``easy`` plays the k-th card of ``trick`` (the trick in progress, the same
+        in every sampled world) in ``world`` taken back to just before it was played (the
+        engine's ``before_play``: the cards played since are returned to their hands)."""
+        position = trick_position(world)
+        assert position is not None   # a world of a trick game is one
         s, c = trick[k]
-        before.current_seat = s
-        before._version += 1          # the legal moves are those of the earlier position
+        before = position.before_play(k)
         try:
             move = self._policy(before, s, random.Random(k))
         except Exception:  # an odd reconstruction must not cost the search its world
@@ -314,8 +310,8 @@ class SearchPlayer:
         Read in a sampled world: the trick's cards and this seat's hand are the same in
         every world."""
         assert self._endgame is not None
-        trick = getattr(state, "trick", None)
-        if not trick or len(trick) != state.n - 1:
+        position = trick_position(state)
+        if position is None or not position.trick or len(position.trick) != state.n - 1:
             return cands, guess
         got = self._endgame(state.sample_world(seat, rng), seat)
         if got is None:
@@ -344,7 +340,7 @@ class SearchPlayer:
                                              -(int(a.args[0]) & 15)))
             kept.remove(guess)
             kept.insert(0, guess)
-        if _cards_left(state) - 1 <= self._endgame_limit(state):
+        if _cards_left(position) - 1 <= self._endgame_limit(state):
             # The rest of the hand is solved in every world: the gifts stay root moves, to
             # be played only where the whole hand shows they gain (a coin handed over now
             # that wins the hand's last coins).
@@ -376,16 +372,18 @@ class SearchPlayer:
         hand = evaluate.hand_counter(world)
         policy = self._rollout_policy
         limit = self._endgame_limit(world)
+        # A solver's game is a trick game: its position is the world itself, read once.
+        position = trick_position(world) if limit else None
         steps = 0
         while steps < ROLLOUT_CAP and not world.is_over and evaluate.hand_counter(world) == hand:
-            if limit and _cards_left(world) <= limit:
+            if limit and position is not None and _cards_left(position) <= limit:
                 solved = self._solve(world, seat, j)
                 if solved is not None:
                     # Solved straight after the root move: this move's values are exact.
                     self._solved = self._solved or steps == 0
                     return solved[0], steps + solved[1]
                 limit = 0     # not in trick play (an exchange, say): roll out
-            s = world._mover
+            s = world.mover
             world.apply(s, policy(world, s, rng), quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
@@ -413,10 +411,9 @@ class SearchPlayer:
         return v, NODE_COST * (solver.nodes - before)
 
 
-def _cards_left(world: State) -> int:
-    """Cards in the hands of a trick game's world (every game with a solver has hands)."""
-    hands: list[list[int]] = getattr(world, "hands")  # noqa: B009 - not every State has it
-    return sum(len(h) for h in hands)
+def _cards_left(position: TrickPosition) -> int:
+    """Cards in the hands of a trick game's position."""
+    return sum(len(h) for h in position.hands)
 
 
 def visible_gifts(values: list[list[float]], worlds: int = GIFT_WORLDS) -> set[int]:

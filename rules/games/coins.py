@@ -53,7 +53,7 @@ class CoinsState(TrickState):
         self._log(event("Hand {n}: {dealer} deals; {first} leads.", n=self.hand_no,
                       dealer=Seat(dealer), first=Seat(self.leader)))
 
-    _legal = TrickState._play_actions  # the only move is "play <card>"
+    _legal = TrickState.play_actions  # the only move is "play <card>"
 
     def _apply(self, action: Action) -> None:
         self._play(action[1][0])  # the only move is "play <card>"

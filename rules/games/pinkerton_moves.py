@@ -131,10 +131,10 @@ class MoveChecks(State):
         return None
 
     def _held(self, cards: list[int]) -> Msg | None:
-        hand = list(self.hands[self._mover])
+        hand = list(self.hands[self.mover])
         for c in cards:
             if c not in hand:
-                twice = cards.count(c) > 1 and c in self.hands[self._mover]
+                twice = cards.count(c) > 1 and c in self.hands[self.mover]
                 text = N_("You hold only one {card}.") if twice else N_("You do not hold {card}.")
                 return Msg(text, card=Cards.of((c,)))
             hand.remove(c)

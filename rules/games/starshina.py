@@ -130,7 +130,7 @@ class StarshinaState(TrickState):
         assert seat is not None
         phase = self.phase
         if phase == "play":
-            return self._play_actions()
+            return self.play_actions()
         if phase in ("give", "exchange"):
             return [GIVE[c] for c in self.hands[seat]]
         if phase == "return":
@@ -144,7 +144,7 @@ class StarshinaState(TrickState):
     def _returnable(self) -> list[int]:
         got = self.pending
         assert got is not None  # asked only while a card waits to be returned
-        hand = self.hands[self._mover]
+        hand = self.hands[self.mover]
         higher = [c for c in hand if c >> 4 == got >> 4 and c > got]
         return higher or [c for c in hand if c != got]
 
@@ -166,7 +166,7 @@ class StarshinaState(TrickState):
                        n=len(cards))
         if len(set(cards)) != KITTY_SIZE:
             return Msg("You named the same card twice: discard four different cards.")
-        missing = [c for c in cards if c not in self.hands[self._mover]]
+        missing = [c for c in cards if c not in self.hands[self.mover]]
         if missing:
             return Msg("You do not hold {cards}.", cards=Cards.of(missing))
         if cards != sorted(cards):
@@ -182,7 +182,7 @@ class StarshinaState(TrickState):
                            "itself: {help}.", help=PHASE_HELP[phase])
             return Msg("You cannot {verb} now: {help}.",
                        verb=VERB.get(action.kind, action.kind), help=PHASE_HELP[phase])
-        hand = self.hands[self._mover]
+        hand = self.hands[self.mover]
         if action.kind == "discard":
             return self._discard_problem(action) or Msg("That discard is not allowed.")
         if action.kind == "trump":

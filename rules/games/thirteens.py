@@ -131,7 +131,7 @@ class ThirteensState(TrickState):
     # --- the contract -------------------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        return self._play_actions()
+        return self.play_actions()
 
     def _apply(self, action: Action) -> None:
         self._play(action.args[0])
@@ -142,7 +142,7 @@ class ThirteensState(TrickState):
         if action.kind != "play" or not action.args:
             return Msg("Play a card, e.g. '{example}'.", example=f"play {legal.codes[0]}")
         card = int(action.args[0])
-        if card not in self.hands[self._mover]:
+        if card not in self.hands[self.mover]:
             return Msg("You do not hold {card}. You can play: {legal}.",
                        card=self._card_named(card), legal=legal)
         if is_joker(card):

@@ -108,7 +108,7 @@ def weakest(hand: list[int], k: int) -> list[int]:
 
 
 def _exchange(state, seat: int) -> Action:
-    hi = state._discard_limits(seat)[1]
+    hi = state.discard_limits(seat)[1]
     action = Action("discard", tuple(CARD[c] for c in sorted(weakest(state.hands[seat], hi))))
     if state.is_legal(seat, action):
         return action
@@ -128,7 +128,7 @@ def _declare(state, seat: int) -> Action:
         return declare_action(cat, mine[0], mine[1])
     if mine is None:
         return GOOD
-    partner_best = state._v.teams and any(state.side(h) == state.side(seat)
+    partner_best = state.variant_rules.teams and any(state.side(h) == state.side(seat)
                                           for h in [best[0]] + list(state.equal))
     n, x = mine
     if cat == "point":
@@ -217,7 +217,7 @@ def _unseen(state, seat: int) -> set[int]:
         out.update(p)
     if seat in state.talon_open:
         out.update(state.talon)
-    elif state.seen[seat] and state._v.exchange == "both" and seat == state.order[0]:
+    elif state.seen[seat] and state.variant_rules.exchange == "both" and seat == state.order[0]:
         out.update(state.seen[seat][state.drawn[state.order[1]]:])
     return set(_DECK) - out
 
@@ -237,7 +237,7 @@ def _opponents_void(state, seat: int, suit: int) -> bool:
 
 def _play(state, seat: int) -> int:
     hand = state.hands[seat]
-    playable = state._playable(seat)
+    playable = state.playable(seat)
     unseen = _unseen(state, seat)
     if not state.trick:
         return _lead(state, seat, hand, unseen)

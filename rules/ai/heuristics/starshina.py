@@ -106,7 +106,7 @@ def _discard(state, seat: int) -> Action:
 
 
 def _play(state, seat: int, rng: random.Random) -> int:
-    legal = state._playable(seat)
+    legal = state.playable(seat)
     if len(legal) == 1:
         return legal[0]
     hand = state.hands[seat]

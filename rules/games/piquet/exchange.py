@@ -26,7 +26,7 @@ class ExchangeMixin(PiquetHost):
         else:
             self.current_seat = self.dealer
 
-    def _discard_limits(self, seat: int) -> tuple[int, int]:
+    def discard_limits(self, seat: int) -> tuple[int, int]:
         """(fewest, most) cards ``seat`` may exchange now."""
         if self._v.exchange == "both" and seat == self.order[0]:
             return 1, min(5, len(self.talon))
@@ -38,7 +38,7 @@ class ExchangeMixin(PiquetHost):
     def _exchange_legal(self) -> list[Action]:
         seat = self.current_seat
         assert seat is not None
-        lo, hi = self._discard_limits(seat)
+        lo, hi = self.discard_limits(seat)
         hand = [CARD[c] for c in self.hands[seat]]
         out = [KEEP] if self._may_keep() else []
         for k in range(lo, hi + 1):
@@ -53,7 +53,7 @@ class ExchangeMixin(PiquetHost):
     def _discard_problem(self, action: Action) -> Msg | None:
         seat = self.current_seat
         assert seat is not None
-        lo, hi = self._discard_limits(seat)
+        lo, hi = self.discard_limits(seat)
         cards = [int(c) for c in action.args]
         if not lo <= len(cards) <= hi:
             if hi == len(self.talon):
@@ -75,7 +75,7 @@ class ExchangeMixin(PiquetHost):
         assert seat is not None
         if action.kind == "discard":
             return self._discard_problem(action) or Msg("That discard is not allowed.")
-        lo, hi = self._discard_limits(seat)
+        lo, hi = self.discard_limits(seat)
         example = f"discard {CARD[self.hands[seat][0]]}"
         if self._may_keep():
             return Msg("It is time to exchange: discard {lo} to {hi} cards, e.g. '{example}' or "
@@ -84,7 +84,7 @@ class ExchangeMixin(PiquetHost):
                    lo=lo, hi=hi, example=example)
 
     def _exchange_forms(self, seat: int) -> list[dict]:
-        lo, hi = self._discard_limits(seat)
+        lo, hi = self.discard_limits(seat)
         forms: list[dict] = [{"kind": "discard", "cards": as_cards(self.hands[seat]),
                               "min": lo, "max": hi}]
         if self._may_keep():

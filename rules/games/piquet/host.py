@@ -18,7 +18,7 @@ from .variants import Variant
 
 
 class PiquetHost(TrickState):
-    _v: Variant
+    _v: Variant                  # the variant's rules (set by PiquetState._init_transient)
     # the partie
     variant: str
     target: int
@@ -56,6 +56,20 @@ class PiquetHost(TrickState):
     contract: dict | None
     calls: list[list]            # [seat, text] as said
     high: list | None            # [seat, bid value]
+
+    @property
+    def variant_rules(self) -> Variant:
+        """What this variant (``variant``, its name) plays by: hand size, exchange,
+        thresholds, teams... (``variants.Variant``)."""
+        return self._v
+
+    def _take_back(self, seat: int, card: int) -> None:
+        """``before_play``: ``seat``'s ``card``, played to this trick, goes back to its
+        hand; Piquet also forgets it among the cards each seat has played."""
+        super()._take_back(seat, card)
+        played = self.played[seat]
+        if played and played[-1] == card:
+            played.pop()
 
     if TYPE_CHECKING:
         # Defined by PiquetState or one of the mixins.

@@ -25,7 +25,7 @@ class PlayMixin(PiquetHost):
         return self._why_play(int(action.args[0]))
 
     def _example_card(self) -> str:
-        return str(CARD[self._playable(self._mover)[0]])
+        return str(CARD[self.playable(self.mover)[0]])
 
     def _apply_play(self, action: Action) -> None:
         seat = self.current_seat

@@ -99,7 +99,7 @@ class PiquetState(ExchangeMixin, DeclaringMixin, BiddingMixin, PlayMixin, Reckon
     def _legal(self) -> list[Action]:
         phase = self.phase
         if phase == "play":
-            return self._play_actions()
+            return self.play_actions()
         if phase == "declare":
             return self._declare_legal()
         if phase == "exchange":
