@@ -187,7 +187,8 @@ def test_defaults_a_newcomer_sees_in_help(tmp_path, capsys) -> None:
         parser.parse_args(["play", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "level of the AI seats (default: normal)" in out
-    assert "(default: your login name, or Player)" in out
+    assert ("(default: your login name; without one, the name you last played under, or "
+            "Player)") in out
     args = parser.parse_args(["play", "coins"])
     assert args.ai == "normal"
     s = Session("coins", "--name", "you", cwd=tmp_path)

@@ -38,6 +38,7 @@ from .play import (
     _width,
     default_name,
     fit_lines,
+    known_name,
     move_reader,
     terminal_lang,
 )
@@ -65,7 +66,9 @@ def add_parser(sub: Subcommands) -> None:
                     f"day; quitting keeps it. The dailies: {daily_help()}.")
     p.add_argument("game", help=f"one of: {', '.join(sorted(daily_rules()))}")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
-    p.add_argument("--name", default=None, help="your name (default: your login name)")
+    p.add_argument("--name", default=None,
+                   help="your name (default: your login name; without one, the name you "
+                        "last played under, or Player)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"), help="colour: auto, always or never")
     p.add_argument("--lang", default=None, choices=LANGUAGES,
@@ -105,6 +108,8 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
     core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0), clock=clock)
     try:
         await core.start(channels=[])   # no tables: the daily needs only the database
+        if not args.name:   # the same player whatever the language (default_name)
+            name = default_name(lang, await known_name(core.store))
     except Exception as e:
         say(lang._("Error: cannot open the database {db}: {error}", db=args.db, error=e))
         return 2

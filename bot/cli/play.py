@@ -38,7 +38,7 @@ from ..core import (
     display_rating,
 )
 from ..core.errors import StaleMove
-from ..core.store import is_postgres, sqlite_path
+from ..core.store import Store, is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
 from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
@@ -67,14 +67,25 @@ LOG_WORDS = ("log", "older", "earlier", "dziennik", "журнал")   # what gav
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
-def default_name(lang: Lang = EN) -> str:
-    """The login name as a player name ("Player" in ``lang`` when there is none or it is
-    root)."""
+def default_name(lang: Lang = EN, known: str | None = None) -> str:
+    """The terminal player's name when ``--name`` is not given: the login name; with none
+    (or root), ``known``, the name the database already has for the terminal's player,
+    so one person stays one player (and one name) whatever ``--lang`` says; else
+    "Player" in ``lang`` (then kept: the next game finds it as ``known``)."""
     try:
         login = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
         login = ""
-    return login.capitalize() if login and login.lower() != "root" else lang._("Player")
+    if login and login.lower() != "root":
+        return login.capitalize()
+    return known or lang._("Player")
+
+
+async def known_name(store: Store) -> str | None:
+    """The name the terminal's player (user 0) last played a game under, if any."""
+    row = await store.fetchone("SELECT name FROM users WHERE user_id = ?", (LOCAL_USER,))
+    name = (row["name"] or "").strip() if row is not None else ""
+    return name or None
 
 
 def add_parser(sub: Subcommands) -> None:
@@ -100,8 +111,8 @@ def add_parser(sub: Subcommands) -> None:
                         "(level easy) makes that one move for you and the game goes on: the "
                         "seat stays yours, and the game is recorded as usual when it ends")
     p.add_argument("--name", default=None,
-                   help="your name at the table and on the leaderboard "
-                        "(default: your login name, or Player)")
+                   help="your name at the table and on the leaderboard (default: your "
+                        "login name; without one, the name you last played under, or Player)")
     p.add_argument("--lang", default=None, choices=LANGUAGES,
                    help="language of the table: en, pl or ru (default: from LANG, else en)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
@@ -234,6 +245,8 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             reminder_fraction=config.reminder_fraction)
         if choice != saved.QUIT:
             await core.start(channels=[LOCAL_CHANNEL])
+            if not args.name:   # the same player whatever the language (default_name)
+                name = default_name(lang, await known_name(core.store))
     except Exception as e:  # an unreadable or newer database: say so, do not crash
         print(fit_lines(lang._("Error: cannot open the database {db}: {error}", db=args.db,
                                error=e), _width(out)), file=out)
