@@ -23,6 +23,7 @@ from ..present import present, presenter_for
 from ..present.base import seat_label
 from ..present.messages import said
 from ..present.scene import CentreScene, Scene
+from .coach import HINT_WORDS
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .play import (
@@ -157,8 +158,8 @@ def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scen
     view = attempt.view()
     events = [e for e in view["events"] if e["n"] > attempt.seen]
     cut = next((i for i, e in enumerate(events) if _NEXT_DEAL.match(e["text"])), None)
-    if cut is None:
-        return present(view, names, recent=max(len(events), 1), lang=lang)
+    if cut is None:   # the game is over (a whole-game daily): no hand to play any more
+        return replace(present(view, names, recent=max(len(events), 1), lang=lang), hand=None)
     view = dict(view, events=events[:cut])
     scene = present(view, names, recent=max(cut, 1), lang=lang)
     seats = tuple(replace(s, hand_count=None, to_move=False, status=None, roles=())
@@ -194,6 +195,10 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: _LineReader, say,
             continue
         if not typed:
             say("\n".join(moves.panel() + moves.hint()))
+            continue
+        if typed in HINT_WORDS:
+            say(lang._("The daily deal has no hints: everyone plays the same deal on their "
+                       "own. 'parlour play' games have them."))
             continue
         found = moves.resolve(line)
         if found.error:
