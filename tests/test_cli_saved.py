@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
+from bot.cli import saved
+from bot.cli.play import terminal_config
 from bot.cli.saved import LOCAL_CHANNEL, kept_bye
-from bot.core import Core, CoreConfig
+from bot.core import Core, CoreConfig, Store
 from bot.i18n import EN, lang_for
 from tests.cli_driver import Session, ends_with, next_move, play_out
 
@@ -206,3 +209,42 @@ async def test_a_bot_on_the_same_database_leaves_terminal_games_alone(tmp_path) 
         assert resumed == [] and bot.table(LOCAL_CHANNEL) is None
     finally:
         await bot.stop()
+
+
+async def test_a_resumed_turn_gets_a_fresh_timer_not_the_one_that_ran_out_meanwhile(
+        tmp_path) -> None:
+    db = str(tmp_path / "t.db")
+    core = Core(terminal_config(db))
+    await core.start(channels=[LOCAL_CHANNEL])
+    await core.create_table(LOCAL_CHANNEL, 0, "Alice", "coins", {}, turn_seconds=30,
+                            keep_order=True, seed=4)   # seed 4: Alice leads the first trick
+    await core.add_ai(LOCAL_CHANNEL, 0, "random")
+    await core.add_ai(LOCAL_CHANNEL, 0, "random")
+    await core.start_game(LOCAL_CHANNEL, 0)
+    await core.settle()
+    info = core.table(LOCAL_CHANNEL)
+    assert info is not None and info.current_seat == info.seat_of(0)
+    move = info.move
+    await core.stop()
+    store = Store(db)
+    await store.open()
+    # An hour away: the saved deadline ran out long ago.
+    await store.write(("UPDATE tables SET deadline = ?, reminder_at = ?",
+                       (time.time() - 3600, time.time() - 3610)))
+    await saved.shelve_left(store)
+    [kept] = await saved.kept_games(store)
+    assert kept.turn_seconds == 30 and kept.move == move
+    await saved.unshelve(store, kept, 2 / 3)
+    row = await store.fetchone("SELECT deadline, channel_id FROM tables WHERE id = ?",
+                               (kept.table_id,))
+    await store.close()
+    assert row["channel_id"] == LOCAL_CHANNEL and row["deadline"] > time.time() + 25
+    core = Core(terminal_config(db))
+    await core.start(channels=[LOCAL_CHANNEL])
+    try:
+        await core.settle()
+        info = core.table(LOCAL_CHANNEL)
+        assert info is not None and info.move == move     # no move made by the timer
+        assert info.deadline is not None and info.deadline > time.time() + 25
+    finally:
+        await core.stop()

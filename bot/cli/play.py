@@ -237,7 +237,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     try:
         # The game an earlier session kept (saved.py): offered again, or given up.
         choice, kept = await saved.prepare(
-            args.db, game.name, lambda g: game_title(plugins.engine(g).title, lang),
+            args.db, game.name, lambda g: _title_of(g, lang),
             new=getattr(args, "new", False), lang=lang,
             say=lambda text="", end="\n": print(fit_lines(text, _width(out)), file=out,
                                                 end=end, flush=True),
@@ -265,6 +265,14 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     finally:
         await core.stop()
         lock.close()
+
+
+def _title_of(name: str, lang: Lang) -> str:
+    """A game's title in ``lang`` (its engine name if that game is no longer installed)."""
+    try:
+        return game_title(plugins.engine(name).title, lang)
+    except KeyError:
+        return name
 
 
 def terminal_config(db: str) -> CoreConfig:
