@@ -120,6 +120,11 @@ class Session:
         return code
 
 
+def ends_with(text: str, line: str) -> bool:
+    """Does ``text`` end with ``line``, however the terminal's width wrapped either?"""
+    return " ".join(text.split()).endswith(" ".join(line.split()))
+
+
 MOVE_HEADINGS = ("Your move", "Twój ruch", "Ваш ход")
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli.play import GOODBYE
+from bot.cli.saved import KEPT_BYE, kept_bye
 from bot.i18n import lang_for
-from tests.cli_driver import PROMPT, Session
+from tests.cli_driver import PROMPT, Session, ends_with
 from tests.test_core_cli import parlour
 
 NO_COLOR = {"NO_COLOR": "1"}
@@ -114,8 +114,8 @@ def test_the_quit_line_and_refusals_speak_the_language(tmp_path, code: str) -> N
     assert "'2Z'" in said and not english_lines(said, ("Alice",)), said
     s.send("quit")
     assert s.finish() == 0
-    assert s.text.rstrip().endswith(lang_for(code)._(GOODBYE))
-    assert GOODBYE not in s.text
+    assert ends_with(s.text, kept_bye("thirteens", "parlour.db", lang_for(code)))
+    assert KEPT_BYE.split(":")[0] not in s.text
 
 
 @pytest.mark.parametrize("code,help_word,quit_word", [("pl", "pomoc", "wyjdź"),
@@ -128,7 +128,7 @@ def test_help_and_quit_in_the_players_language(tmp_path, code: str, help_word: s
     assert lang_for(code)._("What you can do now") in s.send(help_word)
     s.send(quit_word)
     assert s.finish() == 0
-    assert s.text.rstrip().endswith(lang_for(code)._(GOODBYE))
+    assert ends_with(s.text, kept_bye("coins", "parlour.db", lang_for(code)))
 
 
 # A move's hint: the reader's move word and the cards as the screen shows them.

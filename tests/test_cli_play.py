@@ -9,8 +9,9 @@ import re
 import pytest
 
 from bot.cli import build_parser
-from bot.cli.play import GOODBYE
-from tests.cli_driver import Session, next_move, play_out
+from bot.cli.saved import kept_bye
+from bot.i18n import EN
+from tests.cli_driver import Session, ends_with, next_move, play_out
 
 NO_COLOR = {"NO_COLOR": "1"}
 ESC = "\x1b["
@@ -59,7 +60,7 @@ def test_starshina_first_moves_then_end_of_input(tmp_path) -> None:
         board = screen if "Your move" in screen else board
     assert "Quota" in s.text and "The kitty" in s.text
     assert s.eof() == 0
-    assert s.text.rstrip().endswith(GOODBYE)
+    assert ends_with(s.text, kept_bye("starshina", "parlour.db", EN))
 
 
 def test_a_terminal_gets_colour_and_no_color_turns_it_off(tmp_path) -> None:
@@ -69,14 +70,14 @@ def test_a_terminal_gets_colour_and_no_color_turns_it_off(tmp_path) -> None:
     assert s.eof() == 0
     assert ESC in s.raw and "\x1b[1;7m▶" in s.raw          # colour, the seat to move lit
     assert re.search(r"\x1b\[1;3[1-4]m[0-9JNKA]{1,2}[COEB]\x1b\[0m", s.raw)  # a Spanish card
-    assert s.text.rstrip().endswith(GOODBYE)
-    s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", cwd=tmp_path,
-                tty=True, env=NO_COLOR)
+    assert ends_with(s.text, kept_bye("coins", "parlour.db", EN))
+    s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", "--new",
+                cwd=tmp_path, tty=True, env=NO_COLOR)
     s.until_prompt()
     assert s.eof() == 0
     assert ESC not in s.raw and "Your move" in s.raw
     s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", "--color",
-                "never", cwd=tmp_path, tty=True)
+                "never", "--new", cwd=tmp_path, tty=True)
     s.until_prompt()
     s.eof()
     assert ESC not in s.raw
@@ -124,8 +125,8 @@ def test_piquet_answers_typed_as_players_say_them(tmp_path) -> None:
     assert "Alice: Point of six." in board or "point of six" in board.lower()
     assert "Not good" not in board[board.rfind("Your move"):] or "[1]" in board
     s.eof()
-    s = Session("piquet", "--seed", "1", "--ai", "random", "--name", "Alice", cwd=tmp_path,
-                env=NO_COLOR)
+    s = Session("piquet", "--seed", "1", "--ai", "random", "--name", "Alice", "--new",
+                cwd=tmp_path, env=NO_COLOR)
     board = s.until_prompt()
     board = s.send(next_move(board))
     after = s.send("GOOD")                       # any case
@@ -153,7 +154,7 @@ def test_bad_input_gets_a_message_and_changes_nothing(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("how", ["eof", "ctrl-c", "quit"])
-def test_every_way_out_ends_cleanly_with_the_same_message(tmp_path, how: str) -> None:
+def test_every_way_out_keeps_the_game_with_the_same_message(tmp_path, how: str) -> None:
     s = Session("piquet", "--seed", "1", "--ai", "random", "--name", "Alice", cwd=tmp_path,
                 tty=True, env=NO_COLOR)
     s.until_prompt()
@@ -165,7 +166,7 @@ def test_every_way_out_ends_cleanly_with_the_same_message(tmp_path, how: str) ->
         s.send("quit")
         code = s.finish()
     assert code == 0
-    assert s.text.rstrip().endswith(GOODBYE)
+    assert ends_with(s.text, kept_bye("piquet", "parlour.db", EN))
     assert "Traceback" not in s.text and "KeyboardInterrupt" not in s.text
 
 
@@ -176,7 +177,7 @@ def test_ctrl_c_while_the_ai_thinks_ends_the_same_way(tmp_path) -> None:
     s.proc.stdin.write(b"1\n")
     s.proc.stdin.flush()
     assert s.interrupt() == 0
-    assert s.text.rstrip().endswith(GOODBYE)
+    assert ends_with(s.text, kept_bye("thirteens", "parlour.db", EN))
     assert "Traceback" not in s.text
 
 
@@ -186,7 +187,8 @@ def test_defaults_a_newcomer_sees_in_help(tmp_path, capsys) -> None:
         parser.parse_args(["play", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "level of the AI seats (default: normal)" in out
-    assert "(default: your login name, or Player)" in out
+    assert ("(default: your login name; without one, the name you last played under, or "
+            "Player)") in out
     args = parser.parse_args(["play", "coins"])
     assert args.ai == "normal"
     s = Session("coins", "--name", "you", cwd=tmp_path)

@@ -72,7 +72,7 @@ def test_wide_shows_the_whole_view(tmp_path) -> None:
     fitted = turn_screen(s.until_prompt())
     s.eof()
     s = Session("coins", "--seed", "4", "--ai", "random", "--name", "Alice", "--wide",
-                cwd=tmp_path, env=NO_COLOR, size=SIZE)
+                "--new", cwd=tmp_path, env=NO_COLOR, size=SIZE)
     whole = turn_screen(s.until_prompt())
     assert len(whole) > SIZE[1] >= len(fitted)
     assert "Suit cycle:" in "\n".join(whole) and "Suit letters:" in "\n".join(whole)
@@ -182,8 +182,8 @@ def test_a_russian_refusal_does_not_say_it_is_not_your_turn(tmp_path) -> None:
 
 def test_coins_moves_in_polish_and_russian_words(tmp_path) -> None:
     for lang, typed in (("pl", "zagraj 7 mieczy"), ("ru", "сыграть 7 мечей")):
-        s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", "--lang",
-                    lang, cwd=tmp_path, env=NO_COLOR)
+        s = Session("coins", "--seed", "3", "--ai", "random", "--name", "Alice", "--new",
+                    "--lang", lang, cwd=tmp_path, env=NO_COLOR)
         board = s.until_prompt()
         assert re.search(r"\[\d+\] 7E", board)              # Alice holds the 7 of swords
         board = s.send(typed)

@@ -10,7 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.cli.play import GOODBYE
+from bot.cli.saved import kept_bye
+from bot.i18n import EN
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,18 +82,21 @@ def test_play_coins_with_piped_input_then_leaderboard_and_replay(tmp_path) -> No
     assert "hand of" not in russian and "(AI," not in russian
 
 
-def test_quit_and_end_of_input_cancel_without_recording(tmp_path) -> None:
+def test_quit_and_end_of_input_keep_the_game_without_recording(tmp_path) -> None:
     run = parlour("play", "piquet", "--option", "variant=au_cent", "--db", "t.db",
                   stdin="help\nquit\n", cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.rstrip().endswith(GOODBYE)
+    said = " ".join(run.stdout.split())
+    assert run.returncode == 0 and said.endswith(kept_bye("piquet", "t.db", EN))
     run = parlour("play", "thirteens", "--players", "4", "--db", "t.db", stdin="",
                   cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.rstrip().endswith(GOODBYE)
+    said = " ".join(run.stdout.split())
+    assert run.returncode == 0 and said.endswith(kept_bye("thirteens", "t.db", EN))
+    assert "(Also kept: Piquet " in said and "'parlour play piquet --db t.db' resumes it" in said
     db = sqlite3.connect(tmp_path / "t.db")
     statuses = [r[0] for r in db.execute("SELECT status FROM tables ORDER BY id")]
     games = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     db.close()
-    assert statuses == ["cancelled", "cancelled"] and games == 0
+    assert statuses == ["playing", "playing"] and games == 0
 
 
 def test_bad_arguments_are_clear_errors(tmp_path) -> None:

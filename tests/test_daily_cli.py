@@ -46,3 +46,25 @@ def test_an_unknown_game_is_refused(tmp_path) -> None:
     assert code == 2
     assert "There is no daily deal of 'bridge'. Daily games: coins, pinkerton, piquet, " \
            "starshina, thirteens." in " ".join(text.split())
+
+
+def test_hint_is_answered_the_daily_has_none_and_nothing_changes(tmp_path) -> None:
+    code, text = _daily(tmp_path, "pinkerton", "hint\npodpowiedź\n\nquit\n")
+    assert code == 0
+    said = " ".join(text.split())
+    assert said.count("The daily deal has no hints: everyone plays the same deal on their "
+                      "own. 'parlour play' games have them.") == 2
+    assert "is not one of your moves" not in said
+    # What quit does is what the screen says: the attempt is kept.
+    assert "quit saves." in said and "quit stops" not in said
+    assert "nothing is recorded" not in said
+    assert said.endswith("Your attempt is saved; run the same command again to go on.")
+
+
+def test_a_whole_game_daily_ends_without_a_hand_on_the_screen(tmp_path) -> None:
+    # Coins' daily is a whole game: it ends when someone reaches 10, cards still in hand.
+    code, text = _daily(tmp_path, "coins", "1\n" * 300)
+    assert code == 0, text
+    last = text[text.rindex("\n> "):text.index("Working out par...")]
+    assert "Game over" in last and "Result" in last
+    assert "Your hand" not in last and "Your move" not in last

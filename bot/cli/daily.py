@@ -24,6 +24,7 @@ from ..present import present, presenter_for
 from ..present.base import seat_label
 from ..present.messages import said
 from ..present.scene import CentreScene, Scene
+from .coach import HINT_WORDS
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .play import (
@@ -35,6 +36,7 @@ from .play import (
     LineReader,
     default_name,
     fit_lines,
+    known_name,
     move_reader,
     norm_line,
     terminal_height,
@@ -66,7 +68,9 @@ def add_parser(sub: Subcommands) -> None:
                     f"day; quitting keeps it. The dailies: {daily_help()}.")
     p.add_argument("game", help=f"one of: {', '.join(sorted(daily_rules()))}")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
-    p.add_argument("--name", default=None, help="your name (default: your login name)")
+    p.add_argument("--name", default=None,
+                   help="your name (default: your login name; without one, the name you "
+                        "last played under, or Player)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
                    choices=("auto", "always", "never"), help="colour: auto, always or never")
     p.add_argument("--lang", default=None, choices=LANGUAGES,
@@ -106,6 +110,8 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
     core = Core(CoreConfig(db_path=args.db, ai_executor="inline", ai_delay=0), clock=clock)
     try:
         await core.start(channels=[])   # no tables: the daily needs only the database
+        if not args.name:   # the same player whatever the language (default_name)
+            name = default_name(lang, await known_name(core.store))
     except Exception as e:
         say(lang._("Error: cannot open the database {db}: {error}", db=mask_password(args.db),
                    error=mask_password(str(e))))
@@ -154,8 +160,8 @@ def last_scene(attempt: DailyAttempt, names: list[str], lang: Lang = EN) -> Scen
     view = attempt.view()
     events = [e for e in view["events"] if e["n"] > attempt.seen]
     cut = next((i for i, e in enumerate(events) if _NEXT_DEAL.match(e["text"])), None)
-    if cut is None:
-        return present(view, names, recent=max(len(events), 1), lang=lang)
+    if cut is None:   # the game is over (a whole-game daily): no hand to play any more
+        return replace(present(view, names, recent=max(len(events), 1), lang=lang), hand=None)
     view = {**view, "events": events[:cut]}
     scene = present(view, names, recent=max(cut, 1), lang=lang)
     seats = tuple(replace(s, hand_count=None, to_move=False, status=None, roles=())
@@ -191,6 +197,10 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: LineReader, say,
             continue
         if not typed:
             say("\n".join(moves.panel() + moves.hint()))
+            continue
+        if typed in HINT_WORDS:
+            say(lang._("The daily deal has no hints: everyone plays the same deal on their "
+                       "own. 'parlour play' games have them."))
             continue
         found = moves.resolve(line)
         if found.error:

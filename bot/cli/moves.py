@@ -171,7 +171,7 @@ class Moves:
         """The reminder under the moves of how to type one (given way to on a full screen)."""
         v = self.view
         return [v.style.dim(line) for line in wrap(
-            v._("Type a number or a move; help explains, help all lists every move, quit stops."),
+            v._("Type a number or a move; help explains, help all lists every move; quit saves."),
             v.width)]
 
     def short_help(self) -> list[str]:
@@ -205,7 +205,8 @@ class Moves:
         cards = (_("Cards are typed as rank and suit letter ({hint}).",
                    hint=self._card_hint()) + " " if any(f.cards for f in self.forms) else "")
         out += wrap(cards + _("'help all' lists every move with its number; 'quit' stops "
-                              "the game (nothing is recorded)."), v.width, "  ", "    ")
+                              "and keeps the game: the same command goes on with it."),
+                    v.width, "  ", "    ")
         return out
 
     def _card_hint(self) -> str:

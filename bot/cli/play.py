@@ -39,21 +39,22 @@ from ..core import (
     display_rating,
 )
 from ..core.errors import StaleMove
-from ..core.store import is_postgres, mask_password, sqlite_path
-from ..i18n import EN, LANGUAGES, N_, Lang, lang_for
+from ..core.store import Store, is_postgres, mask_password, sqlite_path
+from ..i18n import EN, LANGUAGES, Lang, lang_for
 from ..present import present, presenter_for
 from ..present.base import game_title, rating_words, seat_label
 from ..present.messages import marked, said
 from ..present.scene import Scene
 from ..present.you import to_you
+from . import saved
 from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
 from .rules_cmd import paragraphs
+from .saved import LOCAL_CHANNEL  # Discord ids are never 0: no clash with the bot's tables
 from .subcommands import Subcommands
 from .table_view import Style, TableView, wants_colour, width_of, wrap
 
-LOCAL_CHANNEL = 0   # Discord ids are never 0, so terminal tables cannot clash with the bot's
 LOCAL_USER = 0
 class _Moved(enum.Enum):
     MOVED = "moved"
@@ -68,14 +69,25 @@ LOG_WORDS = ("log", "older", "earlier", "dziennik", "журнал")   # what gav
 PRONOUNS = {"you", "me", "i", "myself", "yourself"}   # not names: "You takes the trick"
 
 
-def default_name(lang: Lang = EN) -> str:
-    """The login name as a player name ("Player" in ``lang`` when there is none or it is
-    root)."""
+def default_name(lang: Lang = EN, known: str | None = None) -> str:
+    """The terminal player's name when ``--name`` is not given: the login name; with none
+    (or root), ``known``, the name the database already has for the terminal's player,
+    so one person stays one player (and one name) whatever ``--lang`` says; else
+    "Player" in ``lang`` (then kept: the next game finds it as ``known``)."""
     try:
         login = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
         login = ""
-    return login.capitalize() if login and login.lower() != "root" else lang._("Player")
+    if login and login.lower() != "root":
+        return login.capitalize()
+    return known or lang._("Player")
+
+
+async def known_name(store: Store) -> str | None:
+    """The name the terminal's player (user 0) last played a game under, if any."""
+    row = await store.fetchone("SELECT name FROM users WHERE user_id = ?", (LOCAL_USER,))
+    name = (row["name"] or "").strip() if row is not None else ""
+    return name or None
 
 
 def add_parser(sub: Subcommands) -> None:
@@ -85,6 +97,10 @@ def add_parser(sub: Subcommands) -> None:
     others = ", ".join(f"{g.aliases[0]} = {g.name}" for g in plugins.plugins() if g.aliases)
     p.add_argument("game", help=f"one of: {', '.join(plugins.names())}"
                                 + (f" (other names work too: {others}...)" if others else ""))
+    p.add_argument("--new", action="store_true",
+                   help="start a new game even if one of this game is kept from an earlier "
+                        "session (the kept one is given up, not recorded); without it "
+                        "'parlour play' offers to resume that game")
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -97,8 +113,8 @@ def add_parser(sub: Subcommands) -> None:
                         "(level easy) makes that one move for you and the game goes on: the "
                         "seat stays yours, and the game is recorded as usual when it ends")
     p.add_argument("--name", default=None,
-                   help="your name at the table and on the leaderboard "
-                        "(default: your login name, or Player)")
+                   help="your name at the table and on the leaderboard (default: your "
+                        "login name; without one, the name you last played under, or Player)")
     p.add_argument("--lang", default=None, choices=LANGUAGES,
                    help="language of the table: en, pl or ru (default: from LANG, else en)")
     p.add_argument("--color", "--colour", dest="color", default="auto",
@@ -142,9 +158,6 @@ def parse_options(pairs: list[str]) -> dict:
     return out
 
 
-GOODBYE = N_("Game stopped; nothing was recorded. Bye.")
-
-
 def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     # The screen is the player's: log records (asyncpg's reconnect warnings while the
@@ -154,7 +167,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | Non
         return asyncio.run(_play(args, stdin or sys.stdin, out))
     except KeyboardInterrupt:  # Ctrl-C before the table was up or after it closed
         lang = terminal_lang(getattr(args, "lang", None))
-        print("\n" + lang._(GOODBYE), file=out, flush=True)
+        print("\n" + lang._("Bye."), file=out, flush=True)
         return 0
 
 
@@ -225,21 +238,49 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                                "finish it first, or play this one with --db OTHER.db.",
                                db=args.db), terminal_width(out)), file=out)
         return 2
-    core = Core(terminal_config(args.db))
+    reader = LineReader(stdin)
+    config = terminal_config(args.db)
+    core = Core(config)
     try:
-        await core.start(channels=[LOCAL_CHANNEL])
+        # The game an earlier session kept (saved.py): offered again, or given up.
+        choice, kept = await saved.prepare(
+            args.db, game.name, lambda g: _title_of(g, lang),
+            new=getattr(args, "new", False), lang=lang,
+            say=lambda text="", end="\n": print(fit_lines(text, terminal_width(out)), file=out,
+                                                end=end, flush=True),
+            read=reader.get, quit_words=QUIT_WORDS, defaults=game.validate_options({}),
+            reminder_fraction=config.reminder_fraction)
+        if choice != saved.QUIT:
+            await core.start(channels=[LOCAL_CHANNEL])
+            if not args.name:   # the same player whatever the language (default_name)
+                name = default_name(lang, await known_name(core.store))
     except Exception as e:  # an unreadable or newer database: say so, do not crash
         print(fit_lines(lang._("Error: cannot open the database {db}: {error}",
                                db=mask_password(args.db), error=mask_password(str(e))),
                         terminal_width(out)), file=out)
+        lock.close()
         return 2
-    term = Terminal(core, game, out, LineReader(stdin), terminal_style(args, out),
-                    terminal_width(out), lang, terminal_height(args, out))
+    if choice == saved.QUIT:
+        assert kept is not None  # only a kept game is asked about
+        print(fit_lines(saved.kept_bye(game.name, args.db, lang), terminal_width(out)), file=out)
+        lock.close()
+        return 0
+    term = Terminal(core, game, out, reader, terminal_style(args, out), terminal_width(out),
+                    lang, terminal_height(args, out), db=args.db)
     try:
-        return await term.play(args, options, n, name)
+        return await term.play(args, options, n, name,
+                               resumed=kept if choice == saved.RESUME else None)
     finally:
         await core.stop()
         lock.close()
+
+
+def _title_of(name: str, lang: Lang) -> str:
+    """A game's title in ``lang`` (its engine name if that game is no longer installed)."""
+    try:
+        return game_title(plugins.engine(name).title, lang)
+    except KeyError:
+        return name
 
 
 def terminal_config(db: str) -> CoreConfig:
@@ -272,8 +313,9 @@ def _terminal_lock(db: str) -> IO[bytes] | None:
 class Terminal:
     def __init__(self, core: Core, game: rules.Game, out: TextIO, reader: LineReader,
                  style: Style | None = None, width: int = 80, lang: Lang = EN,
-                 height: int | None = None) -> None:
+                 height: int | None = None, db: str = "parlour.db") -> None:
         self.core = core
+        self.db = db            # named in how to come back to a kept game
         self.height = height    # lines a turn's view may take (None: all it needs)
         self.older: list[list[str]] = []   # recent events the last view left out
         self.game = game
@@ -294,23 +336,34 @@ class Terminal:
     def say(self, text: str = "", end: str = "\n") -> None:
         print(fit_lines(text, self.width), file=self.out, end=end, flush=True)
 
-    async def play(self, args: argparse.Namespace, options: dict, n: int, name: str) -> int:
+    async def play(self, args: argparse.Namespace, options: dict, n: int, name: str,
+                   resumed: saved.Kept | None = None) -> int:
+        """Play a new game, or the kept game ``resumed`` the core has just loaded."""
         core = self.core
-        if core.table(LOCAL_CHANNEL) is not None:  # left over from a killed terminal session
-            await core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-            self.say(self.lang._("(An unfinished terminal game was cancelled.)"))
-        try:
-            await core.create_table(LOCAL_CHANNEL, LOCAL_USER, name, self.game.name,
-                                    options, turn_seconds=args.turn_seconds, keep_order=True,
-                                    seed=args.seed)
-            for _ in range(n - 1):
-                await core.add_ai(LOCAL_CHANNEL, LOCAL_USER, args.ai)
-            await core.start_game(LOCAL_CHANNEL, LOCAL_USER)
-        except TableError as e:
-            self.say(self.lang._("Error: {error}", error=said(e, self.lang)))
-            return 2
-        _ = self.lang.gettext
-        self.say("\n".join(self._intro(name)))
+        info = core.table(LOCAL_CHANNEL)
+        if resumed is not None and info is not None:
+            me = info.seat_of(LOCAL_USER)
+            name = info.seats[me].name if me is not None else name
+            self.say("\n".join(wrap(self.lang._(
+                "Resuming your game of {game} from {when}, at move {move}.",
+                game=game_title(self.game.title, self.lang), when=saved.when(resumed),
+                move=resumed.move), self.width) + wrap(self._how(name), self.width)))
+        else:
+            if info is not None:  # cannot be: saved.prepare moved any table away
+                await core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
+            if resumed is not None:  # kept, but the core could not load it (its log says why)
+                self.say(self.lang._("The kept game could not be resumed: a new one starts."))
+            try:
+                await core.create_table(LOCAL_CHANNEL, LOCAL_USER, name, self.game.name,
+                                        options, turn_seconds=args.turn_seconds,
+                                        keep_order=True, seed=args.seed)
+                for _ in range(n - 1):
+                    await core.add_ai(LOCAL_CHANNEL, LOCAL_USER, args.ai)
+                await core.start_game(LOCAL_CHANNEL, LOCAL_USER)
+            except TableError as e:
+                self.say(self.lang._("Error: {error}", error=said(e, self.lang)))
+                return 2
+            self.say("\n".join(self._intro(name)))
         task = asyncio.current_task()
         assert task is not None  # run inside the event loop's task
         hooked = _on_interrupt(lambda: self._interrupt(task))
@@ -337,9 +390,12 @@ class Terminal:
         if not first.casefold().startswith(title.split(" (")[0].casefold()):
             first = self.style.label(f"{title}:") + " " + first   # not "Piquet: Piquet is..."
         paras[:1] = [first]
-        paras.append(_("You play as {name}. Type a move, its number, or help; quit (or Ctrl-D, "
-                       "Ctrl-C) stops.", name=name))
+        paras.append(self._how(name))
         return [line for p in paras for line in wrap(p, self.width)]
+
+    def _how(self, name: str) -> str:
+        return self.lang._("You play as {name}. Type a move, its number, or help; quit (or "
+                           "Ctrl-D, Ctrl-C) keeps the game for later.", name=name)
 
     def _interrupt(self, task: asyncio.Task | None) -> None:
         if task is not None and not self.interrupted:
@@ -521,9 +577,13 @@ class Terminal:
         return 0
 
     async def _quit(self, eof: bool = True) -> None:
-        if self.core.table(LOCAL_CHANNEL) is not None:
-            await self.core.cancel(LOCAL_CHANNEL, LOCAL_USER, moderator=True)
-        self.say(("\n" if eof else "") + self.lang._(GOODBYE))
+        """Stop, keeping the game: every move is committed already, so it stays in the
+        database unfinished, and the next 'parlour play' of this game offers it again."""
+        lead = "\n" if eof else ""
+        if self.core.table(LOCAL_CHANNEL) is None:   # over (and recorded) meanwhile
+            self.say(lead + self.lang._("Bye."))
+            return
+        self.say(lead + saved.kept_bye(self.game.name, self.db, self.lang))
 
 
 def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import io
 import os
 import sys
 from dataclasses import replace
@@ -19,6 +20,7 @@ from ..present import present, presenter_for
 from ..present.base import game_title, player_name, units
 from ..present.messages import said
 from ..present.scene import Scene
+from .pager import page, wants_pager
 from .play import terminal_lang
 from .subcommands import Subcommands
 from .table_view import Style, TableView, wants_colour
@@ -34,6 +36,9 @@ def add_parser(sub: Subcommands) -> None:
     p.add_argument("--hands", action="store_true", help="show every hand (the game is over)")
     p.add_argument("--brief", action="store_true", help="moves and events only, no boards")
     p.add_argument("--step", action="store_true", help="wait for Enter after each move")
+    p.add_argument("--no-pager", action="store_true",
+                   help="print it all at once; without it a terminal shows the replay a "
+                        "screen at a time ($PAGER, else less, else Enter/q)")
     p.add_argument("--db", default="parlour.db", help="database file (default: parlour.db)")
     p.add_argument("--lang", default=None, choices=LANGUAGES,
                    help="language: en, pl or ru (default: from LANG, else en)")
@@ -71,18 +76,27 @@ async def _run(args: argparse.Namespace, lang: Lang = EN) -> int:
         replay = await load_replay(store, args.game_id)
     finally:
         await store.close()
-    show(replay, hands=args.hands, brief=args.brief, step=args.step, lang=lang)
+    if args.step or getattr(args, "no_pager", False) or not wants_pager(sys.stdout):
+        show(replay, hands=args.hands, brief=args.brief, step=args.step, lang=lang)
+        return 0
+    # A terminal: the whole replay (thousands of lines) a screen at a time.
+    text = io.StringIO()
+    show(replay, hands=args.hands, brief=args.brief, out=text, lang=lang,
+         colour=wants_colour(sys.stdout))
+    page(text.getvalue(), lang=lang)
     return 0
 
 
 def show(replay: Replay, *, hands: bool = False, brief: bool = False, step: bool = False,
-         out=None, lang: Lang = EN) -> None:
+         out=None, lang: Lang = EN, colour: bool | None = None) -> None:
+    """The replay printed to ``out``; ``colour`` (default: if ``out`` wants it)."""
     out = out or sys.stdout
     _ = lang.gettext
     r = replay.record
     game = plugins.engine(r.game)
     names = [player_name(p, lang) for p in r.players]
-    table = TableView(game.name, names, Style(colour=wants_colour(out)), lang=lang)
+    table = TableView(game.name, names,
+                      Style(colour=wants_colour(out) if colour is None else colour), lang=lang)
     describe = presenter_for(game.name, lang).describe
     opts = ", ".join(f"{k}={v}" for k, v in r.options.items()) or _("default options")
     print(_("Game #{number}: {game} ({options}), seed {seed}, {moves}", number=r.game_id,

@@ -106,6 +106,8 @@ class Core:
         for row in await self.store.load_active_tables():
             if only is not None and row["channel_id"] not in only:
                 continue
+            if only is None and row["channel_id"] <= 0:
+                continue  # a terminal's game in a shared database (bot/cli/saved.py)
             if not self.owns(row["guild_id"]):
                 continue  # another process runs that shard
             try:
