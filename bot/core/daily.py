@@ -17,6 +17,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.actions import Action
 from rules.base import State
 from rules.errors import IllegalAction
 
@@ -36,7 +37,7 @@ from .daily_rules import (
     player_seat,
     rule_for,
 )
-from .errors import StaleMove, TableError
+from .errors import IllegalMove, StaleMove, TableError
 from .names import ai_seat_name, fill_names
 from .store import IntegrityError, Store
 
@@ -227,7 +228,7 @@ class Daily:
                     from e
             return attempt
 
-    async def act(self, game: str, user_id: int, action: str, *, day: int | None = None,
+    async def act(self, game: str, user_id: int, action: str | Action, *, day: int | None = None,
                   expect_move: int | None = None) -> DailyAttempt:
         """Play ``action`` in the player's attempt; the AI seats answer at once.
 
@@ -248,7 +249,7 @@ class Daily:
             try:
                 state.apply(seat, action)
             except IllegalAction as e:
-                raise TableError(fill_names(e.msg, found.names)) from e
+                raise IllegalMove(fill_names(e.msg, found.names)) from e
             log = [[seat, str(plugins.engine(rule.game).parse_action(action, state.options))]]
             seed = daily_seed(rule.game, day)
             await self._run_ai(rule, state, seat, seed, self.ai_level, log)

@@ -26,6 +26,12 @@ class StaleMove(TableError):
 
     def __init__(self, message: str = STALE) -> None:
         super().__init__(message)
+class IllegalMove(TableError):
+    """A move the rules refuse now (not legal here, not this seat's turn): the message is
+    the engine's reason, names filled.  Told apart by type (``bot/seat.py`` answers it as
+    "not legal" with the reason); the table is unchanged."""
+
+
 NOT_SAVED = "Could not save that; the table is unchanged. Please try again."
 
 

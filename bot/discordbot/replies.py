@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from .. import seat
 from ..core import TableError
 from ..core.daily import DailyError
 from ..core.tournaments import TournamentRefusal
@@ -25,6 +26,7 @@ from ..present import daily as daily_words
 from ..present import tournament as tournament_words
 from ..present.art import Picture
 from ..present.messages import said as refusal
+from . import ids
 from .callback import respond
 from .languages import locale_code
 
@@ -173,6 +175,20 @@ async def report(interaction: discord.Interaction, message: str) -> None:
             await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
     except discord.HTTPException:
         log.warning("could not report an error to the user of %s", _describe(interaction))
+
+
+async def reaches(interaction: discord.Interaction, number: int) -> bool:
+    """The channel guard of a control naming a place (``ids.place_key``), for its item's
+    ``interaction_check``: a table's controls act only in its channel (a daily deal's
+    anywhere); elsewhere the user is told so and the control does not run."""
+    try:
+        key = ids.place_key(number)
+    except TableError:
+        return True     # no such place: the control itself says so
+    if seat.place(bot_of(interaction).core, key).reaches(interaction.channel_id):
+        return True
+    await report(interaction, ELSEWHERE)
+    return False
 
 
 def bot_of(interaction: discord.Interaction) -> ParlourBot:
