@@ -35,6 +35,7 @@ from typing import Protocol
 
 from rules.actions import Action
 from rules.base import State
+from rules.errors import IllegalAction
 
 from . import plugins
 from .core import Core, IllegalMove, StaleMove, TableError, TableInfo
@@ -122,8 +123,9 @@ class Place(Protocol):
     def reaches(self, here: int | None) -> bool:
         """Whether a move sent from ``here`` (a channel; None: no channel) may act here."""
 
-    async def parse(self, text: str) -> Action | None:
-        """``text`` as this game's move (canonical), None when it is not one."""
+    async def parse(self, text: str) -> Action:
+        """``text`` as this game's move (canonical); IllegalMove with the engine's reason
+        when it is not one."""
 
     async def scene(self, user: int, lang: Lang = EN, *, least: int = 4, most: int = 12,
                     since: int | None = None) -> Seen:
@@ -157,6 +159,37 @@ def _seen(key: PlaceKey, state: State, seat: int, info: TableInfo, *, moving: bo
                 events[-1]["n"] if events else 0, over=state.is_over)
 
 
+def _parsed(game: str, text: str, options: dict) -> Action:
+    try:
+        return plugins.engine(game).parse_action(text, options)
+    except IllegalAction as e:
+        raise IllegalMove(e.msg) from None
+    except Exception:   # any other failure to read it is just "not a move"
+        raise IllegalMove(NOT_ALLOWED) from None
+
+
+async def act_on(place: Place, user: int, text: str, version: int, *,
+                 here: int | None = None) -> Outcome:
+    """A move's text from a transport made at ``place``: read into an ``Action`` once, here
+    at the edge (a text that is no move is NOT_LEGAL with the engine's reason)."""
+    try:
+        action = await place.parse(text)
+    except IllegalMove as e:
+        return _not_legal(e.message, version)
+    return await place.act(user, action, version, here=here)
+
+
+async def check_on(place: Place, user: int, text: str, version: int, *,
+                   here: int | None = None) -> tuple[Action | None, Outcome | None]:
+    """``check`` for a move's text: the move read, and the outcome it would have (None:
+    it would be made)."""
+    try:
+        action = await place.parse(text)
+    except IllegalMove as e:
+        return None, _not_legal(e.message, version)
+    return action, await place.check(user, action, version, here=here)
+
+
 def _not_legal(reason: str, version: int | None) -> Outcome:
     return Outcome(Result.NOT_LEGAL, version, reason=reason)
 
@@ -183,12 +216,9 @@ class TablePlace:
             raise TableError(NOT_RUNNING)
         return info
 
-    async def parse(self, text: str) -> Action | None:
+    async def parse(self, text: str) -> Action:
         info = await self._info()
-        try:
-            return plugins.engine(info.game).parse_action(text, info.options)
-        except Exception:   # any parse failure is just "not a move"
-            return None
+        return _parsed(info.game, text, info.options)
 
     async def scene(self, user: int, lang: Lang = EN, *, least: int = 4, most: int = 12,
                     since: int | None = None) -> Seen:
@@ -255,14 +285,11 @@ class DailyPlace:
             raise DailyError("not_yours")
         return attempt
 
-    async def parse(self, text: str) -> Action | None:
+    async def parse(self, text: str) -> Action:
         rule = daily_rules().get(self.game)
         if rule is None:
             raise DailyError("no_such")
-        try:
-            return plugins.engine(self.game).parse_action(text, dict(rule.options))
-        except Exception:   # any parse failure is just "not a move"
-            return None
+        return _parsed(self.game, text, dict(rule.options))
 
     async def scene(self, user: int, lang: Lang = EN, *, least: int = 4, most: int = 12,
                     since: int | None = None) -> Seen:
@@ -329,4 +356,4 @@ def place(core: Core, key: PlaceKey) -> Place:
 
 
 __all__ = ["DailyKey", "DailyPlace", "Outcome", "Place", "PlaceKey", "Result", "Seen",
-           "TableKey", "TablePlace", "daily_table", "place"]
+           "TableKey", "TablePlace", "act_on", "check_on", "daily_table", "place"]

@@ -149,9 +149,7 @@ class Controls:
             return
 
         async def work() -> Reply:
-            parsed = await place.parse(action)
-            outcome = (Outcome(Result.NOT_LEGAL, reason=seat.NOT_ALLOWED) if parsed is None
-                       else await place.act(interaction.user.id, parsed, move))
+            outcome = await seat.act_on(place, interaction.user.id, action, move)
             return await self.shown(place, look, interaction, outcome, refuse=True)
 
         await look.reply(interaction, place, work(), update=True)
@@ -168,9 +166,7 @@ class Controls:
         user_id = interaction.user.id
 
         async def work() -> Reply:
-            parsed = await place.parse(action)
-            outcome = (Outcome(Result.NOT_LEGAL, reason=seat.NOT_ALLOWED) if parsed is None
-                       else await place.check(user_id, parsed, move))
+            parsed, outcome = await seat.check_on(place, user_id, action, move)
             if outcome is not None:
                 return await self.shown(place, look, interaction, outcome, refuse=False)
             assert parsed is not None   # checked: it would be made
