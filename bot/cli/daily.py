@@ -53,9 +53,7 @@ def daily_help() -> str:
 
 
 def refusal(e: TableError, lang: Lang) -> str:
-    """A refusal in the terminal's language (a daily one worded afresh)."""
-    if isinstance(e, DailyError):
-        return words.error_text(e, lang)
+    """A refusal in the terminal's language."""
     return said(e, lang)
 
 

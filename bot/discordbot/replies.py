@@ -19,11 +19,7 @@ import discord
 
 from .. import seat
 from ..core import TableError
-from ..core.daily import DailyError
-from ..core.tournaments import TournamentRefusal
 from ..i18n import N_, lang_for
-from ..present import daily as daily_words
-from ..present import tournament as tournament_words
 from ..present.art import Picture
 from ..present.messages import said as refusal
 from . import ids
@@ -40,15 +36,9 @@ ELSEWHERE = N_("That control belongs to a table in another channel.")
 
 
 def said(interaction: discord.Interaction, message: str | TableError) -> str:
-    """``message`` (an error as raised) in the user's language: an engine's or the core's
-    message rendered from its id and parameters, a constant sentence through the catalogs;
-    a daily refusal is worded afresh."""
-    lang = lang_for(locale_code(getattr(interaction, "locale", None)))
-    if isinstance(message, DailyError):
-        return daily_words.error_text(message, lang)
-    if isinstance(message, TournamentRefusal):
-        return tournament_words.error_text(message, lang)
-    return refusal(message, lang)
+    """``message`` (a refusal as raised, or a sentence) in the user's language: every
+    refusal carries its ``Msg``, rendered from its id and parameters."""
+    return refusal(message, lang_for(locale_code(getattr(interaction, "locale", None))))
 
 
 @dataclass

@@ -43,4 +43,7 @@ def seat_scene(state: State, seat: int | None, names: Sequence[str], *, moving: 
     return scene, legal
 
 
+# The daily deal's terms (its title and score in a refusal) are worded by present/daily.py.
+from . import daily as _daily  # noqa: E402, F401
+
 __all__ = ["Presenter", "Scene", "present", "presenter_for", "seat_scene"]

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..core.tournament.model import Format, Table
 from ..core.tournament.standings import Row
-from ..core.tournaments import TournamentInfo, TournamentRefusal
+from ..core.tournaments import TournamentInfo
 from ..i18n import N_, Lang
 from .base import game_title
 
@@ -22,11 +22,6 @@ DUPLICATE_NOTE = N_("Duplicate deals: every table of a round plays the same card
                     "same seats, and each result is scored against the players who held the "
                     "same cards at the other tables.")
 MEDALS = ("🥇", "🥈", "🥉")
-
-def error_text(refusal: TournamentRefusal, lang: Lang) -> str:
-    from ..core.tournaments import ERRORS
-    return lang._(ERRORS[refusal.key], **{k: str(v) for k, v in refusal.values.items()})
-
 
 def headline(info: TournamentInfo, lang: Lang) -> str:
     """"Piquet tournament: Swiss, 4 rounds, live" and what else is set."""
