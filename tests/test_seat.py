@@ -21,9 +21,10 @@ from bot.cli.moves import Moves
 from bot.cli.play import LOCAL_USER, move_reader
 from bot.cli.table_view import Style, TableView
 from bot.core import Core, CoreConfig, ManualClock, TableError
-from bot.discordbot import ids
+from bot.discordbot import ids, replies
 from bot.discordbot.controls import Controls
 from bot.discordbot.panel import plan_controls
+from bot.discordbot.replies import SORRY
 from bot.i18n import lang_for
 from bot.present import presenter_for, seat_scene
 from bot.present.messages import said
@@ -329,3 +330,23 @@ async def test_the_daily_panels_outcomes(
         again = await forge(fake, s.alice, message, f"pl:do:{number}:{attempt.moves}:{action}")
         assert again.callback_type == 7 and "earlier position" in message.text
         assert not fake.violations
+
+
+async def test_a_failing_channel_check_answers_with_the_apology(
+        fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py drops a click whose item check raises without answering it: the check
+    answers with the apology itself."""
+    fake, s = fake_discord, fake_discord.scene
+    bot = parlour_bot(fake, tmp_path / "p.db", table_seed=7)
+    async with fake.run_bot(bot):
+        t = await coins_table(fake, bot, humans=(s.alice, s.bob), ais=1)
+        mover = await t.human_to_move()
+        user = fake.world.users[mover]
+        panel_message = await t.open_panel(user)
+
+        def broken(core, key):
+            raise RuntimeError("a bug in the check")
+
+        monkeypatch.setattr(replies.seat, "place", broken)
+        record = await fake.click(user, panel_message, f"pl:hand:{s.table.id}")
+        assert record.acknowledged and warned(record) and SORRY in record.text

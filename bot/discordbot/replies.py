@@ -170,14 +170,20 @@ async def report(interaction: discord.Interaction, message: str) -> None:
 async def reaches(interaction: discord.Interaction, number: int) -> bool:
     """The channel guard of a control naming a place (``ids.place_key``), for its item's
     ``interaction_check``: a table's controls act only in its channel (a daily deal's
-    anywhere); elsewhere the user is told so and the control does not run."""
+    anywhere); elsewhere the user is told so and the control does not run.  discord.py
+    drops a click whose check raises without a word, so a failure here is answered with
+    the apology."""
     try:
-        key = ids.place_key(number)
-    except TableError:
-        return True     # no such place: the control itself says so
-    if seat.place(bot_of(interaction).core, key).reaches(interaction.channel_id):
-        return True
-    await report(interaction, ELSEWHERE)
+        try:
+            key = ids.place_key(number)
+        except TableError:
+            return True     # no such place: the control itself says so
+        if seat.place(bot_of(interaction).core, key).reaches(interaction.channel_id):
+            return True
+        await report(interaction, ELSEWHERE)
+    except Exception:
+        log.exception("the channel check of %s failed", _describe(interaction))
+        await report(interaction, SORRY)
     return False
 
 
