@@ -13,6 +13,7 @@ from bot.core.daily import DailyAttempt, DailyError
 from bot.core.daily_rules import DAY_SECONDS, daily_number, daily_rules, daily_seed, day_of
 from bot.i18n import lang_for
 from bot.present import daily as words
+from bot.present.messages import said
 from tests.backends import db_for
 
 pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
@@ -93,7 +94,7 @@ async def test_one_attempt_per_player_per_day_and_a_new_deal_tomorrow(tmp_path) 
         with pytest.raises(DailyError) as refused:
             await core.daily.start("coins", 1, "Alice", GUILD)
         assert re.fullmatch(r"You have played Coins daily #\d+ already \(\d+ coins?\)\. The "
-                            r"next deal comes at midnight UTC\.", words.error_text(refused.value))
+                            r"next deal comes at midnight UTC\.", said(refused.value))
         with pytest.raises(TableError, match="is over for you"):
             await core.daily.act("coins", 1, "play 1O")
         assert (await core.daily.attempt("coins", 1)).moves == done.moves   # untouched

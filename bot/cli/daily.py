@@ -17,6 +17,7 @@ from .. import plugins
 from ..core import Clock, Core, CoreConfig, TableError
 from ..core.daily import DailyAttempt, DailyError, DailyStandings
 from ..core.daily_rules import daily_rules
+from ..core.errors import STALE
 from ..core.store import mask_password
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..present import daily as words
@@ -24,6 +25,7 @@ from ..present import present, presenter_for
 from ..present.base import seat_label
 from ..present.messages import said
 from ..present.scene import CentreScene, Scene
+from ..seat import NOT_ALLOWED, DailyPlace, Result, act_on
 from .coach import HINT_WORDS
 from .log_setup import log_to_file, terminal_log_file
 from .moves import Moves
@@ -54,9 +56,7 @@ def daily_help() -> str:
 
 
 def refusal(e: TableError, lang: Lang) -> str:
-    """A refusal in the terminal's language (a daily one worded afresh)."""
-    if isinstance(e, DailyError):
-        return words.error_text(e, lang)
+    """A refusal in the terminal's language."""
     return said(e, lang)
 
 
@@ -174,9 +174,9 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: LineReader, say,
                 table: TableView, lang: Lang = EN,
                 height: int | None = None) -> DailyAttempt | None:
     """Show the position, read moves until one is made; None when the player quits."""
-    legal = attempt.legal_actions()
-    scene = present(attempt.view(), table.names, forms=attempt.action_forms(),
-                    legal=legal, recent=min(max(attempt.fresh_events(), 1), 20), lang=lang)
+    place = DailyPlace(core.daily, attempt.game, attempt.day)
+    seen = place.seen(attempt, lang, least=1, most=20)
+    scene, legal = seen.scene, [str(a) for a in seen.moves]
     moves = Moves(scene.hand.forms if scene.hand else (), legal,
                   presenter_for(attempt.game, lang).describe, table,
                   scene.hand.cards if scene.hand else (),
@@ -208,10 +208,17 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: LineReader, say,
             continue
         assert found.action is not None  # resolved without an error
         try:
-            return await core.daily.act(attempt.game, LOCAL_USER, found.action,
-                                        expect_move=attempt.moves)
+            outcome = await act_on(place, LOCAL_USER, found.action, seen.version)
         except TableError as e:
             say(refusal(e, lang) + " " + lang._("Type help to see your moves."))
+            continue
+        if outcome.result is Result.NOT_LEGAL:
+            say(said(outcome.reason or NOT_ALLOWED, lang) + " "
+                + lang._("Type help to see your moves."))
+            continue
+        if outcome.result is Result.MOVED_ON:
+            say(lang._(STALE))
+        return await place.attempt(LOCAL_USER)
 
 
 async def _show_result(core: Core, game: str, say, lang: Lang = EN) -> None:

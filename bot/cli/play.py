@@ -38,7 +38,7 @@ from ..core import (
     Update,
     display_rating,
 )
-from ..core.errors import StaleMove
+from ..core.errors import STALE
 from ..core.store import Store, is_postgres, mask_password, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
 from ..present import present, presenter_for
@@ -46,6 +46,7 @@ from ..present.base import game_title, rating_words, seat_label
 from ..present.messages import marked, said
 from ..present.scene import Scene
 from ..present.you import to_you
+from ..seat import NOT_ALLOWED, Outcome, Result, TablePlace, act_on
 from . import saved
 from .coach import HINT_WORDS, hint_help, hint_line
 from .log_setup import log_to_file, terminal_log_file
@@ -127,10 +128,11 @@ def add_parser(sub: Subcommands) -> None:
     p.set_defaults(func=run)
 
 
-def refusal(error: TableError, table: TableView) -> str:
-    """An engine's refusal as the terminal shows it: cards as on the screen (2♥), seats
-    by their names; a core refusal (plain text) as ``said`` gives it."""
-    message = error.message
+def refusal(error: TableError | str, table: TableView) -> str:
+    """An engine's refusal (raised, or an ``Outcome``'s reason) as the terminal shows it:
+    cards as on the screen (2♥), seats by their names; a core refusal (plain text) as
+    ``said`` gives it."""
+    message = error.message if isinstance(error, TableError) else error
     if isinstance(message, Msg):
         return table.plain(marked(message, table.lang))
     return said(error, table.lang)
@@ -428,16 +430,16 @@ class Terminal:
             if info.current_seat != seat or info.seats[seat].ai_level is not None:
                 self._note(await self.sub.get())  # someone else's move is on its way
                 continue
-            view = core.private_view(LOCAL_CHANNEL, LOCAL_USER)
-            legal = core.legal_actions(LOCAL_CHANNEL, LOCAL_USER)
-            forms = core.action_forms(LOCAL_CHANNEL, LOCAL_USER)
-            self.names = self._names(info)
-            scene = self._scene(view, self.names, forms, legal)
+            place = TablePlace(core, LOCAL_CHANNEL)
+            seen = await place.scene(LOCAL_USER, self.lang, least=1, most=20, since=self.shown)
+            self.shown = max(self.shown, seen.last_event)
+            scene, legal = seen.scene, [str(a) for a in seen.moves]
+            self.names = list(seen.names)
             table = self._table_view(self.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
                           scene.hand.cards if scene.hand else (),
-                          move_reader(self.game, view.get("options")))
+                          move_reader(self.game, info.options))
             self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
                                          height=self.height, tail=moves.hint(),
                                          short_moves=moves.panel(notes=False)))
@@ -485,15 +487,15 @@ class Terminal:
                     continue
                 assert found.action is not None  # resolved without an error
                 try:
-                    await core.act(LOCAL_CHANNEL, LOCAL_USER, found.action,
-                                   expect_move=info.move)
-                    break
-                except StaleMove as e:
-                    self.say(said(e, self.lang))
-                    break
+                    outcome = await act_on(place, LOCAL_USER, found.action, seen.version)
                 except TableError as e:
-                    self.say(self.lang._("{error} Type help to see your moves.",
-                                         error=refusal(e, table)))
+                    outcome = Outcome(Result.NOT_LEGAL, reason=e.message)
+                if outcome.result is Result.MOVED_ON:
+                    self.say(self.lang._(STALE))
+                if outcome.result is not Result.NOT_LEGAL:
+                    break
+                self.say(self.lang._("{error} Type help to see your moves.",
+                                     error=refusal(outcome.reason or NOT_ALLOWED, table)))
 
     def _log_lines(self, table: TableView) -> list[str]:
         """What the view left out of Recent to fit the screen (the events since your last

@@ -10,7 +10,7 @@ from .ai_runner import AIRunner, InlineRunner, ProcessRunner, ThreadRunner, make
 from .clock import Clock, ManualClock, SystemClock
 from .config import CoreConfig
 from .core import Core
-from .errors import NOT_SAVED, STALE, NotSaved, StaleMove, TableError
+from .errors import NOT_SAVED, STALE, IllegalMove, NotSaved, StaleMove, TableError
 from .hub import Subscription
 from .leaderboard import GameSummary, LeaderboardRow, UserGameStats
 from .names import ai_name, ai_seat_name, fill_names
@@ -44,5 +44,5 @@ __all__ = [
     "Subscription", "SystemClock", "TableClosed", "TableError", "TableInfo", "ThreadRunner",
     "Update", "UserGameStats", "YourTurn", "ai_name", "ai_seat_name", "fill_names", "make_runner",
     "scope_key", "PROVISIONAL_GAMES", "PROVISIONAL_NOTE", "display_rating", "rating_text",
-    "StaleMove", "NotSaved", "NOT_SAVED",
+    "StaleMove", "NotSaved", "NOT_SAVED", "IllegalMove",
 ]

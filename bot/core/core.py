@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from rules.base import State
 from rules.views import View
 
 from .ai_runner import AIRunner, make_runner
@@ -223,6 +224,13 @@ class Core:
         if not table.seats[seat].human_playing:
             return []
         return [str(a) for a in table.live.legal_actions(seat)]
+
+    def position(self, channel_id: int, user_id: int) -> tuple[State, int, bool]:
+        """``user_id``'s seat at the game here: the live state (render it, do not change
+        it), the seat, and whether its human makes its moves now (not the AI)."""
+        table = self.registry.playing(channel_id)
+        seat = self.registry.seat_of(table, user_id)
+        return table.live, seat, table.seats[seat].human_playing
 
     def action_forms(self, channel_id: int, user_id: int) -> list[dict]:
         table = self.registry.playing(channel_id)

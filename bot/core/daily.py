@@ -17,8 +17,10 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.actions import Action
 from rules.base import State
 from rules.errors import IllegalAction
+from rules.messages import Msg, Term
 from rules.views import View
 
 from .. import plugins
@@ -37,7 +39,7 @@ from .daily_rules import (
     player_seat,
     rule_for,
 )
-from .errors import StaleMove, TableError
+from .errors import IllegalMove, StaleMove, TableError
 from .names import ai_seat_name, fill_names
 from .store import IntegrityError, Store
 
@@ -147,16 +149,22 @@ ERRORS = {
 
 
 class DailyError(TableError):
-    """A daily refusal with what its sentence needs, so each reader gets it in their own
-    language (``str()`` is the English)."""
+    """A daily refusal: its ``message`` is ``ERRORS[kind]`` with the deal's title and the
+    score as terms the presentation words in the reader's language (``Term("daily",
+    (game, day))``, ``Term("daily score", (game, score))``: ``bot/present/daily.py``);
+    ``str()`` is the English."""
 
     def __init__(self, kind: str, game: str = "", day: int | None = None,
                  score: float | None = None) -> None:
         self.kind, self.game, self.day, self.score = kind, game, day, score
-        title = daily_title(game, day) if game in daily_rules() and day is not None else ""
-        shown = "" if score is None else f"{score:g}"
-        super().__init__(ERRORS[kind].format(title=title, score=shown, game=game,
-                                             games=daily_games_text()))
+        known = game in daily_rules() and day is not None
+        title: str | Term = Term("daily", (game, day), daily_title(game, day)) \
+            if known and day is not None else ""
+        shown: str | Term = "" if score is None or not known else \
+            Term("daily score", (game, score), f"{score:g}")
+        values = {"title": title, "score": shown, "game": game, "games": daily_games_text()}
+        super().__init__(Msg(ERRORS[kind], **{k: v for k, v in values.items()
+                                               if "{" + k + "}" in ERRORS[kind]}))
 
 
 def daily_title(game: str, day: int) -> str:
@@ -228,7 +236,7 @@ class Daily:
                     from e
             return attempt
 
-    async def act(self, game: str, user_id: int, action: str, *, day: int | None = None,
+    async def act(self, game: str, user_id: int, action: str | Action, *, day: int | None = None,
                   expect_move: int | None = None) -> DailyAttempt:
         """Play ``action`` in the player's attempt; the AI seats answer at once.
 
@@ -249,7 +257,7 @@ class Daily:
             try:
                 state.apply(seat, action)
             except IllegalAction as e:
-                raise TableError(fill_names(e.msg, found.names)) from e
+                raise IllegalMove(fill_names(e.msg, found.names)) from e
             log = [[seat, str(plugins.engine(rule.game).parse_action(action, state.options))]]
             seed = daily_seed(rule.game, day)
             await self._run_ai(rule, state, seat, seed, self.ai_level, log)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from rules.messages import Msg
+
 
 class TableError(Exception):
     """A request the table cannot honour (bad option, not your turn, no table here...).
 
-    ``str(error)`` is a complete sentence ready to show the user: seat placeholders
-    such as ``{p2}`` from engine messages are already replaced by seat names.
-    Raising it never changes a table.
+    Every refusal has this one shape: ``message`` is a ``Msg`` (``rules/messages.py``) -
+    the engine's, or the core's own (a constant sentence is a message whose id is its
+    text; a sentence with values is ``Msg(template, **values)``), with seat names filled
+    in (``Msg.named``).  ``str(error)`` is its English; ``present.messages.said`` words it
+    in the reader's language.  The daily's and the tournaments' refusals are subclasses
+    that build their message from a kind.  Raising it never changes a table.
     """
 
     def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+        msg = Msg.of(message)
+        super().__init__(msg)
+        self.message: Msg = msg
 
 
 STALE = "That was for an earlier position - the game has moved on."
@@ -26,6 +32,12 @@ class StaleMove(TableError):
 
     def __init__(self, message: str = STALE) -> None:
         super().__init__(message)
+class IllegalMove(TableError):
+    """A move the rules refuse now (not legal here, not this seat's turn): the message is
+    the engine's reason, names filled.  Told apart by type (``bot/seat.py`` answers it as
+    "not legal" with the reason); the table is unchanged."""
+
+
 NOT_SAVED = "Could not save that; the table is unchanged. Please try again."
 
 

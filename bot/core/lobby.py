@@ -52,9 +52,10 @@ class Lobby:
         async with self.registry.create_lock:
             busy = self.registry.live.get(channel_id)
             if busy is not None:
-                raise TableError(f"A game of {busy.game.title or busy.game.name} is already "
-                                 f"running here (host: {busy.host_name or 'nobody'}). "
-                                 "Finish or cancel it first.")
+                raise TableError(Msg("A game of {game} is already running here (host: "
+                                     "{host}). Finish or cancel it first.",
+                                     game=Msg(busy.game.title or busy.game.name),
+                                     host=busy.host_name or Msg("nobody")))
             try:
                 g = plugins.find(game).game
                 opts = g.validate_options(options)
@@ -130,7 +131,8 @@ class Lobby:
             self.registry.require_status(table, LOBBY)
             level = str(level).strip().lower()
             if level not in LEVELS:
-                raise TableError(f"Unknown AI level '{level}'. Levels: {', '.join(LEVELS)}.")
+                raise TableError(Msg("Unknown AI level '{level}'. Levels: {levels}.",
+                                     level=level, levels=", ".join(LEVELS)))
             self._require_room(table)
             snap = table.snapshot()
             taken = {n.split(" (")[0].strip().casefold() for n in table.names}
@@ -152,7 +154,7 @@ class Lobby:
                     raise TableError("There is no AI seat to remove.")
                 seat = ais[-1]
             if seat not in ais:
-                raise TableError(f"Seat {seat} is not an AI seat.")
+                raise TableError(Msg("Seat {seat} is not an AI seat.", seat=seat))
             snap = table.snapshot()
             del table.seats[seat]
             return await self._save_lobby(table, snap)
@@ -204,9 +206,13 @@ class Lobby:
             n = len(table.seats)
             counts = table.game.player_counts(table.options)
             if n not in counts:
-                need = " or ".join(str(c) for c in counts)
-                raise TableError(f"{table.info().title} with these options needs {need} "
-                                 f"players; there {'is' if n == 1 else 'are'} {n}.")
+                need: int | Msg = counts[0] if len(counts) == 1 else Msg(
+                    "{some} or {last}", some=", ".join(str(c) for c in counts[:-1]),
+                    last=counts[-1])
+                raise TableError(Msg.plural(
+                    "{game} with these options needs {need} players; there is {n}.",
+                    "{game} with these options needs {need} players; there are {n}.", n,
+                    game=Msg(table.info().title), need=need))
             snap = table.snapshot()
             if not table.keep_order:
                 random.Random(f"seats/{table.seed}").shuffle(table.seats)
@@ -266,8 +272,8 @@ class Lobby:
             return None
         level = str(value).strip().lower()
         if level not in LEVELS:
-            raise TableError(f"Unknown stand-in AI level '{value}'. "
-                             f"Levels: {', '.join(LEVELS)}.")
+            raise TableError(Msg("Unknown stand-in AI level '{level}'. Levels: {levels}.",
+                                 level=str(value), levels=", ".join(LEVELS)))
         return level
 
     @staticmethod

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from rules.ai.players import LEVELS
+from rules.messages import Msg
 
 from .. import plugins
 from ..i18n import N_
@@ -71,12 +72,13 @@ ERRORS = {
 
 
 class TournamentRefusal(TableError):
-    """A tournament request refused; ``key`` and ``values`` let each reader get the
-    sentence in their language (``str()`` is the English)."""
+    """A tournament request refused: its ``message`` is ``ERRORS[key]`` with ``values``
+    (``str()`` is the English)."""
 
     def __init__(self, key: str, **values: object) -> None:
         self.key, self.values = key, values
-        super().__init__(ERRORS[key].format(**values))
+        super().__init__(Msg(ERRORS[key], **{k: v if isinstance(v, (int, str)) else str(v)
+                                             for k, v in values.items()}))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from rules.actions import Action
 from rules.base import not_your_turn
 from rules.errors import IllegalAction
 from rules.messages import Msg
@@ -19,7 +20,7 @@ from .ai_runner import AIRunner, choose_action
 from .background import Background
 from .clock import Clock
 from .config import CoreConfig
-from .errors import NotSaved, StaleMove, TableError
+from .errors import IllegalMove, NotSaved, StaleMove, TableError
 from .registry import TableRegistry
 from .table import FINISHED, PLAYING, Table
 from .updates import MoveResult, Reminder, SeatReplaced, Strike, Update
@@ -43,7 +44,7 @@ class Turns:
         self.background = background or Background()
         registry.arm = self.arm
 
-    async def act(self, channel_id: int, user_id: int, action: str, *,
+    async def act(self, channel_id: int, user_id: int, action: str | Action, *,
                   expect_move: int | None = None) -> MoveResult:
         """Make ``user_id``'s move (canonical text) at the table in ``channel_id``."""
         table = self.registry.get(channel_id)
@@ -72,7 +73,7 @@ class Turns:
             self.registry.publish_board(table, events)
             return tuple(self.registry.fill(table, e["text"]) for e in events if e["to"] is None)
 
-    async def submit(self, table: Table, seat: int, action: str, *, actor: str,
+    async def submit(self, table: Table, seat: int, action: str | Action, *, actor: str,
                       expect_move: int | None) -> MoveResult:
         async with table.lock:
             self.registry.require_status(table, PLAYING)
@@ -82,12 +83,12 @@ class Turns:
                 raise TableError("The AI plays your seat now: you left or ran out of time.")
             state = table.live
             if state.current_seat != seat:
-                raise TableError(self.registry.fill(table, not_your_turn(state.mover)))
+                raise IllegalMove(self.registry.fill(table, not_your_turn(state.mover)))
             try:
                 parsed = table.game.parse_action(action, state.options)
                 events = state.apply(seat, parsed)
             except IllegalAction as e:
-                raise TableError(self.registry.fill(table, e.msg)) from None
+                raise IllegalMove(self.registry.fill(table, e.msg)) from None
             except Exception:
                 log.exception("engine failed on %r at table %s", action, table.id)
                 table.reload_state()

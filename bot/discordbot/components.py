@@ -20,7 +20,7 @@ from ..i18n import EN, N_, Lang
 from . import ids
 from .count_button import CountButton
 from .hint_button import HintButton
-from .replies import SORRY, bot_of, report
+from .replies import SORRY, bot_of, reaches, report
 from .tournament_buttons import TournamentButton
 
 if TYPE_CHECKING:
@@ -63,6 +63,9 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["channel"]))
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guarded(interaction, _controls(interaction).hand(interaction, self.channel_id))
 
@@ -89,6 +92,9 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
                              match: re.Match[str]) -> LobbyButton:
         return cls(match["op"], int(match["channel"]))
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guarded(interaction,
                        _controls(interaction).lobby(interaction, self.op, self.channel_id))
@@ -113,6 +119,9 @@ class MoveButton(discord.ui.DynamicItem[Button], template=ids.DO):
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> MoveButton:
         return cls(int(match["channel"]), int(match["move"]), match["action"])
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _guarded(interaction, _controls(interaction).move(interaction, self.channel_id,
@@ -147,6 +156,9 @@ class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARDS):
                    list(item.options) or None, low=item.min_values, high=item.max_values,
                    confirm=match["op"] == "cc")
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         cards = [v.split(".")[0] for v in _values(interaction)]
         action = " ".join([self.kind, *cards])
@@ -175,6 +187,9 @@ class MoveSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
                              match: re.Match[str]) -> MoveSelect:
         return cls(int(match["channel"]), int(match["move"]), int(match["form"]),
                    list(item.options) or None, confirm=match["op"] == "pc")
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)

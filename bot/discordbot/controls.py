@@ -6,22 +6,25 @@ Every entry point answers its interaction exactly once, through ``replies``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from contextvars import ContextVar
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from rules.ai.players import DEFAULT_LEVEL
 
-from ..core import StaleMove, TableError
-from ..i18n import N_
+from .. import seat
+from ..core import TableError
+from ..i18n import N_, Lang
 from ..present.art import Picture
 from ..present.base import game_title
+from ..present.messages import said as refusal
 from ..present.scene import Scene
+from ..seat import DailyKey, Outcome, Place, Result, TableKey, TablePlace
 from . import daily, ids, panel, render, rules_pages, scene_view
-from .replies import ELSEWHERE, Reply, answer, channel_of, report
+from .replies import ELSEWHERE, Reply, answer, channel_of, report, said
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -41,7 +44,57 @@ PICTURE_WITHIN = 0.02      # seconds
 _answering: ContextVar[datetime | None] = ContextVar("answering", default=None)
 
 MOVED_ON = N_("⏩ The game has moved on since that panel was drawn - here is your hand now.")
-NOT_ALLOWED = N_("⚠️ That choice is not a legal move now: choose again.")
+NOT_ALLOWED = seat.NOT_ALLOWED
+
+
+class Look(Protocol):
+    """How the answers of one kind of place look on Discord (a table's hand panel, the
+    daily deal's panel)."""
+
+    moved_on: str         # the note of a panel drawn again because the game moved on
+    always_update: bool   # Show my hand / Refresh always replaces the message it is on
+
+    def lang(self, interaction: discord.Interaction) -> Lang: ...
+
+    async def panel(self, place: Place, interaction: discord.Interaction, note: str | None,
+                    *, update: bool = True, pending: str | None = None) -> Reply: ...
+
+    async def ended(self, place: Place, interaction: discord.Interaction,
+                    note: str) -> Reply: ...
+
+    async def reply(self, interaction: discord.Interaction, place: Place,
+                    work: Awaitable[Reply], *, update: bool) -> None: ...
+
+
+class TableLook:
+    """A table's hand panel (``panel.build``), kept up to date by ``LivePanels``."""
+
+    moved_on = MOVED_ON
+    always_update = False
+
+    def __init__(self, controls: Controls) -> None:
+        self.controls = controls
+
+    def lang(self, interaction: discord.Interaction) -> Lang:
+        return self.controls.bot.langs.note(interaction)
+
+    async def panel(self, place: Place, interaction: discord.Interaction, note: str | None,
+                    *, update: bool = True, pending: str | None = None) -> Reply:
+        assert isinstance(place, TablePlace)
+        self.lang(interaction)
+        return await self.controls._panel(place.channel_id, interaction.user.id, note,
+                                          update=update, pending=pending)
+
+    async def ended(self, place: Place, interaction: discord.Interaction, note: str) -> Reply:
+        lang = self.lang(interaction)
+        return Reply(view=panel.message(note + " " + lang._("That ended the game: see the "
+                                                            "board.")), update=True, files=[])
+
+    async def reply(self, interaction: discord.Interaction, place: Place,
+                    work: Awaitable[Reply], *, update: bool) -> None:
+        assert isinstance(place, TablePlace)
+        self.lang(interaction)
+        await self.controls._panel_reply(interaction, place.channel_id, work, update=update)
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -59,92 +112,91 @@ class Controls:
         self.bot = bot
         self.core = bot.core
         self.daily = daily.DailyControls(bot)   # panels of the daily deal
+        self.looks: dict[type, Look] = {TableKey: TableLook(self), DailyKey: self.daily}
 
     @property
     def budget(self) -> float:
         return self.bot.config.ack_budget
 
-    # --- hand panel ----------------------------------------------------------------------
+    # --- hand panel ------------------------------------------------------------------------
+    # A control names its place (a table, a daily deal: ``ids.place_key``); the place says
+    # what became of a move (``bot/seat.py``) and its look draws the answer.  Whether the
+    # control may act from this channel is its item's ``interaction_check``
+    # (``components.reaches``).
+
+    def _found(self, number: int) -> tuple[Place, Look]:
+        found = seat.place(self.core, ids.place_key(number))
+        return found, self.looks[type(found.key)]
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Open (or, from a panel's Refresh, redraw) the user's hand panel."""
-        if daily.is_daily(channel_id):
-            await self.daily.refresh(interaction, channel_id)
+        try:
+            place, look = self._found(channel_id)
+        except TableError as e:
+            await report(interaction, said(interaction, e))
             return
-        self.bot.langs.note(interaction)
-        if channel_id != interaction.channel_id:
-            await report(interaction, ELSEWHERE)
-            return
-        refresh = _on_ephemeral(interaction)
-
-        async def work() -> Reply:
-            return await self._panel(channel_id, interaction.user.id, None, update=refresh)
-
-        await self._panel_reply(interaction, channel_id, work(), update=refresh)
+        refresh = look.always_update or _on_ephemeral(interaction)
+        await look.reply(interaction, place, look.panel(place, interaction, None, update=refresh),
+                         update=refresh)
 
     async def move(self, interaction: discord.Interaction, channel_id: int, move: int,
                    action: str) -> None:
         """A move from a panel control drawn at position ``move``."""
-        if daily.is_daily(channel_id):
-            await self.daily.move(interaction, channel_id, move, action)
-            return
-        self.bot.langs.note(interaction)
-        if channel_id != interaction.channel_id:
-            await report(interaction, ELSEWHERE)
-            return
-        work = self._make(channel_id, interaction.user.id, move, action)
-        await self._panel_reply(interaction, channel_id, work, update=True)
-
-    async def _make(self, channel_id: int, user_id: int, move: int, action: str) -> Reply:
-        # Held here, or by another process (several shards): then made through the
-        # database, and the owning process shows it.
-        info = self.core.table(channel_id) or await self.core.fetch_table(channel_id)
-        if info is None or info.status != "playing":
-            raise TableError("There is no game running at this table any more.")
-        if info.move != move:
-            return await self._panel(channel_id, user_id, MOVED_ON)
         try:
-            result = await self.core.act(channel_id, user_id, action, expect_move=move)
-        except StaleMove:
-            return await self._panel(channel_id, user_id, MOVED_ON)
-        lang = self.bot.langs.user(user_id)
-        note = "✅ " + lang._("Your move: {move}.", move="**" + scene_view.describe(
-            info.game, result.action, lang.code) + "**")
-        if result.over:
-            return Reply(view=panel.message(note + " " + lang._("That ended the game: see the "
-                                                                "board.")), update=True, files=[])
-        return await self._panel(channel_id, user_id, note)
+            place, look = self._found(channel_id)
+        except TableError as e:
+            await report(interaction, said(interaction, e))
+            return
+
+        async def work() -> Reply:
+            outcome = await seat.act_on(place, interaction.user.id, action, move)
+            return await self.shown(place, look, interaction, outcome, refuse=True)
+
+        await look.reply(interaction, place, work(), update=True)
 
     async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
                      action: str) -> None:
         """A multi-card move chosen on a panel drawn at ``move``: show it with Confirm /
         Change (Confirm makes it through ``move``, so a stale Confirm is refused too)."""
-        if daily.is_daily(channel_id):
-            await self.daily.choose(interaction, channel_id, move, action)
-            return
-        self.bot.langs.note(interaction)
-        if channel_id != interaction.channel_id:
-            await report(interaction, ELSEWHERE)
+        try:
+            place, look = self._found(channel_id)
+        except TableError as e:
+            await report(interaction, said(interaction, e))
             return
         user_id = interaction.user.id
 
         async def work() -> Reply:
-            # Held here, or by another process (several shards): then made through the
-            # database, and the owning process shows it.
-            info = self.core.table(channel_id) or await self.core.fetch_table(channel_id)
-            if info is None or info.status != "playing":
-                raise TableError("There is no game running at this table any more.")
-            if info.move != move:
-                return await self._panel(channel_id, user_id, MOVED_ON)
-            legal = self.core.legal_actions(channel_id, user_id)
-            canonical = _canonical(info.game, action)
-            if canonical is None or canonical not in legal:
-                return await self._panel(channel_id, user_id, NOT_ALLOWED)
-            if ids.do(channel_id, move, canonical) is None:  # no room for a Confirm button
-                return await self._make(channel_id, user_id, move, canonical)
-            return await self._panel(channel_id, user_id, None, pending=canonical)
+            parsed, outcome = await seat.check_on(place, user_id, action, move)
+            if outcome is not None:
+                return await self.shown(place, look, interaction, outcome, refuse=False)
+            assert parsed is not None   # checked: it would be made
+            if ids.do(channel_id, move, str(parsed)) is None:  # no room for a Confirm button
+                made = await place.act(user_id, parsed, move)
+                return await self.shown(place, look, interaction, made, refuse=True)
+            return await look.panel(place, interaction, None, pending=str(parsed))
 
-        await self._panel_reply(interaction, channel_id, work(), update=True)
+        await look.reply(interaction, place, work(), update=True)
+
+    async def shown(self, place: Place, look: Look, interaction: discord.Interaction,
+                    outcome: Outcome, *, refuse: bool) -> Reply:
+        """The answer to ``outcome``: the panel with a note, the end of the game, or (a
+        move not legal, with ``refuse``) the reason as a warning."""
+        lang = look.lang(interaction)
+        if outcome.result is Result.ELSEWHERE:
+            raise TableError(ELSEWHERE)
+        if outcome.result is Result.MOVED_ON:
+            return await look.panel(place, interaction, look.moved_on)
+        if outcome.result is Result.NOT_LEGAL:
+            reason = outcome.reason or seat.NOT_ALLOWED
+            if refuse:
+                raise TableError(reason)
+            return await look.panel(place, interaction, refusal(reason, lang))
+        assert outcome.action is not None   # a move made
+        note = "✅ " + lang._("Your move: {move}.", move="**" + scene_view.describe(
+            outcome.game, str(outcome.action), lang.code) + "**")
+        if outcome.over:
+            return await look.ended(place, interaction, note)
+        return await look.panel(place, interaction, note)
 
     async def _panel(self, channel_id: int, user_id: int, note: str | None, *,
                      update: bool = True, pending: str | None = None) -> Reply:
@@ -204,9 +256,7 @@ class Controls:
     # --- lobby buttons ----------------------------------------------------------------------
 
     async def lobby(self, interaction: discord.Interaction, op: str, channel_id: int) -> None:
-        if channel_id != interaction.channel_id:
-            await report(interaction, ELSEWHERE)
-            return
+        """A lobby button (its item checked that it is this channel's)."""
         ops = {"join": self.join, "leave": self.leave, "start": self.start,
                "ai": lambda i: self.add_ai(i, DEFAULT_LEVEL, 1)}
         await answer(interaction, ops[op](interaction), budget=self.budget)
@@ -264,14 +314,6 @@ class Controls:
     async def unknown(self, interaction: discord.Interaction) -> None:
         await report(interaction, "That control is not recognised (it may come from an old "
                                   "version of the bot). Use `/hand` or `/table status`.")
-
-
-def _canonical(game: str, action: str) -> str | None:
-    """The engine's canonical text of ``action`` (cards in its order), None if unreadable."""
-    try:
-        return str(render.game_of(game).parse_action(action))
-    except Exception:  # any parse failure is just "not a legal choice"
-        return None
 
 
 def _on_ephemeral(interaction: discord.Interaction) -> bool:

@@ -17,7 +17,7 @@ import discord
 
 from ..i18n import EN, Lang
 from . import ids
-from .replies import ELSEWHERE, Reply, answer, bot_of, report
+from .replies import Reply, answer, bot_of, reaches
 
 
 def for_board(channel_id: int, view: Mapping[str, Any], lang: Lang = EN) -> list[discord.ui.Item]:
@@ -40,10 +40,10 @@ class CountButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.COUNT)
                              match: re.Match[str]) -> CountButton:
         return cls(int(match["channel"]))
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        if interaction.channel_id != self.channel_id:
-            await report(interaction, ELSEWHERE)
-            return
         bot = bot_of(interaction)
         core = bot.core
 

@@ -1,57 +1,31 @@
 """``/daily GAME`` on Discord: today's deal on an ephemeral panel, the result, the standings.
 
-The panel is the hand panel (``panel.draw``) of the attempt's scene.  Its controls
-use the ordinary custom_ids with a daily key in place of the channel id: a
-number of 20 digits, above every Discord snowflake, that names the game and
-the day, so a click after a restart reaches the attempt (the user is the
-clicker).  ``Controls`` hands such clicks to ``DailyControls``.
+The panel is the hand panel (``panel.draw``) of the attempt's scene (``seat.DailyPlace``).
+Its controls use the ordinary custom_ids naming the place (``ids.field``: a number of 20
+digits, above every Discord snowflake, names the game and the day), so a click after a
+restart reaches the attempt (the user is the clicker).  ``Controls`` asks the place what
+became of a click and ``DailyControls`` (the daily's ``Look``) draws the answer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
 
-from ..core import TableInfo
-from ..core.daily import DailyAttempt, DailyError, DailyResult, DailyStandings
-from ..core.daily_rules import daily_rules
-from ..core.errors import StaleMove
-from ..core.updates import SeatInfo
+from ..core.daily import DailyAttempt, DailyResult, DailyStandings
 from ..i18n import EN, N_, Lang
 from ..present import daily as words
-from ..present import present
-from . import ids, panel, render, scene_view
+from ..seat import DailyPlace, Place
+from . import ids, panel, scene_view
 from .replies import Reply, answer
 
 if TYPE_CHECKING:
     from .client import ParlourBot
 
-DAILY_BASE = 10 ** 19        # snowflakes stay below 2**63 < 10**19 + anything used here
 MOVED_ON = N_("⏳ That was for an earlier position; here is your hand now.")
 TYPED = N_("Choose below; your attempt keeps until you finish it.")
-
-
-def _games() -> tuple[str, ...]:
-    """The games with a daily, numbered in the order they registered (the built-in ones
-    first): a key made before a new game came keeps naming the same game."""
-    return tuple(daily_rules())
-
-
-def key(game: str, day: int) -> int:
-    return DAILY_BASE + day * 16 + _games().index(game)
-
-
-def is_daily(channel_id: int) -> bool:
-    return channel_id >= DAILY_BASE
-
-
-def unkey(channel_id: int) -> tuple[str, int]:
-    day, index = divmod(channel_id - DAILY_BASE, 16)
-    games = _games()
-    if index >= len(games):
-        raise DailyError("no_such")
-    return games[index], day
 
 
 class DailyControls:
@@ -77,90 +51,46 @@ class DailyControls:
             return self._panel(attempt, words.why(attempt.game, lang), lang, update=False)
         await answer(interaction, work(), budget=self.budget)
 
-    async def refresh(self, interaction: discord.Interaction, channel_id: int) -> None:
-        lang = self.bot.langs.of(interaction)
+    # --- the daily deal's look (``controls.Look``): what its controls answer ---------------
 
-        async def work() -> Reply:
-            attempt = await self._attempt(channel_id, interaction.user.id)
-            if attempt.finished:
-                return await self._result(attempt, interaction.guild_id, None, lang)
-            return self._panel(attempt, None, lang)
-        await answer(interaction, work(), budget=self.budget, update=True)
+    moved_on = MOVED_ON
+    always_update = True   # the daily panel is ephemeral: Refresh replaces it
 
-    async def move(self, interaction: discord.Interaction, channel_id: int, move: int,
-                   action: str) -> None:
-        lang = self.bot.langs.of(interaction)
+    def lang(self, interaction: discord.Interaction) -> Lang:
+        return self.bot.langs.of(interaction)
 
-        async def work() -> Reply:
-            return await self._make(channel_id, interaction.user.id, move, action,
-                                    interaction.guild_id, lang)
-        await answer(interaction, work(), budget=self.budget, update=True)
-
-    async def choose(self, interaction: discord.Interaction, channel_id: int, move: int,
-                     action: str) -> None:
-        """A multi-card choice: show it with Confirm / Change first."""
-        lang = self.bot.langs.of(interaction)
-
-        async def work() -> Reply:
-            attempt = await self._attempt(channel_id, interaction.user.id)
-            if attempt.finished or attempt.moves != move:
-                return await self.refresh_reply(attempt, interaction.guild_id, lang)
-            game = render.game_of(attempt.game)
-            try:
-                canonical = str(game.parse_action(action, attempt.state.options))
-            except Exception:
-                canonical = None
-            if canonical not in attempt.legal_actions():
-                return self._panel(attempt, "⚠️ " + lang._("That move is not allowed now."),
-                                   lang)
-            if ids.do(channel_id, move, canonical) is None:
-                return await self._make(channel_id, interaction.user.id, move, canonical,
-                                        interaction.guild_id, lang)
-            return self._panel(attempt, None, lang, pending=canonical)
-        await answer(interaction, work(), budget=self.budget, update=True)
-
-    async def refresh_reply(self, attempt: DailyAttempt, guild_id: int | None,
-                            lang: Lang = EN) -> Reply:
+    async def panel(self, place: Place, interaction: discord.Interaction, note: str | None,
+                    *, update: bool = True, pending: str | None = None) -> Reply:
+        """The attempt's panel with ``note``; once finished, its result instead."""
+        assert isinstance(place, DailyPlace)
+        lang = self.lang(interaction)
+        attempt = await place.attempt(interaction.user.id)
         if attempt.finished:
-            return await self._result(attempt, guild_id, None, lang)
-        return self._panel(attempt, lang._(MOVED_ON), lang)
+            return await self._result(attempt, interaction.guild_id, None, lang)
+        return self._panel(attempt, lang._(note) if note else None, lang, pending=pending)
+
+    async def ended(self, place: Place, interaction: discord.Interaction, note: str) -> Reply:
+        assert isinstance(place, DailyPlace)
+        attempt = await place.attempt(interaction.user.id)
+        return await self._result(attempt, interaction.guild_id, note, self.lang(interaction))
+
+    async def reply(self, interaction: discord.Interaction, place: Place,
+                    work: Awaitable[Reply], *, update: bool) -> None:
+        await answer(interaction, work, budget=self.budget, update=True)
 
     # --- drawing -----------------------------------------------------------------------
 
-    async def _make(self, channel_id: int, user_id: int, move: int, action: str,
-                    guild_id: int | None, lang: Lang = EN) -> Reply:
-        game, day = unkey(channel_id)
-        try:
-            attempt = await self.daily.act(game, user_id, action, day=day, expect_move=move)
-        except StaleMove:
-            return await self.refresh_reply(await self._attempt(channel_id, user_id), guild_id,
-                                            lang)
-        move_words = scene_view.describe(game, action, lang.code)
-        note = "✅ " + lang._("Your move: {move}.", move=f"**{move_words}**")
-        if attempt.finished:
-            return await self._result(attempt, guild_id, note, lang)
-        return self._panel(attempt, note, lang)
-
-    async def _attempt(self, channel_id: int, user_id: int) -> DailyAttempt:
-        game, day = unkey(channel_id)
-        attempt = await self.daily.attempt(game, user_id, day)
-        if attempt is None:
-            raise DailyError("not_yours")
-        return attempt
-
     def _panel(self, attempt: DailyAttempt, note: str | None, lang: Lang = EN, *,
                update: bool = True, pending: str | None = None) -> Reply:
-        legal = attempt.legal_actions()
-        info = table_info(attempt, self.daily.ai_level)
-        scene = present(attempt.view(), render.names(info, lang), forms=attempt.action_forms(),
-                        legal=legal, recent=min(max(attempt.fresh_events(), panel.RECENT), 12),
-                        lang=lang)
+        place = DailyPlace(self.daily, attempt.game, attempt.day)
+        seen = place.seen(attempt, lang, least=panel.RECENT, most=12)
+        legal = [str(a) for a in seen.moves]
         title = words.title(attempt.game, attempt.day, lang)
         head = f"**{title}**" + (f" · {note}" if note else "")
-        view = panel.draw(info, attempt.seat, scene, legal, head, pending,
+        view = panel.draw(seen.info, attempt.seat, seen.scene, legal, head, pending,
                           footer="-# " + lang._("{title} · the same deal for everyone · only "
                                                 "you can see this", title=title),
-                          typed=lang._(TYPED))
+                          typed=lang._(TYPED), at=ids.field(place.key))
         return Reply(view=view, update=update)
 
     async def _result(self, attempt: DailyAttempt, guild_id: int | None,
@@ -188,20 +118,3 @@ def result_text(result: DailyResult, boards: list[DailyStandings], note: str | N
         lines += [f"{position}. {name} — {score}" for position, name, score
                   in words.standings_rows(board, lang, scene_view.escape)]
     return "\n".join(lines)
-
-
-def table_info(attempt: DailyAttempt, ai_level: str) -> TableInfo:
-    """The attempt as the table the hand panel draws (one human, AI seats)."""
-    rule = daily_rules()[attempt.game]
-    seats = tuple(
-        SeatInfo(i, name, attempt.user_id if i == attempt.seat else None,
-                 "human" if i == attempt.seat else "ai",
-                 None if i == attempt.seat else ai_level, 0, False)
-        for i, name in enumerate(attempt.names))
-    return TableInfo(table_id=attempt.number, channel_id=key(attempt.game, attempt.day),
-                     guild_id=attempt.guild_id, game=attempt.game, title=attempt.title,
-                     options=dict(rule.options), turn_seconds=0, keep_order=True,
-                     stand_in=None, status="finished" if attempt.finished else "playing",
-                     host_id=attempt.user_id, host_name=attempt.name, seats=seats,
-                     player_counts=(rule.players,), move=attempt.moves,
-                     current_seat=attempt.state.current_seat, deadline=None, created=0.0)

@@ -16,7 +16,7 @@ import discord
 from ..i18n import EN, Lang
 from ..present import coach as words
 from . import ids, scene_view
-from .replies import ELSEWHERE, Reply, answer, report
+from .replies import Reply, answer, reaches
 
 STALE = "That was for an earlier position - the game has moved on."
 
@@ -36,10 +36,10 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HINT):
                              match: re.Match[str]) -> HintButton:
         return cls(int(match["channel"]), int(match["move"]))
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await reaches(interaction, self.channel_id)
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        if interaction.channel_id != self.channel_id:
-            await report(interaction, ELSEWHERE)
-            return
         bot: Any = interaction.client
 
         async def work() -> Reply:

@@ -15,6 +15,11 @@ drawn for, so an old or double click is recognised as stale.
 
 A Confirm button is a ``pl:do`` button holding the chosen move, so a pending
 choice survives a restart and a stale one is refused like any old control.
+
+``<channel>`` names the control's place (``bot.seat``): a table by its channel id, or
+a daily deal by a number of 20 digits above every snowflake (``DAILY_BASE`` + day * 16 +
+the game's place among the daily games).  ``place_key`` reads it into a ``PlaceKey``
+once, at the edge; ``field`` writes one.
     pl:rules:<game>:<page>                  rules pages
     pl:tourney:<op>:<tournament>            sign-up message: join | leave | check (in)
     pl:hint:<channel>:<move>                panel: the hard AI's move now, and why
@@ -23,6 +28,10 @@ choice survives a restart and a stale one is refused like any old control.
 from __future__ import annotations
 
 import re
+
+from ..core.daily import DailyError
+from ..core.daily_rules import daily_rules
+from ..seat import DailyKey, PlaceKey, TableKey
 
 CUSTOM_ID_MAX = 100
 ACTION_MAX = 60   # "pl:do:" + 20-digit channel + 9-digit move + separators + 60 <= 100
@@ -78,3 +87,31 @@ def tourney(op: str, tournament_id: int) -> str:
 
 def hint(channel_id: int, move: int) -> str:
     return f"pl:hint:{channel_id}:{move}"
+
+
+DAILY_BASE = 10 ** 19        # snowflakes stay below 2**63 < 10**19 + anything used here
+
+
+def _daily_games() -> tuple[str, ...]:
+    """The games with a daily, numbered in the order they registered (the built-in ones
+    first): a key made before a new game came keeps naming the same game."""
+    return tuple(daily_rules())
+
+
+def field(key: PlaceKey) -> int:
+    """The number a control's custom_id names ``key`` by."""
+    if isinstance(key, DailyKey):
+        return DAILY_BASE + key.day * 16 + _daily_games().index(key.game)
+    return key.channel_id
+
+
+def place_key(number: int) -> PlaceKey:
+    """The place a control's number names (DailyError "no_such" for a daily deal of a game
+    that has none now)."""
+    if number < DAILY_BASE:
+        return TableKey(number)
+    day, index = divmod(number - DAILY_BASE, 16)
+    games = _daily_games()
+    if index >= len(games):
+        raise DailyError("no_such")
+    return DailyKey(games[index], day)

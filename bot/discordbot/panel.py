@@ -15,13 +15,13 @@ import discord
 
 from rules.lang import card_name
 
-from ..core import Core, TableError, TableInfo
-from ..core.errors import NO_TABLE
+from ..core import Core, TableInfo
 from ..i18n import EN, N_, Lang
-from ..present import Scene, present
+from ..present import Scene
 from ..present import text as marked
 from ..present.art import Picture
 from ..present.scene import MoveForm
+from ..seat import TablePlace
 from . import ids, render, scene_view
 from .components import CardSelect, HandButton, MoveButton, MoveSelect, layout_of
 from .hint_button import HintButton
@@ -140,21 +140,9 @@ async def build(core: Core, channel_id: int, user_id: int, note: str | None = No
     (the painter's ``panel``), None when the user's own setting is off or the answer is
     late (the table's option is for the board).  Raises TableError (no game, not
     seated...)."""
-    _ = lang.gettext
-    info = core.table(channel_id)
-    if info is None:
-        raise TableError(_(NO_TABLE))
-    if info.status != "playing":
-        raise TableError(_("The game has not started yet: your hand comes with the deal."))
-    seat = info.seat_of(user_id)
-    if seat is None:
-        raise TableError(_("You are not playing at this table; the board shows everything "
-                           "a spectator may see."))
-    forms = core.action_forms(channel_id, user_id)
-    legal = core.legal_actions(channel_id, user_id) if forms else []
-    names = render.names(info, lang)
-    scene = present(core.private_view(channel_id, user_id), names, forms=forms,
-                    legal=legal, recent=RECENT, lang=lang)
+    seen = await TablePlace(core, channel_id).scene(user_id, lang, least=RECENT)
+    info, seat, scene, names = seen.info, seen.seat, seen.scene, seen.names
+    legal = [str(a) for a in seen.moves]
     picture = None
     if pictures is not None and scene.hand is not None and scene.hand.cards:
         # Drawn with the card choices in the order the select lists them, so the
@@ -171,13 +159,15 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
          note: str | None = None, pending: str | None = None,
          describe: Callable[[str], str] | None = None, *, footer: str | None = None,
          typed: str = TYPED, picture: Picture | None = None,
-         hint: bool = False) -> ui.LayoutView:
+         hint: bool = False, at: int | None = None) -> ui.LayoutView:
     """The panel of ``seat``'s scene (pure: no core, easy to test); ``describe`` words a
     canonical move (default: the game's presenter).  ``footer`` and ``typed`` (the
     sentence after the moves) for panels that are not a channel's table (the daily).
     With ``picture`` (the hand picture, its legal cards numbered) it shows the picture
     and numbers the card options alike.  ``hint``: offer the Hint button (core/hints.py
-    says where hints are fair)."""
+    says where hints are fair).  ``at``: what the controls name as their place (``ids.field``
+    of the place; default the table's channel)."""
+    ch = info.channel_id if at is None else at
     w = scene_view.Writer.for_scene(scene)
     _ = w._
     describe = describe or scene_view.presenter(scene.game, scene.lang).describe
@@ -201,7 +191,7 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
     forms = _in_hand_order(hand.forms, hand.cards) if hand is not None else ()
     more = False
     if pending is not None:
-        items += _confirm(info, w, describe, pending)
+        items += _confirm(ch, info.move, w, describe, pending)
     else:
         packed, more = rows(plan_controls(forms, legal, w.plain, describe))
         items.append(_text(_turn_line(info, seat, scene, w, forms, typed), TURN))
@@ -211,16 +201,17 @@ def draw(info: TableInfo, seat: int, scene: Scene, legal: Sequence[str],
         for row in packed:
             items.append(ui.ActionRow(*(
                 i for c in row
-                for i in _items(c, info, w, numbered=c.kind == "cards" and c.form == pictured))))
+                for i in _items(c, ch, info.move, w,
+                                numbered=c.kind == "cards" and c.form == pictured))))
     footer = footer or "-# " + _("table #{table} · move {move} · only you can see this",
                                  table=info.table_id, move=info.move)
     if more:
         footer = _(MORE) + "\n" + footer
     items.append(_text(footer, FOOT))
     if pending is None:
-        refresh = HandButton(info.channel_id, label=_("Refresh"), emoji="🔄",
+        refresh = HandButton(ch, label=_("Refresh"), emoji="🔄",
                              style=discord.ButtonStyle.secondary)
-        items.append(ui.ActionRow(refresh, HintButton(info.channel_id, info.move, lang=w.lang))
+        items.append(ui.ActionRow(refresh, HintButton(ch, info.move, lang=w.lang))
                      if hint and legal else ui.ActionRow(refresh))
     return layout_of(ui.Container(*items, accent_colour=COLOUR))
 
@@ -247,7 +238,7 @@ def message(text: str) -> ui.LayoutView:
     return layout_of(ui.Container(_text(text, HAND), accent_colour=COLOUR))
 
 
-def _confirm(info: TableInfo, w: scene_view.Writer, describe: Callable[[str], str],
+def _confirm(ch: int, move: int, w: scene_view.Writer, describe: Callable[[str], str],
              action: str) -> list[ui.Item]:
     _ = w._
     words = describe(action)
@@ -256,9 +247,9 @@ def _confirm(info: TableInfo, w: scene_view.Writer, describe: Callable[[str], st
     text = (f"{chose}\n**{w(words)}** — " + _("press **Confirm** to make this move, or "
                                                 "**Change** to choose again."))
     return [_text(text, TURN), ui.ActionRow(
-        MoveButton(info.channel_id, info.move, action, label=_("Confirm"), emoji="✅",
+        MoveButton(ch, move, action, label=_("Confirm"), emoji="✅",
                    style=discord.ButtonStyle.success),
-        HandButton(info.channel_id, label=_("Change"), emoji="↩️",
+        HandButton(ch, label=_("Change"), emoji="↩️",
                    style=discord.ButtonStyle.secondary))]
 
 
@@ -281,10 +272,9 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _items(control: Control, info: TableInfo, w: scene_view.Writer,
+def _items(control: Control, ch: int, move: int, w: scene_view.Writer,
            numbered: bool = False) -> list[ui.Item]:
     """A row's controls; ``numbered``: card options start "1. ", as in the hand picture."""
-    ch, move = info.channel_id, info.move
     placeholder = render.clip(control.placeholder, 150) or None
     if control.kind == "buttons":
         return [MoveButton(ch, move, v, label=render.clip(label, 80))

@@ -17,14 +17,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from .. import seat
 from ..core import TableError
-from ..core.daily import DailyError
-from ..core.tournaments import TournamentRefusal
 from ..i18n import N_, lang_for
-from ..present import daily as daily_words
-from ..present import tournament as tournament_words
 from ..present.art import Picture
 from ..present.messages import said as refusal
+from . import ids
 from .callback import respond
 from .languages import locale_code
 
@@ -38,15 +36,9 @@ ELSEWHERE = N_("That control belongs to a table in another channel.")
 
 
 def said(interaction: discord.Interaction, message: str | TableError) -> str:
-    """``message`` (an error as raised) in the user's language: an engine's or the core's
-    message rendered from its id and parameters, a constant sentence through the catalogs;
-    a daily refusal is worded afresh."""
-    lang = lang_for(locale_code(getattr(interaction, "locale", None)))
-    if isinstance(message, DailyError):
-        return daily_words.error_text(message, lang)
-    if isinstance(message, TournamentRefusal):
-        return tournament_words.error_text(message, lang)
-    return refusal(message, lang)
+    """``message`` (a refusal as raised, or a sentence) in the user's language: every
+    refusal carries its ``Msg``, rendered from its id and parameters."""
+    return refusal(message, lang_for(locale_code(getattr(interaction, "locale", None))))
 
 
 @dataclass
@@ -173,6 +165,26 @@ async def report(interaction: discord.Interaction, message: str) -> None:
             await interaction.response.send_message(f"⚠️ {message}", ephemeral=True)
     except discord.HTTPException:
         log.warning("could not report an error to the user of %s", _describe(interaction))
+
+
+async def reaches(interaction: discord.Interaction, number: int) -> bool:
+    """The channel guard of a control naming a place (``ids.place_key``), for its item's
+    ``interaction_check``: a table's controls act only in its channel (a daily deal's
+    anywhere); elsewhere the user is told so and the control does not run.  discord.py
+    drops a click whose check raises without a word, so a failure here is answered with
+    the apology."""
+    try:
+        try:
+            key = ids.place_key(number)
+        except TableError:
+            return True     # no such place: the control itself says so
+        if seat.place(bot_of(interaction).core, key).reaches(interaction.channel_id):
+            return True
+        await report(interaction, ELSEWHERE)
+    except Exception:
+        log.exception("the channel check of %s failed", _describe(interaction))
+        await report(interaction, SORRY)
+    return False
 
 
 def bot_of(interaction: discord.Interaction) -> ParlourBot:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot import plugins
-from bot.core.daily import ERRORS, DailyError, DailyResult, DailyStandings
+from bot.core.daily import DailyResult, DailyStandings
 from bot.core.daily_rules import daily_number, daily_rules
 from bot.i18n import EN, Lang
 
 from .base import game_title, ordinal, units
+from .messages import TERMS
 
 
 def _whole(n: float) -> int:
@@ -123,12 +124,13 @@ def standings_rows(board: DailyStandings, lang: Lang = EN,
             for r in board.rows]
 
 
-def error_text(error: DailyError, lang: Lang = EN) -> str:
-    """A daily refusal in ``lang``, its title and score in the same words."""
-    values: dict[str, object] = {"game": error.game,
-                                 "games": ", ".join(sorted(daily_rules()))}
-    if error.game in daily_rules() and error.day is not None:
-        values["title"] = title(error.game, error.day, lang)
-        if error.score is not None:
-            values["score"] = score_text(error.game, error.score, lang)
-    return lang._(ERRORS[error.kind], **values)
+def _title_term(lang: Lang, data: tuple) -> str:
+    return title(data[0], data[1], lang)
+
+
+def _score_term(lang: Lang, data: tuple) -> str:
+    return score_text(data[0], data[1], lang)
+
+
+# A daily refusal (``DailyError``) names the deal and the score as terms: worded here.
+TERMS.update({"daily": _title_term, "daily score": _score_term})

@@ -46,10 +46,17 @@ def _capital(word: str, like: str) -> str:
     return word[:1].upper() + word[1:] if like[:1].isupper() else word
 
 
+# Terms the presentation words in a module of its own, by kind: the daily deal's title
+# and score (``bot/present/daily.py`` fills them in).
+TERMS: dict[str, Callable[[Lang, tuple], str]] = {}
+
+
 def _term(lang: Lang, term: Term) -> str:
     """A word of the game in ``lang``: a suit, a card named in words, a Piquet claim, a
-    number said aloud, an ordinal."""
+    number said aloud, an ordinal (or a kind in ``TERMS``)."""
     kind, data, en = term.kind, term.data, term.en
+    if kind in TERMS:
+        return TERMS[kind](lang, data)
     if kind == "ordinal":
         return ordinal(data[0], lang)
     if lang.code == "en":
@@ -137,14 +144,14 @@ def plain(message: str, lang: Lang = EN, names: Sequence[str] = ()) -> str:
 
 
 def said(error: BaseException | str, lang: Lang = EN) -> str:
-    """A refusal as raised - the core's ``TableError`` (``.message``), the engine's
-    ``IllegalAction`` (``.msg``) or a sentence - in ``lang``."""
+    """A refusal in ``lang``: the message an exception was raised with (every refusal -
+    the core's ``TableError``, the engine's ``IllegalAction`` - is raised with its
+    ``Msg``), or a message or sentence itself."""
     message = error
     if isinstance(error, BaseException):
-        message = getattr(error, "message", None) or getattr(error, "msg", None) or (
-            error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str)
-            else str(error))   # a ValueError(Msg(...)) keeps its message
-    assert isinstance(message, str)  # the exceptions above carry a message (a str)
+        first = error.args[0] if len(error.args) == 1 else None
+        message = first if isinstance(first, str) else str(error)
+    assert isinstance(message, str)
     return plain(message, lang)
 
 

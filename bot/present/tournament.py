@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..core.tournament.model import Format, Table
 from ..core.tournament.standings import Row
-from ..core.tournaments import TournamentInfo, TournamentRefusal
+from ..core.tournaments import TournamentInfo
 from ..i18n import N_, Lang
 from .base import game_title
 
@@ -44,11 +44,6 @@ def standings_notes(fmt: Format, duplicate: bool, lang: Lang) -> list[str]:
     if fmt in TIEBREAK_NOTES:
         notes.append(lang._(TIEBREAK_NOTES[fmt]))
     return notes
-
-def error_text(refusal: TournamentRefusal, lang: Lang) -> str:
-    from ..core.tournaments import ERRORS
-    return lang._(ERRORS[refusal.key], **{k: str(v) for k, v in refusal.values.items()})
-
 
 def headline(info: TournamentInfo, lang: Lang) -> str:
     """"Piquet tournament: Swiss, 4 rounds, live" and what else is set."""

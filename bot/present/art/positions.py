@@ -12,18 +12,14 @@ from collections.abc import Iterator
 from rules.base import State
 
 from ... import plugins
-from .. import present
+from .. import seat_scene
 from ..scene import Scene
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edith", "Finn")
 
 
 def scene_of(state: State, seat: int | None) -> Scene:
-    view = state.view(seat)
-    if seat is None or state.is_over:
-        return present(view, NAMES)
-    return present(view, NAMES, forms=state.action_forms(seat),
-                   legal=[str(a) for a in state.legal_actions(seat)])
+    return seat_scene(state, seat, NAMES)[0]
 
 
 def _step(state: State, rng: random.Random) -> None:
