@@ -169,6 +169,11 @@ async def test_without_thread_permissions_the_tables_play_in_the_channel(
         await ok(fake, players[0], "tournament start", channel)
         await fake.wait_until(lambda: playing(bot, channel.id), timeout=20)
         assert fake.threads(channel) == []
+        # The round is announced once, before its first table in the channel.
+        await fake.wait_until(lambda: any("Round 1 of" in m.text
+                                          for m in fake.channel_messages(channel)))
+        notes = [m for m in fake.channel_messages(channel) if "Round 1 of" in m.text]
+        assert len(notes) == 1 and "<#" not in notes[0].text
         await play_round(bot, fake, {channel.id})
         await fake.wait_until(
             lambda: any("podium.png" in str(m.payload.get("attachments"))

@@ -168,9 +168,10 @@ class TournamentDesk:
             if self.core.table(info.channel_id) is not None:
                 return   # the channel's table is still being played: opened after it ends
             place = info.channel_id
-            if not await self.core.tournaments.places(info.id, round_no):
+            if place not in (await self.core.tournaments.places(info.id, round_no)).values():
                 # Tables in the channel, one after another: the round is announced
-                # before its first table (there is no thread to link).
+                # before the first of them (linking any thread opened before threads
+                # were refused).
                 await self._round_note(info.id, round_no)
 
         async def set_language(table_id: int) -> None:
