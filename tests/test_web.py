@@ -49,7 +49,8 @@ async def test_a_whole_game_over_the_websocket_against_ai_seats(tmp_path, game, 
             assert client.over is not None and client.over["scene"]["result"]["lines"]
             updates = [f["version"] for f in client.frames if f["type"] == "update"]
             assert updates == list(range(first["version"] + 1, updates[-1] + 1))
-            assert client.over["version"] >= updates[-1]
+            assert client.over["version"] == updates[-1]     # the last move's update too
+            assert client.frames[-1] is client.over
 
 
 async def _coins(env, humans=(HOST,)) -> None:

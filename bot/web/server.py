@@ -220,7 +220,7 @@ class WebTransport:
             return None
         conn = Conn(ws, ticket.user_id, ticket.channel_id, lang, info.seat_of(ticket.user_id),
                     rate=self.rate, burst=self.burst, tokens=self.burst)
-        if info.table_id and ticket.channel_id not in self.logs:
+        if ticket.channel_id not in self.logs:
             self.logs[ticket.channel_id] = TableLog(info.move)
         self.conns.setdefault(conn.channel_id, set()).add(conn)
         await self._catch_up(conn, hello.version)
@@ -330,13 +330,14 @@ class WebTransport:
         if isinstance(update, BoardChanged):
             table_log = self.logs.get(update.channel_id)
             entry = table_log.record(update) if table_log is not None else None
+            info = self.core.table(update.channel_id)
+            playing = info is not None and info.status == "playing"
             for conn in list(self.conns.get(update.channel_id, ())):
-                info = self.core.table(update.channel_id)
-                if info is None or info.status != "playing":
-                    break
                 if entry is not None and entry.version > conn.version:
+                    # Also the game's last move: its update comes before the ``over``.
                     await self._send(conn.ws, self._update_frame(conn, entry))
-                if info.move >= conn.version:
+                    conn.version = entry.version
+                if playing and info is not None and info.move >= conn.version:
                     await self._send_table(conn, "scene", info)
         elif isinstance(update, GameOver):
             self.logs.pop(update.channel_id, None)
