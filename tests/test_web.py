@@ -438,3 +438,25 @@ async def test_parlour_run_opens_a_port_only_with_the_web_table_on(
     os.kill(os.getpid(), signal.SIGTERM)
     assert await asyncio.wait_for(task, 10) == 0, err.getvalue()
     assert _listening() == before
+
+
+async def test_updates_the_hub_brings_late_are_all_told_before_the_scene(tmp_path) -> None:
+    """The web subscription may be some moves behind the table: every update still reaches
+    the client, then one scene at the table's version (not a scene first that hides them)."""
+    async with running_core(tmp_path) as env:
+        await _coins(env)
+        async with web_table(env.core) as web:
+            client = await web.connect(HOST)
+            v0 = (await client.recv())["version"]
+            assert web.transport._sub is not None
+            web.transport._sub.close()          # the updates held back: fed by hand below
+            env.updates()
+            await _move_elsewhere(env)
+            late = env.updates(BoardChanged)
+            now = env.core.table(1).move
+            assert now >= v0 + 2 and [u.move for u in late] == list(range(v0 + 1, now + 1))
+            for update in late:
+                await web.transport.on_update(update)
+            frames = [await client.recv() for _ in range(len(late) + 1)]
+            assert [(f["type"], f["version"]) for f in frames] == \
+                [("update", v) for v in range(v0 + 1, now + 1)] + [("scene", now)]

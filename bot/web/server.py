@@ -337,7 +337,9 @@ class WebTransport:
                     # Also the game's last move: its update comes before the ``over``.
                     await self._send(conn.ws, self._update_frame(conn, entry))
                     conn.version = entry.version
-                if playing and info is not None and info.move >= conn.version:
+                # The scene once the updates are told up to the table's version (the hub
+                # may be a few moves behind the table: their updates come first).
+                if playing and info is not None and info.move == conn.version:
                     await self._send_table(conn, "scene", info)
         elif isinstance(update, GameOver):
             self.logs.pop(update.channel_id, None)
