@@ -460,3 +460,17 @@ async def test_updates_the_hub_brings_late_are_all_told_before_the_scene(tmp_pat
             frames = [await client.recv() for _ in range(len(late) + 1)]
             assert [(f["type"], f["version"]) for f in frames] == \
                 [("update", v) for v in range(v0 + 1, now + 1)] + [("scene", now)]
+
+
+async def test_a_table_not_started_or_gone_is_said_so(tmp_path) -> None:
+    from bot.seat import NOT_STARTED
+
+    async with running_core(tmp_path) as env:
+        await make_table(env.core, "coins", channel=2, start=False)
+        async with web_table(env.core) as web:
+            for channel, text in ((2, NOT_STARTED),
+                                  (3, "There is no table in this channel. Create one first.")):
+                client = await web.connect(HOST, channel)
+                frame = await client.recv()
+                assert (frame["code"], frame["text"]) == ("no_table", text)
+                assert await client.closed() == 4004

@@ -27,7 +27,7 @@ from ..i18n import N_, Lang, lang_for
 from ..present import present
 from ..present.base import seat_label
 from ..present.messages import marked, said
-from ..seat import NOT_SEATED, Result, TablePlace
+from ..seat import NOT_SEATED, NOT_STARTED, Result, TablePlace
 from . import protocol as p
 from . import tickets as tickets_mod
 from .sync import TableLog
@@ -215,7 +215,8 @@ class WebTransport:
             return None
         info = self.core.table(ticket.channel_id)
         if info is None or info.status != "playing":
-            await self._send_error(ws, info.move if info else None, p.NO_TABLE, NO_TABLE, lang)
+            why = NOT_STARTED if info is not None and info.status == "lobby" else NO_TABLE
+            await self._send_error(ws, info.move if info else None, p.NO_TABLE, why, lang)
             await ws.close(code=CLOSE_TABLE)
             return None
         conn = Conn(ws, ticket.user_id, ticket.channel_id, lang, info.seat_of(ticket.user_id),
@@ -329,7 +330,9 @@ class WebTransport:
     async def on_update(self, update: Update) -> None:
         if isinstance(update, BoardChanged):
             table_log = self.logs.get(update.channel_id)
-            entry = table_log.record(update) if table_log is not None else None
+            if table_log is None:
+                return   # no web client ever came to this table: nothing to keep or send
+            entry = table_log.record(update)
             info = self.core.table(update.channel_id)
             playing = info is not None and info.status == "playing"
             for conn in list(self.conns.get(update.channel_id, ())):
