@@ -109,9 +109,6 @@ class Seen:
     last_event: int             # the number of the newest event the scene could show
     over: bool = False          # the game (the daily attempt) is finished
 
-    def offers(self, action: Action) -> bool:
-        return str(action) in {str(m) for m in self.moves}
-
 
 class Place(Protocol):
     """A place a person plays at (see the module's docstring)."""

@@ -329,6 +329,10 @@ async def test_the_daily_panels_outcomes(
         message.payload = stale_payload
         again = await forge(fake, s.alice, message, f"pl:do:{number}:{attempt.moves}:{action}")
         assert again.callback_type == 7 and "earlier position" in message.text
+        # A daily number naming no game's deal: said so, nothing run.
+        nowhere = ids.DAILY_BASE + attempt.day * 16 + 15
+        gone = await forge(fake, s.alice, message, f"pl:hand:{nowhere}")
+        assert warned(gone) and "does not exist" in gone.text
         assert not fake.violations
 
 

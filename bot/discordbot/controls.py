@@ -24,7 +24,7 @@ from ..present.messages import said as refusal
 from ..present.scene import Scene
 from ..seat import DailyKey, Outcome, Place, Result, TableKey, TablePlace
 from . import daily, ids, panel, render, rules_pages, scene_view
-from .replies import ELSEWHERE, Reply, answer, channel_of, report, said
+from .replies import ELSEWHERE, Reply, answer, channel_of, report
 
 if TYPE_CHECKING:
     from .client import ParlourBot
@@ -122,19 +122,24 @@ class Controls:
     # A control names its place (a table, a daily deal: ``ids.place_key``); the place says
     # what became of a move (``bot/seat.py``) and its look draws the answer.  Whether the
     # control may act from this channel is its item's ``interaction_check``
-    # (``components.reaches``).
+    # (``replies.reaches``).
 
-    def _found(self, number: int) -> tuple[Place, Look]:
-        found = seat.place(self.core, ids.place_key(number))
+    async def _found(self, interaction: discord.Interaction,
+                     number: int) -> tuple[Place, Look] | None:
+        """The place a control's ``number`` names and its look; None (the user told why)
+        when it names none (a daily deal of a game that has none now)."""
+        try:
+            found = seat.place(self.core, ids.place_key(number))
+        except TableError as e:
+            await report(interaction, e.message)
+            return None
         return found, self.looks[type(found.key)]
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Open (or, from a panel's Refresh, redraw) the user's hand panel."""
-        try:
-            place, look = self._found(channel_id)
-        except TableError as e:
-            await report(interaction, said(interaction, e))
+        if (found := await self._found(interaction, channel_id)) is None:
             return
+        place, look = found
         refresh = look.always_update or _on_ephemeral(interaction)
         await look.reply(interaction, place, look.panel(place, interaction, None, update=refresh),
                          update=refresh)
@@ -142,11 +147,9 @@ class Controls:
     async def move(self, interaction: discord.Interaction, channel_id: int, move: int,
                    action: str) -> None:
         """A move from a panel control drawn at position ``move``."""
-        try:
-            place, look = self._found(channel_id)
-        except TableError as e:
-            await report(interaction, said(interaction, e))
+        if (found := await self._found(interaction, channel_id)) is None:
             return
+        place, look = found
 
         async def work() -> Reply:
             outcome = await seat.act_on(place, interaction.user.id, action, move)
@@ -158,11 +161,9 @@ class Controls:
                      action: str) -> None:
         """A multi-card move chosen on a panel drawn at ``move``: show it with Confirm /
         Change (Confirm makes it through ``move``, so a stale Confirm is refused too)."""
-        try:
-            place, look = self._found(channel_id)
-        except TableError as e:
-            await report(interaction, said(interaction, e))
+        if (found := await self._found(interaction, channel_id)) is None:
             return
+        place, look = found
         user_id = interaction.user.id
 
         async def work() -> Reply:
