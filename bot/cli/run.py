@@ -11,6 +11,9 @@
     PARLOUR_HEARTBEAT    a file the bot rewrites every 30 s for `parlour health`
     PARLOUR_WAIT_ON_ERROR  1: after a start-up failure a restart cannot fix, wait for
                          SIGTERM instead of exiting (containers: no restart loop)
+    PARLOUR_WEB          HOST:PORT: also serve the web table there (off when unset;
+                         docs/ACTIVITY.md), with PARLOUR_PUBLIC_URL, the address people
+                         open (its origin may open the websocket)
 
 Exit codes: 0 stopped cleanly, 1 unexpected failure, 2 configuration, 3 network,
 4 token rejected, 5 intents refused, 6 commands refused (scopes), 7 database
@@ -42,6 +45,7 @@ from .subcommands import Subcommands
 
 if TYPE_CHECKING:  # imported late at run time: other parlour commands need not load discord.py
     from ..discordbot import BotConfig, ParlourBot
+    from ..web.server import WebConfig
 
 
 def add_parser(sub: Subcommands) -> None:
@@ -64,17 +68,21 @@ MISSING_TOKEN = ("DISCORD_TOKEN is not set. Create a bot at "
 
 
 def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
+    import os
+
     from ..discordbot import BotConfig, ConfigError
+    from ..web.server import WebConfig, WebConfigError
 
     err = err or sys.stderr
     try:
         config = BotConfig.from_env(sync=bool(args.sync))
+        web = WebConfig.from_env(os.environ)
         if getattr(args, "shard_count", None) or getattr(args, "shards", None):
             config.set_shards(args.shard_count or config.shard_count, args.shards)
         if args.db:
             config.db_path = args.db
         config.check_scaling()
-    except ConfigError as e:
+    except (ConfigError, WebConfigError) as e:
         # The wait switch may itself be what is malformed: read it plainly.
         return fail(config_failure(str(e)), err, wait=_wants_wait())
     if args.db:
@@ -89,7 +97,7 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     point_discord_at(config)
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         start_tasks_eagerly(runner.get_loop())
-        failure = runner.run(run_bot(config))
+        failure = runner.run(run_bot(config, web=web))
     if failure is None:
         return int(ExitCode.OK)
     return fail(failure, err, wait=config.wait_on_error)
@@ -176,15 +184,29 @@ def build_bot(config: BotConfig) -> ParlourBot:
 
 
 async def serve(config: BotConfig, err: TextIO | None = None,
-                bot: ParlourBot | None = None) -> int:
+                bot: ParlourBot | None = None, web: WebConfig | None = None) -> int:
     """Run the bot until it is closed (SIGTERM/SIGINT, or a fatal error); an exit code."""
-    failure = await run_bot(config, bot)
+    failure = await run_bot(config, bot, web=web)
     return int(ExitCode.OK) if failure is None else fail(failure, err or sys.stderr)
 
 
-async def run_bot(config: BotConfig, bot: ParlourBot | None = None) -> StartupFailure | None:
-    """Run the bot until it is closed; why it could not run, or None after a clean stop."""
+async def run_bot(config: BotConfig, bot: ParlourBot | None = None, *,
+                  web: WebConfig | None = None) -> StartupFailure | None:
+    """Run the bot until it is closed; why it could not run, or None after a clean stop.
+    With ``web``, the web table too, on the same core and event loop (off: no port opened)."""
     bot = bot or build_bot(config)
+    transport = None
+    if web is not None:
+        from ..web.server import WebTransport
+
+        running = bot
+        transport = WebTransport(bot.core, web, app_id=lambda: running.application_id)
+        try:
+            await transport.start()
+        except OSError as e:
+            await transport.stop()
+            await bot.close()
+            return config_failure(f"cannot serve the web table on {web.host}:{web.port}: {e}")
     stop = _on_signals(lambda: asyncio.ensure_future(bot.close()))
     assert config.token is not None  # checked before the bot is built
     try:
@@ -194,6 +216,8 @@ async def run_bot(config: BotConfig, bot: ParlourBot | None = None) -> StartupFa
         return explain(e, config, bot.application_id)
     finally:
         stop()
+        if transport is not None:
+            await transport.stop()
         await bot.close()  # idempotent: flushes the outbox, closes the core and database
     return None
 
