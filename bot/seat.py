@@ -268,6 +268,9 @@ class DailyPlace:
     def __init__(self, daily: Daily, game: str, day: int) -> None:
         self.daily = daily
         self.game, self.day = game, day
+        # The attempt a move made here returned: it knows which events came after the
+        # player's step (a reloaded attempt counts them all as seen).
+        self.made: dict[int, DailyAttempt] = {}
 
     @property
     def key(self) -> DailyKey:
@@ -277,6 +280,8 @@ class DailyPlace:
         return True
 
     async def attempt(self, user: int) -> DailyAttempt:
+        if user in self.made:
+            return self.made[user]
         attempt = await self.daily.attempt(self.game, user, self.day)
         if attempt is None:
             raise DailyError("not_yours")
@@ -312,6 +317,7 @@ class DailyPlace:
 
     async def act(self, user: int, action: Action, expect_version: int, *,
                   here: int | None = None) -> Outcome:
+        self.made.pop(user, None)
         attempt = await self.attempt(user)
         if attempt.finished or attempt.moves != expect_version:
             return Outcome(Result.MOVED_ON, attempt.moves, over=attempt.finished)
@@ -323,6 +329,7 @@ class DailyPlace:
             return Outcome(Result.MOVED_ON, now.moves, over=now.finished)
         except IllegalMove as e:
             return _not_legal(e.message, attempt.moves)
+        self.made[user] = after
         return Outcome(Result.MADE, after.moves, plugins.engine(self.game).parse_action(
             action, after.state.options), over=after.finished, game=self.game)
 
