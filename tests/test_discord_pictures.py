@@ -353,7 +353,7 @@ async def test_an_answer_whose_picture_is_slow_goes_without_it_and_the_refresh_a
         panel = await t.open_panel(s.alice)   # in time: the answer carries it
         assert files_of(panel) == ["hand.png"]
         await t.play_to_end()
-        await t.wait_board(lambda b: "game over" in b.text)
+        await t.wait_board(lambda b: "game over" in b.text, timeout=60)   # its picture too
         assert not fake.violations
 
 

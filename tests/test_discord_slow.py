@@ -76,7 +76,9 @@ async def test_a_slow_game_over_several_days(fake_discord: FakeDiscord, tmp_path
         await fake.wait_until(lambda: len(notes(f"Time ran out for **{late.global_name}**")) == 1)
         assert bot.core.table(ch).seats[bot.core.table(ch).seat_of(late.id)].strikes == 1
 
-        # /mygames lists the table with a link to its board.
+        # /mygames lists the table with a link to its board (once the board the day's wait
+        # made the bot post again is out: an edit of a day-old message is refused).
+        await fake.wait_until(lambda: bot.feed.out.pending() == 0, timeout=15)
         mine = await fake.slash(s.alice, "mygames", channel=s.lobby)
         assert mine.ephemeral and "**Coins** (slow) in <#" in mine.text
         board_id = bot.feed.board_ids.get(info.table_id)

@@ -43,7 +43,7 @@ def test_the_terminal_never_names_a_player_you(tmp_path) -> None:
     assert refused.returncode == 2
     assert refused.stdout.startswith('Error: With --name You the game would say "You takes')
     helped = parlour("play", "--help", cwd=tmp_path)
-    assert "(default: your login name, or Player)" in " ".join(helped.stdout.split())
+    assert "the name you last played under, or Player)" in " ".join(helped.stdout.split())
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "ru"])

@@ -65,8 +65,13 @@ async def test_a_table_saved_by_main_loads_and_shows_the_same_recent_lines(core,
         user = info.seats[int(seat)].user_id
         shown = core.private_view(channel, user)
         for code in ("en", "pl", "ru"):
-            assert list(present(shown, info.names, recent=80, lang=code).events) == \
-                mine["recent"][code], (seat, code)
+            now = list(present(shown, info.names, recent=80, lang=code).events)
+            assert len(now) == len(mine["recent"][code]), (seat, code)
+            for line, then in zip(now, mine["recent"][code], strict=True):
+                # Since a556011 the viewer's own acts are told in the second person (issue
+                # 50): such a line may differ, by no longer naming the viewer; no other.
+                own = then.startswith(f"{{p{seat}}}") and f"{{p{seat}}}" not in line
+                assert line == then or own, (seat, code, line, then)
 
 
 @pytest.mark.parametrize("code", ["en", "pl", "ru"])

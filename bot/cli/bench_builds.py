@@ -122,9 +122,10 @@ def report(figures: dict[str, dict[str, list[float]]], labels: Sequence[str],
         print_("OpenSpiel hearts: not measured (pip install open-spiel)")
         return
     print_(f"OpenSpiel hearts: {_cell(figures[HEARTS]['openspiel'])} actions/s")
-    if "coins" in med:
-        print_("coins / OpenSpiel hearts: " + ", ".join(
-            f"{b} {med['coins'][b] / hearts:.2f}x" for b in labels if b in med["coins"]))
+    for g in figures:   # every game against the same yardstick (no game named here)
+        if g != HEARTS:
+            print_(f"{g} / OpenSpiel hearts: " + ", ".join(
+                f"{b} {med[g][b] / hearts:.2f}x" for b in labels if b in med[g]))
 
 
 def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed: int,
