@@ -60,23 +60,60 @@ def test_own_acts_are_told_to_you_and_nobody_else(game: str, players: int,
     assert told > 0
 
 
-@pytest.mark.parametrize("game,players,options", [
-    *CONFIGS, ("pinkerton", 3, {"show_total": True}), ("thirteens", 6, {})])
+# An act of seat 0's told by its name, in English: "{p0} leads", "{p0} deals",
+# "you play 7D: {p0} wins", "rozdaje {p0}".  Not an act: a list of names and numbers
+# ("Quotas: {p0} 8"), several seats together ("from {p0} and {p2}"), a contract's bid.
+NAMED_ACT = re.compile(r"\{p0\} (?!and )[a-z]|[a-z]: \{p0\} [a-z]")
+EVERY_VARIANT = [*CONFIGS, ("pinkerton", 3, {"show_total": True}), ("thirteens", 6, {}),
+                 ("thirteens", 4, {}), ("piquet", 2, {"variant": "au_cent"}),
+                 ("piquet", 4, {"variant": "a_quatre"})]
+
+
+@pytest.mark.parametrize("game,players,options", EVERY_VARIANT)
 def test_no_act_of_your_own_is_told_by_your_name(game: str, players: int,
                                                  options: dict) -> None:
     """"Alice adds 3♠ to the pile: the pile stands at -4." beside "You add ..." (and in
     Thirteens, Starshina, Piquet): the viewer's Recent tells every act of theirs "You ...",
-    only dialogue ("Alice: Good.") and the deal's opening name them."""
+    the deal's opening ("Hand 1: you deal; Bo leads.") and Piquet's trick line ("You lead
+    9♦, Bo plays 7♦: you win.", "Bo leads 9♦, you play 7♦: Bo wins.") too; only dialogue
+    ("Alice: Good.") names them.  The public board never says "you"."""
     for seed in range(3):
         state = rules.get_game(game).new_state(players, options, seed=seed)
         rng = random.Random(seed)
-        for _ in range(150):
+        for move in range(400):
             if state.is_over:
                 break
             seat = state.current_seat
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-            if seat == 0:
-                own = present(state.view(0), NAMES[:players], recent=999).events
-                # (Piquet's trick lines name every seat: "{p0} leads 9D, {p1} plays ...")
-                assert not any(line.startswith("{p0} ") and not line.startswith("{p0} leads ")
-                               for line in own), own
+            if move % 7 and not state.is_over:
+                continue
+            own = present(state.view(0), NAMES[:players], recent=999).events
+            named = [line for line in own if NAMED_ACT.search(line)
+                     and not line.startswith(("Contract: {p0} ", "{p0}: "))]
+            assert not named, named
+            board = present(state.view(None), NAMES[:players], recent=999).events
+            assert not [line for line in board if re.search(r"\byou\b", line, re.I)], board
+
+
+@pytest.mark.parametrize("leader,players,winner,code,want", [
+    (0, 1, 0, "en", "You lead {c:9D}, {p1} plays {c:7D}: you win."),
+    (1, 0, 1, "en", "{p1} leads {c:9D}, you play {c:7D}: {p1} wins."),
+    (1, 0, 0, "en", "{p1} leads {c:9D}, you play {c:7D}: you win."),
+    (0, 1, 1, "en", "You lead {c:9D}, {p1} plays {c:7D}: {p1} wins."),
+    (1, 0, 0, "pl", "{p1} wychodzi {c:9D}, ty {c:7D}: bierzesz."),
+    (0, 1, 1, "pl", "Wychodzisz {c:9D}, {p1} {c:7D}: bierze {p1}."),
+    (1, 0, 1, "ru", "{p1} заходит с {c:9D}, вы {c:7D}: берёт {p1}."),
+    (0, 1, 0, "ru", "Вы заходите с {c:9D}, {p1} {c:7D}: берёте вы."),
+])
+def test_piquet_trick_line_in_your_voice(leader: int, players: int, winner: int, code: str,
+                                         want: str) -> None:
+    from bot.present.you import to_you
+    from rules.messages import Cards, Join, event
+    line = Msg("{leader} leads {card}, {plays}: {winner} wins.", leader=Seat(leader),
+               card=Cards(("9D",)), winner=Seat(winner),
+               plays=Join((event("{who} plays {card}", who=Seat(players),
+                                 card=Cards(("7D",))),)))
+    assert marked(to_you(line, 0), lang_for(code)) == want
+    # the board, and the other seat, read it by names
+    assert marked(to_you(line, 2), lang_for(code)) == marked(line, lang_for(code))
+    assert "you" not in marked(line, lang_for(code)).lower()

@@ -4,7 +4,12 @@ viewer's own Recent lines (their hand panel, the terminal), where the public boa
 
 The engines tell every act in the third person (one log for every reader); a message
 whose subject (``who``) is the viewer is told here with the matching "You ..." text,
-where there is one.  Dialogue ("Alice: Good.") stays as it is said at the table.
+where there is one.  A message that names several seats in their roles (Piquet's trick
+line: its leader, its winner and, nested, each seat that plays to it; a deal's dealer
+and the seat that leads) has a form for each set of roles the viewer holds in it
+(``ROLE_FORMS``), and the messages nested in it are told to the viewer the same way:
+"You lead 9♦, Ada plays 7♦: you win.", "Ada leads 9♦, you play 7♦: Ada wins.".
+Dialogue ("Alice: Good.") stays as it is said at the table.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ YOU_FORMS: dict[str, str] = {
     "{who} exchanges {n}, leaving {left}.": N_("You exchange {n}, leaving {left}."),
     "{who} exchanges {n}.": N_("You exchange {n}."),
     "{who} exchanges five.": N_("You exchange five."),
+    "{who} exchanges {n}, taking the whole talon.":
+        N_("You exchange {n}, taking the whole talon."),
+    "{side} wins the partie by {n}.": N_("You win the partie by {n}."),
+    "{side} wins the game by {n}.": N_("You win the game by {n}."),
     "{who} does not declare a point.": N_("You do not declare a point."),
     "{who} does not declare a sequence.": N_("You do not declare a sequence."),
     "{who} does not declare any set.": N_("You do not declare any set."),
@@ -102,16 +111,76 @@ YOU_FORMS: dict[str, str] = {
 }
 
 
+# The engine's message id -> {the placeholders that name the viewer (sorted): the message
+# told to the viewer}.  The viewer in any other set of roles: the message as it is.
+ROLE_FORMS: dict[str, dict[tuple[str, ...], str]] = {
+    # Piquet's trick line, and each play nested in it (said mid-sentence)
+    "{leader} leads {card}, {plays}: {winner} wins.": {
+        ("leader",): N_("You lead {card}, {plays}: {winner} wins."),
+        ("winner",): N_("{leader} leads {card}, {plays}: you win."),
+        ("leader", "winner"): N_("You lead {card}, {plays}: you win."),
+    },
+    "{who} plays {card}": {("who",): N_("you play {card}")},
+    # a deal's opening line
+    "Deal {n}: {dealer} deals; {elder} is elder.": {
+        ("dealer",): N_("Deal {n}: you deal; {elder} is elder."),
+        ("elder",): N_("Deal {n}: {dealer} deals; you are elder."),
+    },
+    "Hand {n}: {dealer} deals; {first} leads.": {
+        ("dealer",): N_("Hand {n}: you deal; {first} leads."),
+        ("first",): N_("Hand {n}: {dealer} deals; you lead."),
+    },
+    "Hand {n}: {dealer} deals {k} cards each and turns {card} ({trumps}); {first} leads.": {
+        ("dealer",): N_("Hand {n}: you deal {k} cards each and turn {card} ({trumps}); "
+                        "{first} leads."),
+        ("first",): N_("Hand {n}: {dealer} deals {k} cards each and turns {card} ({trumps}); "
+                       "you lead."),
+    },
+    # (the quotas stay a list of names, as the scores do)
+    "Hand {n}: {dealer} deals. Quotas: {a} {qa}, {b} {qb}, {c} {qc}.": {
+        ("a", "dealer"): N_("Hand {n}: you deal. Quotas: {a} {qa}, {b} {qb}, {c} {qc}."),
+    },
+    "Round {n}: {who} deals 5 cards each.": {("who",): N_("Round {n}: you deal 5 cards each.")},
+    "Both pass: {who} deals again.": {("who",): N_("Both pass: you deal again.")},
+}
+
+
 def to_you(message: object, seat: int) -> object:
     """``message`` told to ``seat`` when it is ``seat``'s own act and has a "You ..."
-    form; otherwise ``message`` unchanged."""
+    form (or a form for the roles ``seat`` holds in it, its nested messages told to
+    ``seat`` too); otherwise ``message`` unchanged."""
     if not isinstance(message, Msg) or message.plural_key is not None:
         return message
-    you = YOU_FORMS.get(message.key)
-    if you is None:
-        return message
-    # the act's subject: a seat ("who"), or a side of one seat (Piquet's "side")
-    who = next((decode(v) for k, v in message.data if k in ("who", "side")), None)
-    if who != Seat(seat):
-        return message
-    return Msg.load(you, None, message.data)
+    told = _told(message.key, message.data, Seat(seat))
+    return message if told is None else Msg.load(*told)
+
+
+def _told(key: str, data: tuple, me: Seat) -> tuple[str, None, tuple] | None:
+    """(key, plural key, data) of the message told to ``me``; None: as it is."""
+    you = YOU_FORMS.get(key)
+    if you is not None:
+        # the act's subject: a seat ("who"), or a side of one seat (Piquet's "side")
+        who = next((decode(v) for k, v in data if k in ("who", "side")), None)
+        return (you, None, data) if who == me else None
+    forms = ROLE_FORMS.get(key)
+    if forms is None:
+        return None
+    roles = tuple(sorted(k for k, v in data if type(v) is tuple and v[:1] == ("p",)
+                         and decode(v) == me))
+    nested = tuple((k, _nested(v, me)) for k, v in data)
+    form = forms.get(roles, key) if roles else key
+    if form == key and nested == data:
+        return None
+    return (form, None, nested)
+
+
+def _nested(value: object, me: Seat) -> object:
+    """A parameter with the messages in it told to ``me`` (a message, or a Join's)."""
+    if type(value) is not tuple or not value:
+        return value
+    if value[0] == "m" and value[2] is None:
+        told = _told(value[1], value[3], me)
+        return value if told is None else ("m", *told)
+    if value[0] == "j":
+        return (*value[:2], *(_nested(m, me) for m in value[2:]))
+    return value
