@@ -67,8 +67,10 @@ async def test_hints_only_where_fair(fake_discord: FakeDiscord, tmp_path) -> Non
     fake.settle_quiet = 0.02
     bot = _thread_bot(fake, tmp_path / "p.db")
     async with fake.run_bot(bot):
-        # Alone with AI seats: the panel has a Hint button, and it answers.
+        # Alone with AI seats: the panel has a Hint button, and it answers; the board says
+        # hints are on (as the lobby did).
         t = await _table(fake, bot, s.alice)
+        assert "hints on" in (await t.wait_board(lambda b: "hints on" in b.text)).text
         assert await t.human_to_move() == s.alice.id
         panel = await t.open_panel(s.alice)
         hint = next(c for c in panel.custom_ids if c.startswith("pl:hint:"))
@@ -265,8 +267,14 @@ async def test_the_lobby_board_says_hints_are_on(fake_discord: FakeDiscord, tmp_
     async with fake.run_bot(bot):
         t = TableDriver(fake, bot, s.table)
         await t.open(s.alice, GAME, OPTIONS)
-        await t.wait_board(lambda b: f"pl:lobby:join:{s.table.id}" in b.custom_ids)
-        assert words not in t.board().text
+        # One person so far: hints are offered (the Hint button comes with the deal), and
+        # the lobby says so, as the started board will.
+        lobby = await t.wait_board(lambda b: f"pl:lobby:join:{s.table.id}" in b.custom_ids)
+        assert words in lobby.text, lobby.text
+        # A second person: offered only by the host's switch.
+        s.bob.locale = lang
+        await t.expect_ok(s.bob, "table join")
+        await t.wait_board(lambda b: words not in b.text, timeout=10)
         await t.expect_ok(s.alice, "table hints", options={"on": True})
         board = await t.wait_board(lambda b: words in b.text, timeout=10)
         assert f"pl:lobby:join:{s.table.id}" in board.custom_ids   # still the lobby

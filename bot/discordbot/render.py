@@ -13,6 +13,7 @@ import rules
 
 from .. import plugins
 from ..core import SeatInfo, TableInfo
+from ..core.hints import hints_offered
 from ..core.ratings import PROVISIONAL_GAMES
 from ..i18n import EN, Lang
 from ..present.base import rating_words as rating_words  # shown by the board and /stats
@@ -95,7 +96,7 @@ def hours_a_turn(info: TableInfo, lang: Lang = EN) -> str:
 
 
 def table_settings(info: TableInfo, lang: Lang = EN) -> str:
-    """The table's own settings (not the game's): turn timer and stand-in AI."""
+    """The table's own settings (not the game's): turn timer, stand-in AI, hints."""
     _ = lang.gettext
     if is_slow(info):
         timer = _("slow table: {hours}", hours=hours_a_turn(info, lang))
@@ -105,7 +106,10 @@ def table_settings(info: TableInfo, lang: Lang = EN) -> str:
     parts = [timer]
     if info.stand_in:
         parts.append(_("stand-in AI {level}", level=info.stand_in))
-    if info.hints:   # the host's choice at a table of several people (core/hints.py)
+    # Offered where fair (core/hints.py): at a table of one person always, at one of
+    # several only by the host's switch.  The lobby says it as the started board does
+    # (one person so far: on; once a second sits down, only with the switch).
+    if hints_offered(info):
         parts.append(_("hints on"))
     return " · ".join(parts)
 
