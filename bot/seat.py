@@ -36,6 +36,7 @@ from typing import Protocol
 from rules.actions import Action
 from rules.base import State
 from rules.errors import IllegalAction
+from rules.views import ViewEvent
 
 from . import plugins
 from .core import Core, IllegalMove, StaleMove, TableError, TableInfo
@@ -139,7 +140,7 @@ class Place(Protocol):
         """Make ``action`` for ``user`` if the place is still at ``expect_version``."""
 
 
-def _recent(events: Sequence[dict], since: int | None, least: int, most: int) -> int:
+def _recent(events: Sequence[ViewEvent], since: int | None, least: int, most: int) -> int:
     if since is None:
         return least
     fresh = sum(1 for e in events if e["n"] > since)

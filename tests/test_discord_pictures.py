@@ -365,9 +365,11 @@ async def test_with_the_picture_worker_process_boards_and_dms_carry_their_pictur
     bot = await game_bot(fake, tmp_path, picture_worker="process")
     async with fake.run_bot(bot):
         t = await start(fake, bot)
-        board = await t.wait_board(lambda b: gallery_urls(b), timeout=60)
+        # The worker runs at idle priority: with every core busy (tests in parallel) its
+        # warm-up waits for a free moment, so these waits bound a failure generously.
+        board = await t.wait_board(lambda b: gallery_urls(b), timeout=120)
         assert files_of(board) == ["table.png"]
-        await fake.wait_until(lambda: fake.dms(s.alice), timeout=60)
+        await fake.wait_until(lambda: fake.dms(s.alice), timeout=120)
         assert files_of(fake.dms(s.alice)[0]) == ["hand.png"]
         await t.play_to_end()
         # Each board waits for its picture from the worker process: on a busy two-core

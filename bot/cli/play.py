@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Mapping
-from typing import IO, TextIO
+from typing import IO, TextIO, cast
 
 import rules
 from rules.ai.players import DEFAULT_LEVEL, LEVELS
@@ -562,8 +562,8 @@ class Terminal:
         if seat is not None and view.get("events"):
             # The final view is the public one: your own acts still in your own voice
             # ("You take the trick", as on every screen before), not "Alice takes".
-            view = {**view, "events": [{**e, "text": to_you(e["text"], seat)}
-                                       for e in view["events"]]}
+            mine = [dict(e, text=to_you(e["text"], seat)) for e in view["events"]]
+            view = cast(View, {**view, "events": mine})
         scene = self._scene(view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
         if u.reason != "complete":

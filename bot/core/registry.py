@@ -268,7 +268,7 @@ class TableRegistry:
         shows that deal as it was dealt, however fast the table moved on."""
         state = table.live
         deal = int(state.deal_no or 0) if state.deal_field else 0
-        hands: tuple[tuple[int, dict], ...] = ()
+        hands: tuple[tuple[int, View], ...] = ()
         if deal != table.dealt:
             table.dealt = deal
             hands = tuple((i, state.view(i)) for i, s in enumerate(table.seats)

@@ -111,7 +111,7 @@ class BoardChanged(Update):
     last_seat: int | None = None
     last_action: str | None = None  # canonical text of the move just made
     last_actor: str | None = None   # "human" | "ai" | "timer"
-    hands: tuple[tuple[int, dict], ...] = ()   # (seat, private view) on a deal's first change
+    hands: tuple[tuple[int, View], ...] = ()   # (seat, private view) on a deal's first change
 
     @property
     def move(self) -> int:

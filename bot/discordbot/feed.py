@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from rules.views import View
+
 from ..core import (
     BoardChanged,
     GameOver,
@@ -65,7 +67,7 @@ class Feed:
         self.pings = Pinger(bot, self.out, self.board_ids)   # "your turn" messages
         self.dms = HandDms(bot, self.core.store, self.note, self.out.acquire, self.out.slot)
         # (table, user) -> deal -> (private view as dealt, the table then): DMs waiting
-        self.dealt: dict[tuple[int, int], dict[int, tuple[dict, TableInfo]]] = {}
+        self.dealt: dict[tuple[int, int], dict[int, tuple[View, TableInfo]]] = {}
         self.resumed_tables: list[TableInfo] = []
         self.ready = asyncio.Event()
 
@@ -184,7 +186,7 @@ class Feed:
     # --- hands by DM ------------------------------------------------------------------------
 
     def _maybe_dm(self, table_id: int, channel_id: int, user_id: int, deal: int,
-                  dealt: tuple[dict, TableInfo] | None = None) -> None:
+                  dealt: tuple[View, TableInfo] | None = None) -> None:
         """Send the user this deal's hand by DM, unless it went (or is queued) already.
 
         Every engine counts its deals (rules/base.py) and the core says which deal each
@@ -230,7 +232,7 @@ class Feed:
                 await self._send_dm(info, user_id, deal, view)
         self.out.submit(("dm", table_id, user_id), send, priority=Priority.PING)
 
-    async def _send_dm(self, info: TableInfo, user_id: int, deal: int, view: dict) -> None:
+    async def _send_dm(self, info: TableInfo, user_id: int, deal: int, view: View) -> None:
         """One deal's hand DM, drawn from ``view`` (that deal's private view; ``info``:
         the table at that moment)."""
         lang = self.bot.langs.user(user_id)
