@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..core import TableError
+from ..core.errors import NO_TABLE
 from ..present.art import Picture
 from . import panel
 from .callback import edit_original
@@ -108,6 +109,8 @@ class LivePanels:
         self._redraw.discard(key)
         lang = self.bot.langs.user(user_id)
         try:
+            if info is None:   # not held here (over, or another process's, which shows it)
+                raise TableError(NO_TABLE)
             wanted = self.bot.user_settings.pictures(user_id)
             drawn = await panel.build(self.core, channel_id, user_id, note, lang=lang,
                                       pictures=self.painting(channel_id, user_id, refresh=True)
