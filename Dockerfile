@@ -28,6 +28,7 @@ RUN pip install --no-cache-dir --require-hashes -r locks/bot.txt
 # Then the code (no dependency is resolved again).
 COPY pyproject.toml README.md ./
 COPY rules ./rules
+COPY games ./games
 COPY bot ./bot
 RUN pip install --no-cache-dir --no-deps . && rm -rf /app/build
 

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 import rules
 from bot import plugins
 from bot.core import Core
-from bot.discordbot.translator import CommandTranslator, valid_name
+from bot.discordbot.commands.translator import CommandTranslator, valid_name
 from bot.i18n import EN, LOCALE_DIR, NATIVE_NAME, PSEUDO, lang_for, read_catalog
 from bot.present import present, text
 from bot.present.base import game_title
 from bot.present.scene import texts
 
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
 
 
@@ -27,23 +29,70 @@ def _pot():
         return read_po(f)
 
 
+# The keywords of docs/I18N.md's ``pybabel extract`` command.
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "C_": ((1, "c"), 2), "Msg": None,
+            "plural": (1, 2), "event": None, "counted": (1, 2)}
+
+
+def _marked(folder: Path) -> list:
+    """The messages the Python files under ``folder`` mark, as catalog messages."""
+    from babel.messages.catalog import Message
+    from babel.messages.extract import extract_from_dir
+    return [Message(msg if isinstance(msg, str) else tuple(msg), context=ctx)
+            for _f, _l, msg, _c, ctx in extract_from_dir(
+                str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS)]
+
+
+def _translated(catalog, msg, code: str) -> None:
+    got = catalog.get(msg.id, context=msg.context)
+    assert got is not None and got.string, f"{code}: no translation of {msg.id!r}"
+    if isinstance(msg.id, (list, tuple)):
+        assert len(got.string) == 3 and all(got.string), f"{code}: forms of {msg.id!r}"
+        forms = got.string
+    else:
+        forms = [got.string]
+    want = set(FIELD.findall(msg.id if isinstance(msg.id, str) else msg.id[1]))
+    for form in forms:   # the same placeholders, or str.format would fail
+        assert set(FIELD.findall(form)) == want, (code, msg.id, form)
+
+
 @pytest.mark.parametrize("code", ["pl", "ru"])
 def test_every_message_is_translated_with_three_plural_forms(code):
     catalog = read_catalog(code)
     assert catalog.num_plurals == 3
     for msg in _pot():
-        if not msg.id:
-            continue
-        got = catalog.get(msg.id, context=msg.context)
-        assert got is not None and got.string, f"{code}: no translation of {msg.id!r}"
-        if isinstance(msg.id, (list, tuple)):
-            assert len(got.string) == 3 and all(got.string), f"{code}: forms of {msg.id!r}"
-            forms = got.string
-        else:
-            forms = [got.string]
-        want = set(FIELD.findall(msg.id if isinstance(msg.id, str) else msg.id[1]))
-        for form in forms:   # the same placeholders, or str.format would fail
-            assert set(FIELD.findall(form)) == want, (code, msg.id, form)
+        if msg.id:
+            _translated(catalog, msg, code)
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+def test_the_projects_catalog_holds_only_the_projects_words(code):
+    """A game's own words live in its package (``games/<game>/locale``): every message
+    of the project's catalog is one ``bot/`` or ``rules/`` marks (the template's)."""
+    pot = {(m.id, m.context) for m in _pot()}
+    stray = [m.id for m in read_catalog(code) if m.id and (m.id, m.context) not in pot]
+    assert not stray, f"{code}: not marked in bot/ or rules/: {stray[:5]}"
+
+
+@pytest.mark.parametrize("code", ["pl", "ru"])
+@pytest.mark.parametrize("game", rules.BUILT_IN)
+def test_a_games_words_are_in_its_own_catalogs(game, code):
+    """Each message a built-in game's package marks is translated in its own catalog,
+    unless the project's catalog has it (words bot/ uses too)."""
+    from babel.messages.pofile import read_po
+    plugin = plugins.get(game)
+    assert plugin.catalogs == GAMES_DIR / game / "locale"
+    with (plugin.catalogs / f"{code}.po").open("rb") as f:
+        own = read_po(f, locale=code)
+    project = read_catalog(code)
+    marked = _marked(GAMES_DIR / game)
+    assert marked
+    for msg in marked:
+        if project.get(msg.id, context=msg.context) is None:
+            _translated(own, msg, code)
+    # And nothing it does not mark (a word left behind when its code changed).
+    ids = {(m.id, m.context) for m in marked}
+    assert [m.id for m in own if m.id and (m.id, m.context) not in ids] == []
 
 
 def test_plural_forms_follow_each_language():
@@ -215,8 +264,8 @@ def test_refusals_in_the_readers_language(code):
     """Core and engine refusals, constant or with names and cards, come out translated."""
     from bot.core import TableError
     from bot.present.messages import said
+    from games.piquet.combos import claim_term
     from rules.base import not_your_turn
-    from rules.games.piquet.combos import claim_term
     from rules.messages import Cards, Msg, suit
     lang, names = lang_for(code), ["Alice", "Bob"]
     for message in (
@@ -301,7 +350,7 @@ def test_picture_alt_texts_speak_the_scene_language(code: str, words: tuple[str,
 
 
 def test_a_point_of_one_card_is_singular_in_polish_and_russian():
-    from bot.i18n.cards import claim_words
+    from games.piquet.presenter.claims import claim_words
     assert claim_words("pl", "point", 1, 0) == "punkt z 1 karty"
     assert claim_words("pl", "point", 4, 0) == "punkt z 4 kart"
     assert claim_words("ru", "point", 1, 0) == "пойнт из 1 карты"

@@ -41,7 +41,7 @@ def english_words(text: str, names: list[str]) -> set[str]:
 
 def english_commands(lang: str) -> set[str]:
     """Command and option names whose ``lang`` name differs from the English one."""
-    from bot.discordbot.command_words import NAMES
+    from bot.discordbot.commands.command_words import NAMES
     from bot.i18n import lang_for
     return {name for name in NAMES if lang_for(lang).pgettext("command name", name) != name}
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
+from bot import plugins
 from bot.i18n import PSEUDO, lang_for, read_catalog
 from bot.present.messages import marked, plain
 from rules.errors import IllegalAction
@@ -31,7 +32,15 @@ BAD = ("", "zz", "play", "play ZZ", "play 2Z", "play AS", "play KO", "play 2C 3C
 
 
 def _catalog_ids(code: str) -> set[str]:
-    return {m.id if isinstance(m.id, str) else m.id[0] for m in read_catalog(code)
+    """The ids translated in ``code``: the project's catalog and every plug-in's (a
+    game's own words are in its package)."""
+    from babel.messages.pofile import read_po
+    catalogs = [read_catalog(code)]
+    for plugin in plugins.plugins():
+        if plugin.catalogs is not None and (plugin.catalogs / f"{code}.po").exists():
+            with (plugin.catalogs / f"{code}.po").open("rb") as f:
+                catalogs.append(read_po(f, locale=code))
+    return {m.id if isinstance(m.id, str) else m.id[0] for c in catalogs for m in c
             if m.id and m.string and all(m.string if isinstance(m.string, tuple)
                                          else [m.string])}
 

@@ -85,21 +85,27 @@ def test_its_words_come_from_its_own_catalogs(duel: plugins.GamePlugin) -> None:
 # Modules that name games on purpose: the benchmark suites docs/AI.md quotes (self-play,
 # the review's planted blunders) and the games the docs' screenshots show.
 NAMES_GAMES = {"bot/cli/selfplay_report.py", "bot/cli/review_bench.py",
-               "bot/present/art/screens.py"}
+               "bot/present/art/screens.py",
+               # Piquet's younger-hand check: elder and younger are Piquet's seats
+               "bot/cli/selfplay.py", "bot/cli/selfplay_younger.py"}
+# A suit shares its word with a game: the Spanish deck's coins (oros) in the suit tables.
+SUIT_TABLES = {"rules/cards.py", "rules/lang.py"}
+SUIT_WORDS = {"coins"}
 
 
 def test_no_shared_module_names_a_game() -> None:
-    """Only a game's own files (its plug-in, presenter, engine, AI) say its name: no
-    lookup table keyed by games, no ``if game == "piquet"`` outside them."""
+    """Only a game's own files (its package, ``games/<game>/``) say its name: no lookup
+    table keyed by games, no ``if game == "piquet"`` in ``bot/`` or ``rules/``."""
     root = Path(__file__).resolve().parents[1]
     games = set(plugins.names())
     found = []
-    for path in sorted((root / "bot").rglob("*.py")):
+    for path in sorted([*(root / "bot").rglob("*.py"), *(root / "rules").rglob("*.py")]):
         rel = path.relative_to(root).as_posix()
-        if rel.startswith(("bot/games/", "bot/present/games/")) or rel in NAMES_GAMES:
+        if rel in NAMES_GAMES:
             continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Constant) and node.value in games:
+            if isinstance(node, ast.Constant) and node.value in games and \
+                    not (rel in SUIT_TABLES and node.value in SUIT_WORDS):
                 found.append(f"{rel}:{node.lineno} {node.value!r}")
             elif isinstance(node, ast.ImportFrom) and node.module and \
                     any(g in node.module.split(".") for g in games):
@@ -290,7 +296,7 @@ async def test_a_whole_game_on_the_fake_discord(duel: plugins.GamePlugin,
 
 async def test_its_commands_speak_polish_and_russian(duel: plugins.GamePlugin) -> None:
     from bot.discordbot.client import ParlourBot
-    from bot.discordbot.translator import CommandTranslator
+    from bot.discordbot.commands.translator import CommandTranslator
 
     bot = ParlourBot(Core())
     try:
@@ -349,3 +355,51 @@ def test_a_game_module_that_does_not_load_is_named(tmp_path) -> None:
     assert s.finish() == 2
     assert "Error: Cannot load the game module 'tests.nogame' (named in PARLOUR_GAMES" in s.text
     assert "Traceback" not in s.text
+
+
+# -- its own words: move words and acts told to you, in Polish and Russian ----------------
+
+
+def test_its_move_words_and_second_person_are_its_own(duel: plugins.GamePlugin) -> None:
+    """Duel's word for its move ("wystaw", "выставить") and its win told to the winner
+    ("Wygrywasz pojedynek.") come from its own package - the engine's ``move_words``, the
+    presenter's ``you_forms``, its catalogs in ``locale/`` - and from no shared table."""
+    from bot.i18n import read_catalog
+    from bot.present.you import SHARED
+    from rules.lang import COMMON, move_phrase, move_word
+
+    game = duel.game
+    assert str(game.parse_action("wystaw damę kier")) == "play QH"
+    assert str(game.parse_action("выставить даму червей")) == "play QH"
+    assert str(game.parse_action("zagraj damę kier")) == "play QH"   # the common word too
+    queen = game.parse_action("play QH")
+    assert (move_word("play", "pl", game.move_words), move_word("play", "ru", game.move_words)) \
+        == ("wystaw", "выставить")
+    assert move_phrase(queen, "pl", game.move_words) == "wystaw damę kier"
+    assert game.parse_action(move_phrase(queen, "ru", game.move_words)) == queen
+    # The words are Duel's: not the common ones, and no other game reads them.
+    assert "wystaw" not in COMMON.verbs_of("play", "pl")
+    with pytest.raises((rules.IllegalAction, ValueError)):
+        rules.get_game("thirteens").parse_action("wystaw damę kier")
+
+    state = game.new_state(2, {"target": 3}, seed=4)
+    random_playout(state, random.Random(4))
+    winner = state.result()["winner"]
+    names = ["Alice", "Bo"]
+    told = f"{{p{winner}}}"   # the events name seats by tokens the transports fill in
+    for code, you, board in (("en", "You win the duel.", f"{told} wins the duel."),
+                             ("pl", "Wygrywasz pojedynek.", f"{told} wygrywa pojedynek."),
+                             ("ru", "Вы выигрываете дуэль.", f"{told} выигрывает дуэль.")):
+        own = present(state.view(winner), names, lang=code, recent=999).events
+        loser = present(state.view(1 - winner), names, lang=code, recent=999).events
+        public = present(state.view(None), names, lang=code, recent=999).events
+        assert you in own and board not in own, (code, own)
+        assert board in loser and board in public, (code, loser)
+        assert you not in public
+    # ... and in no shared table: not the shared "you" forms, not another game's, not the
+    # project's catalogs.
+    assert "{who} wins the duel." not in SHARED.you
+    assert all("{who} wins the duel." not in p.presenter.you_forms.you
+               for p in plugins.plugins() if p.name != "duel")
+    for code in ("pl", "ru"):
+        assert read_catalog(code).get("You win the duel.") is None

@@ -156,7 +156,7 @@ def test_every_legal_move_round_trips_through_its_phrase(lang: str) -> None:
     seen: set[tuple[str, str]] = set()
     for gm, state in _states():
         for action in state.legal_actions(state.current_seat):
-            phrase = move_phrase(action, lang)
+            phrase = move_phrase(action, lang, gm.move_words)
             assert gm.parse_action(phrase, state.options) == action, (gm.name, phrase)
             seen.add((gm.name, action.kind))
     assert seen == {(name, kind) for name, gm in rules.GAMES.items() for kind in gm.grammar}
@@ -164,12 +164,14 @@ def test_every_legal_move_round_trips_through_its_phrase(lang: str) -> None:
 
 def test_move_phrases_read_naturally() -> None:
     qh, ks, c7 = CARD[2 * 16 + 12], CARD[3 * 16 + 13], CARD[0 * 16 + 7]
+    pinkerton = rules.get_game("pinkerton").move_words
+    starshina = rules.get_game("starshina").move_words
     assert move_phrase(rules.Action("play", (qh,)), "pl") == "zagraj damę kier"
     assert move_phrase(rules.Action("play", (qh,)), "ru") == "сыграть даму червей"
     beat = rules.Action("beat", (ks, qh, "take", c7))
-    assert move_phrase(beat, "pl") == "bij króla pik damę kier weź siódemkę trefl"
-    assert move_phrase(beat, "ru") == "бить короля пик даму червей взять семёрку треф"
-    assert move_phrase(rules.Action("trump", ("hearts",)), "ru") == "козырь червы"
+    assert move_phrase(beat, "pl", pinkerton) == "bij króla pik damę kier weź siódemkę trefl"
+    assert move_phrase(beat, "ru", pinkerton) == "бить короля пик даму червей взять семёрку треф"
+    assert move_phrase(rules.Action("trump", ("hearts",)), "ru", starshina) == "козырь червы"
     assert move_phrase(rules.Action("pass", ()), "pl") == "pas"
     assert move_phrase(rules.Action("play", (qh,)), "en") == "play QH"
     piquet = rules.get_game("piquet")
@@ -180,7 +182,8 @@ def test_move_phrases_read_naturally() -> None:
             ("declare point 6", "zgłoś punkt 6", "объявить пуан 6"),
             ("sink sets", "pomiń zestawy", "пропустить комплекты")):
         action = piquet.parse_action(canonical)
-        assert (move_phrase(action, "pl"), move_phrase(action, "ru")) == (pl, ru)
+        words = piquet.move_words
+        assert (move_phrase(action, "pl", words), move_phrase(action, "ru", words)) == (pl, ru)
 
 
 @pytest.mark.parametrize(("game", "typed", "options", "canonical"), [
@@ -286,11 +289,11 @@ _SHOWN = {  # English label (a move's verb or prompt) -> the move kind it stands
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 def test_every_shown_move_word_is_read(lang):
     from bot.i18n import lang_for
-    from rules.lang import MOVE_WORDS
     tr = lang_for(lang)
     for english, kind in _SHOWN.items():
         shown = tr.gettext(english).split()[0].strip(":(").lower()
-        assert shown in MOVE_WORDS[lang][kind], (lang, english, shown, kind)
+        read = {w for gm in rules.GAMES.values() for w in gm.move_words.verbs_of(kind, lang)}
+        assert shown in read, (lang, english, shown, kind)
 
 
 def test_starshina_discard_as_the_screen_labels_it():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -102,6 +103,7 @@ class _Added(_gettext.NullTranslations):
         self.code = code
 
     def _found(self) -> list[_gettext.GNUTranslations]:
+        _before_lookup()
         return [t for _, t in _ADDED.get(self.code, ())]
 
     # A catalog without the message gives it back unchanged: try the next one.
@@ -121,6 +123,22 @@ class _Added(_gettext.NullTranslations):
 
 # code -> [(owner, translations)]: catalogs added by plug-ins, in the order added.
 _ADDED: dict[str, list[tuple[str, _gettext.GNUTranslations]]] = {}
+
+
+def _nothing() -> None:
+    return None
+
+
+# Runs before the plug-ins' catalogs are searched.  bot.plugins loads the plug-ins (and so
+# their catalogs, the built-in games' words among them) on first use, and a message may be
+# looked up before anything else asked for a game.
+_before_lookup: Callable[[], object] = _nothing
+
+
+def before_lookup(load: Callable[[], object]) -> None:
+    """Have ``load`` run before a message is looked up in the plug-ins' catalogs."""
+    global _before_lookup
+    _before_lookup = load
 
 
 def add_catalog(owner: str, code: str, po: Path) -> None:

@@ -10,12 +10,17 @@ from __future__ import annotations
 from rules.actions import Action
 from rules.base import Game, Option
 from rules.cards import FRENCH_SUITS, DeckKind
+from rules.lang import COMMON, MoveWords
 from rules.messages import Cards, Seat, event
 from rules.sampling import Slot
 from rules.tricks import TrickState
 
 DECK = DeckKind("duel", FRENCH_SUITS, (10, 11, 12, 13, 14))
 HAND = 5
+# Duel's own word for its move in Polish and Russian ("wystaw damę kier": put the queen of
+# hearts forward), shown first; the common words ("zagraj", "сыграть") are read too.
+WORDS = MoveWords(verbs={"pl": {"play": ("wystaw", "wystawiam")},
+                         "ru": {"play": ("выставить", "выставляю")}}) + COMMON
 
 
 class DuelState(TrickState):
@@ -53,8 +58,7 @@ class DuelState(TrickState):
             return False
         self.winner = winner
         self._finish()
-        self._log(event("{who} reaches {n} and wins the game.", who=Seat(winner),
-                        n=self.scores[winner]))
+        self._log(event("{who} wins the duel.", who=Seat(winner)))   # Duel's own message
         return True
 
     def _end_hand(self, winner: int) -> None:
@@ -85,6 +89,7 @@ class Duel(Game):
     option_list = (Option("target", 5, (3, 5, 7), "Tricks that win the game.", int),)
     grammar = {"play": ("card",)}
     aliases = {"p": "play"}
+    move_words = WORDS
     state_class = DuelState
     turn_seconds = 60
 

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_
 from bot.present.base import TRICK_FIELDS, Presenter, game_title
 from bot.present.scene import CentreScene, Fact, Scene
+from bot.present.you import SHARED, YouForms
 from rules.tricks import highest_card
 
 from .engine import HAND
 
+# Duel's acts told to you (its own words: the catalogs in locale/ translate them).
+YOU = YouForms(you={"{who} wins the duel.": N_("You win the duel.")},
+               roles={"Hand {n}: {dealer} deals; {first} leads.": {
+                   ("dealer",): N_("Hand {n}: you deal; {first} leads."),
+                   ("first",): N_("Hand {n}: {dealer} deals; you lead.")}}) + SHARED
+
 
 class DuelPresenter(Presenter):
     game = "duel"
+    you_forms = YOU
     fields = TRICK_FIELDS | {"scores", "target", "dealer", "hand_no"}
 
     def trick_winner(self, view: dict, plays: Sequence) -> int | None:
