@@ -94,7 +94,7 @@ async def test_updates_from_another_transport_reach_the_client_and_a_reconnect_g
             from bot.present.messages import marked
             assert [f["events"] for f in frames[:-1]] == \
                 [[marked(t, en) for t in u.seen_by(0)] for u in published]
-            assert frames[-1]["moves"] and frames[-1]["scene"]["hand"]["cards"]
+            assert protocol.offered(frames[-1]) and frames[-1]["scene"]["hand"]["cards"]
 
             # Nothing missed: no update, the scene only.
             again = await web.connect(HOST, version=now)
@@ -153,7 +153,7 @@ async def test_refusals_leave_the_table_as_it_was(tmp_path) -> None:
             other_id = BOB if mover_id == HOST else HOST
             host, bob = clients[mover_id], clients[other_id]   # who moves now, who does not
             table = tables[mover_id]
-            assert table["moves"] and not tables[other_id]["moves"]
+            assert protocol.offered(table) and not protocol.offered(tables[other_id])
             view = env.core.public_view(1)
             hand = env.core.private_view(1, mover_id)
             version = table["version"]
@@ -179,7 +179,7 @@ async def test_refusals_leave_the_table_as_it_was(tmp_path) -> None:
             got = await outcome(host, {"type": "move", "version": version, "text": "fly away"})
             assert got["result"] == "not_legal"
             # A move for another seat: the other player sends the mover's legal move.
-            move = table["moves"][0]
+            move = protocol.offered(table)[0]
             got = await outcome(bob, {"type": "move", "version": version,
                                       "action": {"kind": move["kind"], "args": move["args"]}})
             assert got["result"] == "not_legal" and got["text"]
@@ -210,7 +210,7 @@ async def test_refusals_leave_the_table_as_it_was(tmp_path) -> None:
             now = env.core.table(1)
             late = clients[now.seats[now.current_seat].user_id]
             fresh = await late.until(lambda f: f["type"] == "scene" and f["version"] == now.move)
-            move = fresh["moves"][0]
+            move = protocol.offered(fresh)[0]
             view = env.core.public_view(1)
             got = await outcome(late, {"type": "move", "version": version,
                                        "action": {"kind": move["kind"], "args": move["args"]}})
@@ -269,9 +269,9 @@ async def test_tickets_are_single_use_short_lived_and_come_first(tmp_path) -> No
     book = Tickets(ttl=30, clock=lambda: now[0])
     token = book.issue(HOST, 1)
     now[0] += 31
-    assert book.redeem(token) is None
+    assert await book.redeem(token) is None
     token = book.issue(HOST, 1)
-    assert book.redeem(token) is not None and book.redeem(token) is None
+    assert await book.redeem(token) is not None and await book.redeem(token) is None
     assert tickets.issue(HOST, 1) != tickets.issue(HOST, 1)
 
 
@@ -289,8 +289,27 @@ async def test_only_the_allowed_origins_open_the_websocket(tmp_path) -> None:
                 ws = await web.raw(origin)
                 await ws.close()
             # Every response: only Discord may frame the page.
-            async with web.session.get(web.url.replace("/ws", "/")) as r:
-                assert r.status == 404 and r.headers["Content-Security-Policy"] == CSP
+            root = web.url.replace("/ws", "")
+            async with web.session.get(root + "/") as r:
+                assert r.status == 200 and r.headers["Content-Security-Policy"] == CSP
+            # The built client: one page for a table, a replay and the root; hashed assets
+            # kept a year; nothing else.
+            pages = set()
+            for path in ("/", "/t/123", "/replay/9"):
+                async with web.session.get(root + path) as r:
+                    assert r.status == 200 and r.headers["Cache-Control"] == "no-cache"
+                    pages.add(await r.text())
+            (page,) = pages
+            assert "<script" in page and not re.search(r"<script(?![^>]*\bsrc=)", page)
+            assert "<style" not in page
+            for asset in re.findall(r'(?:src|href)="(/assets/[^"]+)"', page):
+                async with web.session.get(root + asset) as r:
+                    assert r.status == 200, asset
+                    assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+                    assert r.headers["Content-Security-Policy"] == CSP
+            for missing in ("/assets/nope.js", "/assets/..%2Findex.html", "/static/index.html"):
+                async with web.session.get(root + missing) as r:
+                    assert r.status == 404, missing
             async with web.session.get(web.url, headers={"Origin": "https://evil.example"}) as r:
                 assert r.status == 403 and r.headers["Content-Security-Policy"] == CSP
     assert re.fullmatch(r"default-src 'self'; frame-ancestors https://discord.com "
@@ -474,3 +493,37 @@ async def test_a_table_not_started_or_gone_is_said_so(tmp_path) -> None:
                 frame = await client.recv()
                 assert (frame["code"], frame["text"]) == ("no_table", text)
                 assert await client.closed() == 4004
+
+
+async def test_the_hint_frame_follows_the_discord_buttons_fairness_rule(tmp_path) -> None:
+    """Alone with AI seats: the scene offers a hint and the answer names a move, for the
+    position asked about; at a table of two people (hints off) it is refused; a spectator's
+    is refused; a stale one says the game moved on; none changes the table."""
+    async with running_core(tmp_path) as env:
+        await make_table(env.core, "coins", ais=("easy", "easy"))
+        async with web_table(env.core) as web:
+            client = await web.connect(HOST)
+            first = await client.recv()
+            assert first["hint"] is True
+            await client.send({"type": "hint", "version": first["version"]})
+            got = await client.until(lambda f: f["type"] == "hint", timeout=60)
+            assert got["version"] == first["version"] and got["text"].startswith("💡")
+            assert re.search(r"\{c:[0-9A-Z]+\}", got["text"])
+            await client.send({"type": "hint", "version": first["version"] - 1})
+            stale = await client.until(lambda f: f["type"] == "hint")
+            assert stale["text"].startswith("⏩")
+            watcher = await web.connect(BOB)
+            await watcher.recv()
+            await watcher.send({"type": "hint", "version": first["version"]})
+            assert (await watcher.until(lambda f: f["type"] == "error"))["code"] == "not_seated"
+            assert env.core.table(1).move == first["version"]
+    async with running_core(tmp_path, "two.db") as env:
+        await _coins(env, humans=(HOST, BOB))
+        async with web_table(env.core) as web:
+            client = await web.connect(HOST)
+            first = await client.recv()
+            assert first["hint"] is False
+            await client.send({"type": "hint", "version": first["version"]})
+            refused = await client.until(lambda f: f["type"] == "error")
+            assert refused["code"] == "no_hint"
+            assert env.core.table(1).move == first["version"]

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 import aiohttp
 
 from bot.core import Core
+from bot.web import protocol
 from bot.web.server import WebConfig, WebTransport
 from bot.web.tickets import Tickets
 
@@ -109,10 +110,11 @@ async def play_out(client: Client, pick: Callable[[list[dict]], dict] = lambda m
     sent = -1
     while client.over is None:
         table = client.table
-        if table is None or not table["moves"] or table["version"] == sent:
+        offered = [] if table is None else protocol.offered(table)
+        if table is None or not offered or table["version"] == sent:
             await client.recv()
             continue
-        move = pick(table["moves"])
+        move = pick(offered)
         sent = table["version"]
         await client.send({"type": "move", "version": sent,
                            "action": {"kind": move["kind"], "args": move["args"]}})

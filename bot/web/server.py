@@ -6,6 +6,12 @@ and then by the single-use ticket of its first frame; the ticket's user is the s
 (or, not seated, a spectator who gets the public view only).  Moves go through the seat
 (``bot/seat.py``); updates come from the core's hub like the Discord adapter's, in a
 subscription of their own (a slow web client never holds up Discord).
+
+Each frame of an update is encoded once per view (seat and language) and the same text
+queued to every connection with that view; each connection has a writer of its own with a
+bounded queue, so a slow client holds up nobody and costs at most ``QUEUE_FRAMES`` frames:
+past them it is closed with 1013 (try again later), and its reconnect catches up from its
+version.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -24,13 +31,15 @@ from ..core.errors import NO_TABLE
 from ..core.hub import Subscription
 from ..core.updates import BoardChanged, GameOver, TableClosed, TableInfo, Update
 from ..i18n import N_, Lang, lang_for
+from ..present import coach as coach_words
 from ..present import present
-from ..present.base import seat_label
+from ..present.base import presenter_for, seat_label
 from ..present.messages import marked, said
 from ..seat import NOT_SEATED, NOT_STARTED, Result, TablePlace
 from . import protocol as p
 from . import tickets as tickets_mod
-from .sync import TableLog
+from .auth import DiscordLink, WebAuth
+from .sync import Entry, TableLog
 
 log = logging.getLogger("parlour.web")
 
@@ -40,12 +49,19 @@ BAD_TICKET = N_("This ticket has expired or was already used: open the table aga
 TOO_FAST = N_("Too many messages at once: wait a moment, then send the move again.")
 MOVED_ON = N_("⏩ The game has moved on since that move was chosen - here is the table now.")
 ELSEWHERE = N_("That move belongs to a table in another channel.")
+STALE_HINT = N_("That was for an earlier position - the game has moved on.")
+
+STATIC = Path(__file__).parent / "static"    # the built client (web/, `npm run build`)
+PAGES = ("/", "/t/{channel}", "/replay/{game}")
 
 FRAME_ANCESTORS = "https://discord.com https://*.discord.com https://*.discordsays.com"
 CSP = f"default-src 'self'; frame-ancestors {FRAME_ANCESTORS}"
 HELLO_SECONDS = 10.0     # a connection that sends no hello by then is closed
 RATE, BURST = 10.0, 20   # client frames per second, and at once
 DROPS_TO_CLOSE = 50      # frames over the rate before the connection is closed
+CLOSE_SECONDS = 5.0      # how long a queued close may wait for the frames before it
+QUEUE_FRAMES = 32        # frames waiting for a slow client before it is closed (1013)
+MAX_BODY = 16 * 1024     # bytes of an HTTP request body (sign-in and ticket requests)
 CLOSE_TICKET = 4001      # websocket close codes of this protocol
 CLOSE_TABLE = 4004
 
@@ -87,6 +103,11 @@ def origin_of(url: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
+@dataclass(frozen=True)
+class _Close:
+    code: int
+
+
 @dataclass(eq=False)
 class Conn:
     ws: web.WebSocketResponse
@@ -94,12 +115,74 @@ class Conn:
     channel_id: int
     lang: Lang
     seat: int | None = None
-    version: int = -1          # the newest version this connection was sent
+    version: int = -1          # the newest version this connection was sent (or queued)
     rate: float = RATE
     burst: float = BURST
     tokens: float = BURST
     last: float = field(default_factory=time.monotonic)
     drops: int = 0
+    queue: asyncio.Queue[str | _Close] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_FRAMES + 1))
+    closing: bool = False      # a close is queued: nothing more is
+    writer: asyncio.Task[None] | None = None
+
+    @property
+    def view(self) -> tuple[int | None, str]:
+        """Whose eyes this connection has: connections with the same view get the same
+        frames (the seat's holder, or any spectator, in one language)."""
+        return self.seat, self.lang.code
+
+    def start(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def stop(self) -> None:
+        if self.writer is not None:
+            self.writer.cancel()
+
+    async def finish(self) -> None:
+        """The connection's handler ends: a queued close is sent first (briefly)."""
+        if self.closing and self.writer is not None:
+            await asyncio.wait([self.writer], timeout=CLOSE_SECONDS)
+        self.stop()
+
+    def put(self, text: str) -> None:
+        """Queue a frame's text; a client too slow to take ``QUEUE_FRAMES`` is closed."""
+        if self.closing:
+            return
+        if self.queue.qsize() >= QUEUE_FRAMES:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            log.info("web client too slow: closing it (it reconnects and catches up)")
+            self.close(WSCloseCode.TRY_AGAIN_LATER)
+            return
+        self.queue.put_nowait(text)
+
+    async def settle(self) -> None:
+        """Wait while half the queue is taken: a client's own frames (a flood of syncs, of
+        refused moves) slow its reader, not close it as a slow client."""
+        while self.queue.qsize() >= QUEUE_FRAMES // 2 and self.writer is not None \
+                and not self.writer.done():
+            await asyncio.sleep(0.01)
+
+    def close(self, code: int = WSCloseCode.OK) -> None:
+        """Close once the frames queued before are sent."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(_Close(code))
+
+    async def _write(self) -> None:
+        ws = self.ws
+        while True:
+            item = await self.queue.get()
+            if isinstance(item, _Close):
+                await ws.close(code=item.code)
+                return
+            if ws.closed:
+                continue
+            try:
+                await ws.send_str(item)
+            except (ConnectionError, RuntimeError):
+                log.debug("web client gone before a frame", exc_info=True)
 
     def allow(self) -> bool:
         """One client frame, within the rate (a token bucket)."""
@@ -119,19 +202,30 @@ class WebTransport:
     def __init__(self, core: Core, config: WebConfig, *,
                  tickets: tickets_mod.Tickets | None = None,
                  app_id: Callable[[], int | None] = lambda: None,
+                 link: DiscordLink | None = None,
                  rate: float = RATE, burst: int = BURST) -> None:
         self.core = core
         self.rate, self.burst = rate, burst
         self.config = config
         self.tickets = tickets or tickets_mod.DEFAULT
+        # A ticket is good once in whichever process redeems it: the used ones are stored.
+        self.tickets.bind(core.store)
         self.app_id = app_id
         self.logs: dict[int, TableLog] = {}
         self.conns: dict[int, set[Conn]] = {}
-        self.app = web.Application()
+        self.app = web.Application(client_max_size=MAX_BODY)
         self.app.router.add_get("/ws", self.websocket)
+        for page in PAGES:
+            self.app.router.add_get(page, _index)
+        self.app.router.add_get("/assets/{name}", _asset)
+        self.auth = WebAuth(core, public_url=config.public_url,
+                            client_secret=config.client_secret, tickets=self.tickets,
+                            app_id=app_id, link=link, origins=self.origins)
+        self.auth.add_routes(self.app)
         self.app.on_response_prepare.append(_headers)
         self._runner: web.AppRunner | None = None
         self._sub: Subscription | None = None
+        self._foreign: Subscription | None = None
         self.port: int | None = None
 
     # --- lifecycle ------------------------------------------------------------------------
@@ -139,6 +233,7 @@ class WebTransport:
     async def start(self) -> int:
         """Listen on the configured address; the port (the one chosen, for port 0)."""
         self._sub = self.core.subscribe(self.on_update)
+        self._foreign = self.core.subscribe_foreign(self.on_update)
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.config.host, self.config.port)
@@ -149,15 +244,18 @@ class WebTransport:
         return self.port
 
     async def stop(self) -> None:
-        if self._sub is not None:
-            self._sub.close()
-            self._sub = None
+        for sub in (self._sub, self._foreign):
+            if sub is not None:
+                sub.close()
+        self._sub = self._foreign = None
         for conns in list(self.conns.values()):
             for conn in list(conns):
+                conn.stop()
                 await conn.ws.close(code=WSCloseCode.GOING_AWAY)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        await self.auth.close()
 
     # --- admission ------------------------------------------------------------------------
 
@@ -187,6 +285,7 @@ class WebTransport:
         finally:
             if conn is not None:
                 self._forget(conn)
+                await conn.finish()
         return ws
 
     async def _hello(self, ws: web.WebSocketResponse) -> Conn | None:
@@ -205,22 +304,26 @@ class WebTransport:
             hello = None
         lang = lang_for(hello.lang if isinstance(hello, p.Hello) else None)
         if not isinstance(hello, p.Hello):
-            await self._send_error(ws, None, p.HELLO_FIRST, HELLO_FIRST, lang)
+            await _send_now(ws, p.error_frame(None, p.HELLO_FIRST, lang._(HELLO_FIRST)))
             await ws.close(code=WSCloseCode.POLICY_VIOLATION)
             return None
-        ticket = self.tickets.redeem(hello.ticket)
+        ticket = await self.tickets.redeem(hello.ticket)
         if ticket is None:
-            await self._send_error(ws, None, p.BAD_TICKET, BAD_TICKET, lang)
+            await _send_now(ws, p.error_frame(None, p.BAD_TICKET, lang._(BAD_TICKET)))
             await ws.close(code=CLOSE_TICKET)
             return None
-        info = self.core.table(ticket.channel_id)
+        # A table another shard process owns is loaded from the database (docs/SCALING.md).
+        info = self.core.table(ticket.channel_id) \
+            or await self.core.fetch_table(ticket.channel_id)
         if info is None or info.status != "playing":
             why = NOT_STARTED if info is not None and info.status == "lobby" else NO_TABLE
-            await self._send_error(ws, info.move if info else None, p.NO_TABLE, why, lang)
+            await _send_now(ws, p.error_frame(info.move if info else None, p.NO_TABLE,
+                                              lang._(why)))
             await ws.close(code=CLOSE_TABLE)
             return None
         conn = Conn(ws, ticket.user_id, ticket.channel_id, lang, info.seat_of(ticket.user_id),
                     rate=self.rate, burst=self.burst, tokens=self.burst)
+        conn.start()
         if ticket.channel_id not in self.logs:
             self.logs[ticket.channel_id] = TableLog(info.move)
         self.conns.setdefault(conn.channel_id, set()).add(conn)
@@ -241,11 +344,12 @@ class WebTransport:
         async for msg in ws:
             if msg.type == WSMsgType.ERROR:
                 break
+            await conn.settle()
             if not conn.allow():
                 if conn.drops >= DROPS_TO_CLOSE:
-                    await ws.close(code=WSCloseCode.POLICY_VIOLATION)
+                    conn.close(WSCloseCode.POLICY_VIOLATION)
                     break
-                await self._send_error(ws, conn.version, p.TOO_FAST, TOO_FAST, conn.lang)
+                self._send_error(conn, conn.version, p.TOO_FAST, TOO_FAST, conn.lang)
                 continue
             try:
                 if msg.type != WSMsgType.TEXT:
@@ -254,39 +358,60 @@ class WebTransport:
                 if isinstance(frame, p.Hello):
                     raise p.BadFrame("hello again")
             except p.BadFrame:
-                await self._send_error(ws, conn.version, p.BAD_FRAME, BAD_FRAME, conn.lang)
+                self._send_error(conn, conn.version, p.BAD_FRAME, BAD_FRAME, conn.lang)
                 continue
             if isinstance(frame, p.Sync):
                 await self._catch_up(conn, frame.version)
+            elif isinstance(frame, p.HintAsk):
+                await self._hint(conn, frame.version)
             else:
                 await self._move(conn, frame)
 
     async def _move(self, conn: Conn, move: p.Move) -> None:
         lang = conn.lang
         if conn.seat is None:
-            await self._send_error(conn.ws, conn.version, p.NOT_SEATED, NOT_SEATED, lang)
+            self._send_error(conn, conn.version, p.NOT_SEATED, NOT_SEATED, lang)
             return
         place = TablePlace(self.core, conn.channel_id)
         try:
             action = await place.parse(move.text)
         except IllegalMove as e:
-            await self._send(conn.ws, p.outcome_frame(conn.version, Result.NOT_LEGAL.name.lower(),
+            self._send(conn, p.outcome_frame(conn.version, Result.NOT_LEGAL.name.lower(),
                                                       said(e.message, lang)))
             return
         except TableError as e:
-            await self._send_error(conn.ws, conn.version, p.NO_TABLE, said(e, lang), None)
+            self._send_error(conn, conn.version, p.NO_TABLE, said(e, lang), None)
             return
         try:
             outcome = await place.act(conn.user_id, action, move.version, here=conn.channel_id)
         except TableError as e:
-            await self._send_error(conn.ws, conn.version, p.NO_TABLE, said(e, lang), None)
+            self._send_error(conn, conn.version, p.NO_TABLE, said(e, lang), None)
             return
         text = {Result.MADE: None, Result.MOVED_ON: lang._(MOVED_ON),
                 Result.ELSEWHERE: lang._(ELSEWHERE)}.get(
                     outcome.result, said(outcome.reason or "", lang))
         version = outcome.version if outcome.version is not None else conn.version
-        await self._send(conn.ws, p.outcome_frame(version, outcome.result.name.lower(), text,
+        self._send(conn, p.outcome_frame(version, outcome.result.name.lower(), text,
                                                   outcome.action))
+
+    async def _hint(self, conn: Conn, version: int) -> None:
+        """The Hint button's answer (bot/core/hints.py: the same fairness rule and the same
+        hard-AI search as on Discord), for the position the client saw."""
+        if conn.seat is None:
+            self._send_error(conn, conn.version, p.NOT_SEATED, NOT_SEATED, conn.lang)
+            return
+        info = self.core.table(conn.channel_id)
+        if info is None or info.move != version:
+            self._send(conn, p.hint_frame(conn.version, "⏩ " + conn.lang._(STALE_HINT)))
+            return
+        try:
+            got = await self.core.hints.hint(conn.channel_id, conn.user_id)
+        except TableError as e:
+            self._send_error(conn, conn.version, p.NO_HINT, said(e, conn.lang), None)
+            return
+        move = presenter_for(info.game, conn.lang).describe(got.action)
+        self._send(conn, p.hint_frame(
+            got.move, "💡 " + coach_words.hint_text(move, got.reasons, conn.lang)))
 
     async def _catch_up(self, conn: Conn, version: int | None) -> None:
         """What ``conn`` missed since ``version``: the updates then the scene, or a snapshot."""
@@ -301,25 +426,36 @@ class WebTransport:
             await self._send_table(conn, "snapshot", info)
             return
         for entry in missed:
-            await self._send(conn.ws, self._update_frame(conn, entry))
+            self._send(conn, self._update_frame(conn, entry))
         await self._send_table(conn, "scene", info)
 
-    def _update_frame(self, conn: Conn, entry) -> dict:
+    def _update_frame(self, conn: Conn, entry: Entry) -> dict:
         events = [marked(e.text, conn.lang) for e in entry.events
                   if e.to is None or (conn.seat is not None and e.to == conn.seat)]
         return p.update_frame(entry.version, events, entry.seat, entry.action, entry.actor)
 
-    async def _send_table(self, conn: Conn, kind: str, info: TableInfo) -> None:
-        frame = await self.table_frame(conn, kind, info)
-        conn.version = frame["version"]
-        await self._send(conn.ws, frame)
+    async def _send_table(self, conn: Conn, kind: str, info: TableInfo,
+                          made: dict[tuple[int | None, str], tuple[int, str]] | None = None
+                          ) -> None:
+        """``made``: this update's frames by view, each encoded once for every connection
+        with that view (the same seat's scene, or the same public one)."""
+        got = None if made is None else made.get(conn.view)
+        if got is None:
+            frame = await self.table_frame(conn, kind, info)
+            got = frame["version"], p.dumps(frame)
+            if made is not None:
+                made[conn.view] = got
+        conn.version = got[0]
+        conn.put(got[1])
 
     async def table_frame(self, conn: Conn, kind: str, info: TableInfo) -> dict:
         """The table as ``conn`` may see it: its seat's scene, or the public one."""
         if conn.seat is not None:
             seen = await TablePlace(self.core, conn.channel_id).scene(conn.user_id, conn.lang)
-            return p.table_frame(kind, seen.version, seen.scene, conn.seat, seen.names,
-                                 seen.moves)
+            return p.table_frame(
+                kind, seen.version, seen.scene, conn.seat, seen.names, seen.moves,
+                hint=self.core.hints.offered(conn.channel_id, conn.user_id),
+                deadline=info.deadline if info.current_seat == conn.seat else None)
         names = _names(info, conn.lang)
         board = self.core.board(conn.channel_id)
         scene = present(board.view, names, recent=4, lang=conn.lang)
@@ -335,46 +471,73 @@ class WebTransport:
             entry = table_log.record(update)
             info = self.core.table(update.channel_id)
             playing = info is not None and info.status == "playing"
+            told: dict[tuple[int | None, str], str] = {}   # the update frame, by view
+            made: dict[tuple[int | None, str], tuple[int, str]] = {}   # and the scene
             for conn in list(self.conns.get(update.channel_id, ())):
                 if entry is not None and entry.version > conn.version:
                     # Also the game's last move: its update comes before the ``over``.
-                    await self._send(conn.ws, self._update_frame(conn, entry))
+                    text = told.get(conn.view)
+                    if text is None:
+                        text = told[conn.view] = p.dumps(self._update_frame(conn, entry))
+                    conn.put(text)
                     conn.version = entry.version
                 # The scene once the updates are told up to the table's version (the hub
                 # may be a few moves behind the table: their updates come first).
                 if playing and info is not None and info.move == conn.version:
-                    await self._send_table(conn, "scene", info)
+                    await self._send_table(conn, "scene", info, made)
         elif isinstance(update, GameOver):
             self.logs.pop(update.channel_id, None)
+            over: dict[str, str] = {}    # the public end of the game, by language
             for conn in list(self.conns.pop(update.channel_id, ())):
-                names = _names(update.table, conn.lang)
-                scene = present(update.view, names, recent=4, lang=conn.lang)
-                await self._send(conn.ws, p.over_frame(update.table.move, scene, names))
-                await conn.ws.close()
+                text = over.get(conn.lang.code)
+                if text is None:
+                    names = _names(update.table, conn.lang)
+                    scene = present(update.view, names, recent=4, lang=conn.lang)
+                    text = over[conn.lang.code] = p.dumps(
+                        p.over_frame(update.table.move, scene, names))
+                conn.put(text)
+                conn.close()
         elif isinstance(update, TableClosed):
             self.logs.pop(update.channel_id, None)
             for conn in list(self.conns.pop(update.channel_id, ())):
-                await self._send_error(conn.ws, update.table.move, p.NO_TABLE, NO_TABLE,
-                                       conn.lang)
-                await conn.ws.close(code=CLOSE_TABLE)
+                self._send_error(conn, update.table.move, p.NO_TABLE, NO_TABLE, conn.lang)
+                conn.close(CLOSE_TABLE)
 
     # --- sending --------------------------------------------------------------------------
 
-    async def _send(self, ws: web.WebSocketResponse, frame: dict) -> None:
-        if ws.closed:
-            return
-        try:
-            await ws.send_str(p.dumps(frame))
-        except (ConnectionError, RuntimeError):
-            log.debug("web client gone before a frame", exc_info=True)
+    def _send(self, conn: Conn, frame: dict) -> None:
+        conn.put(p.dumps(frame))
 
-    async def _send_error(self, ws: web.WebSocketResponse, version: int | None, code: str,
-                          text: str, lang: Lang | None) -> None:
-        await self._send(ws, p.error_frame(version, code, lang._(text) if lang else text))
+    def _send_error(self, conn: Conn, version: int | None, code: str, text: str,
+                    lang: Lang | None) -> None:
+        self._send(conn, p.error_frame(version, code, lang._(text) if lang else text))
+
+
+async def _send_now(ws: web.WebSocketResponse, frame: dict) -> None:
+    """A frame before the connection has its writer (the hello's refusals)."""
+    try:
+        await ws.send_str(p.dumps(frame))
+    except (ConnectionError, RuntimeError):
+        log.debug("web client gone before a frame", exc_info=True)
 
 
 def _names(info: TableInfo, lang: Lang) -> tuple[str, ...]:
-    return tuple(seat_label(s.name, s.kind, s.ai_level, lang) for s in info.seats)
+    return tuple(seat_label(s.name, s.kind, s.ai_level, lang, s.ai_name) for s in info.seats)
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    """The client's one page (it reads its path: a table, a replay, the Activity's root)."""
+    return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _asset(request: web.Request) -> web.StreamResponse:
+    """A built asset: its name holds its hash, so it may be kept for a year."""
+    name = request.match_info["name"]
+    path = STATIC / "assets" / name
+    if "/" in name or name.startswith(".") or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path, headers={
+        "Cache-Control": "public, max-age=31536000, immutable"})
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
