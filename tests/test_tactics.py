@@ -34,6 +34,18 @@ def test_suite_size() -> None:
     assert len({p.name for p in ALL}) == len(ALL), "position names are unique"
 
 
+def test_younger_and_normand_have_their_own_positions() -> None:
+    """Issue 48: at least 15 positions for two-handed Piquet's younger hand (its answers,
+    its exchange, its play) and a few for normand."""
+    younger = normand = 0
+    for pos in SUITE["piquet"]:
+        state = build(pos)
+        if pos.players == 2 and pos.options.get("variant", "rubicon") == "rubicon":
+            younger += pos.seat == state.order[1]
+        normand += pos.options.get("variant") == "normand"
+    assert younger >= 15 and normand >= 3, (younger, normand)
+
+
 @pytest.mark.parametrize("game", list(SUITE))
 def test_hard_solves_every_position(game: str) -> None:
     missed = []

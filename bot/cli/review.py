@@ -14,19 +14,21 @@ import os
 import sys
 from typing import TextIO
 
-import rules
-
+from .. import plugins
 from ..core import Store, TableError
 from ..core.ai_runner import InlineRunner
+from ..core.background import Background
 from ..core.clock import SystemClock
+from ..core.hub import Hub
 from ..core.leaderboard import recent_games
 from ..core.replay import Replay, load_replay
 from ..core.reviews import GameReview, Reviews, views_before
+from ..core.skills import SeatFigures, Skills, budget_from
 from ..core.store import is_postgres, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang
 from ..present import coach as words
 from ..present import present, presenter_for
-from ..present.base import game_title, player_name
+from ..present.base import game_title, player_name, skill_text
 from ..present.messages import said
 from .play import LOCAL_CHANNEL, LOCAL_USER, terminal_lang
 from .subcommands import Subcommands
@@ -65,6 +67,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print(lang._("No database at {db}: no games played yet.", db=args.db), file=out)
         return 1
     try:
+        budget_from(os.environ)
+    except ValueError as e:   # a malformed PARLOUR_SKILL_BUDGET: said before any work
+        print(lang._("Error: {error}", error=said(e, lang)), file=out)
+        return 2
+    try:
         return asyncio.run(_run(args, lang, out))
     except TableError as e:
         print(lang._("Error: {error}", error=said(e, lang)), file=out)
@@ -95,10 +102,26 @@ async def _run(args: argparse.Namespace, lang: Lang, out: TextIO) -> int:
             print(lang._("Reviewing game #{number}: the hard AI weighs every decision "
                          "(a minute or so)...", number=game_id), file=out, flush=True)
         review = await reviews.wait(game_id, seat)
+        figures = await _skill_of(store, game_id, seat)
     finally:
         await store.close()
-    show(replay, review, out=out, lang=lang, colour=wants_colour(out))
+    show(replay, review, out=out, lang=lang, colour=wants_colour(out), skill=figures)
     return 0
+
+
+async def _skill_of(store: Store, game_id: int, seat: int) -> SeatFigures | None:
+    """The seat's accuracy and luck in the game (core/skills.py): stored by the bot, else
+    computed here, on this process (seconds; PARLOUR_SKILL_BUDGET as for the bot), and
+    stored."""
+    budget = budget_from(os.environ)
+    if budget <= 0:
+        return None
+    skills = Skills(store, InlineRunner(), SystemClock(), Hub(), Background(),
+                    lambda _guild: True, budget=budget)
+    if await skills.get(game_id) is None:
+        await skills.request(game_id)
+        await skills.wait(game_id)
+    return next((f for f in await skills.get(game_id) or () if f.seat == seat), None)
 
 
 def _seat(replay: Replay, chosen: int | None) -> int | None:
@@ -114,15 +137,17 @@ def _seat(replay: Replay, chosen: int | None) -> int | None:
 
 
 def show(replay: Replay, review: GameReview, *, out: TextIO, lang: Lang = EN,
-         colour: bool = False) -> None:
+         colour: bool = False, skill: SeatFigures | None = None) -> None:
     r = replay.record
-    game = rules.get_game(r.game)
+    game = plugins.engine(r.game)
     names = [player_name(p, lang) for p in replay.record.players]
     table = TableView(game.name, names, Style(colour=colour), lang=lang)
     describe = presenter_for(game.name, lang).describe
     name = names[review.seat]
     print(*wrap(words.review_head(review, name, game_title(game.title, lang), lang),
                 table.width), sep="\n", file=out)
+    if skill is not None:
+        print(skill_text(skill.accuracy, skill.luck, lang), file=out)
     if not review.done:
         return
     shown = review.decisions[:SHOWN]

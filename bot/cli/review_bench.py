@@ -9,22 +9,24 @@ it ranks a hard move (one the AI itself chose) as costly (cost above ``COSTLY``)
 A random move is often as good as the AI's (two equal low cards): each blunder's cost
 is also measured apart, by the same search with every root move tried in
 ``ORACLE_WORLDS`` other sampled worlds, and the blunders are counted by that cost
-(``THRESHOLDS``).
+(``THRESHOLDS``).  A blunder whose cost on the fresh worlds is uncertain (its interval
+straddles the first threshold) is priced on ``ORACLE_MORE`` more fresh worlds before it
+is counted, so the benchmark measures the review, not the noise of its measure.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-import rules
 from rules.ai import evaluate
-from rules.ai.coach import CHECK_WORLDS, REVIEW_WORLDS, judge
-from rules.ai.coach import REVIEW_BUDGET as COACH_BUDGET
+from rules.ai.coach import COACH_BUDGET, COACH_WORLDS, MATTERS, MORE_WORLDS, PRICE_WORLDS, Z, judge
 from rules.ai.search import SearchPlayer
 
+from .. import plugins
 from ..core.reviews import review_game
 
 GAMES = ("coins", "thirteens", "starshina", "piquet")
@@ -33,6 +35,7 @@ COSTLY = 0.1          # a hard move reviewed as losing a tenth of the [-1, 1] sc
 THRESHOLDS = (0.02, 0.05)
 ORACLE_WORLDS = 40    # the independent measure: every root move on this many worlds
 ORACLE_CHECK = 80     # then the blunder against the measure's choice on this many fresh ones
+ORACLE_MORE = 1600    # and on this many more where that cost's interval straddles THRESHOLDS[0]
 PLAY_BUDGET = 60      # iterations per move of the hard players
 REVIEW_BUDGET = COACH_BUDGET   # iterations per decision of the review: the bot's
 
@@ -43,7 +46,7 @@ def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
     the log, the blunder's move number), or None if seat 0 had no choice.  Piquet's
     exchange is one of the decisions: the review prices it on the exchange search's
     own talons."""
-    g = rules.get_game(game)
+    g = plugins.engine(game)
     n = g.player_counts()[0]
     state = g.new_state(n, {}, seed=seed)
     players = [SearchPlayer(game, "hard", seed + s, iterations=play_budget, time_budget=None)
@@ -71,32 +74,50 @@ def plant(game: str, seed: int, play_budget: int = PLAY_BUDGET
 
 
 def _oracle(game: str, n: int, seed: int, log: list[tuple[int, str]], blunder: int
-            ) -> tuple[float, float]:
-    """The blunder's cost measured apart by a bigger search: (on the search's own
+            ) -> tuple[tuple[float, float], str]:
+    """The blunder's cost measured apart by a bigger search: ((on the search's own
     ``ORACLE_WORLDS`` worlds, as first defined; on ``ORACLE_CHECK`` fresh worlds, paired
-    with the search's choice - free of the winner's curse that inflates the first)."""
-    state = rules.get_game(game).new_state(n, {}, seed=seed)
+    with the search's choice - free of the winner's curse that inflates the first), how
+    the fresh measure ended: "sure", or after ``ORACLE_MORE`` more fresh worlds where its
+    interval straddled THRESHOLDS[0], "settled" or "unsettled")."""
+    state = plugins.engine(game).new_state(n, {}, seed=seed)
     for s, action in log[:blunder - 1]:
         state.apply(s, action)
     s, action = log[blunder - 1]
     j = judge(state, s, action, ORACLE_WORLDS * 12, seed=seed + 7919, worlds=ORACLE_WORLDS,
               check=0)
     if j is None:
-        return 0.0, 0.0
+        return (0.0, 0.0), "sure"
     if j.played == j.best:
-        return j.cost, 0.0
+        return (j.cost, 0.0), "sure"
     rng = random.Random(f"oracle/{seed}")
     player = SearchPlayer(game, "hard", seed + 7920, iterations=ORACLE_WORLDS * 12,
                           time_budget=None)
     best, played = player.play_out(state, s, [j.best, j.played], ORACLE_CHECK, rng)
     d = [b - p for b, p in zip(best, played, strict=True)]
-    return j.cost, max(0.0, sum(d) / len(d)) if d else 0.0
+    status = "sure"
+    if _straddles(d):
+        more_best, more_played = player.play_out(state, s, [j.best, j.played], ORACLE_MORE,
+                                                 rng)
+        d += [b - p for b, p in zip(more_best, more_played, strict=True)]
+        status = "unsettled" if _straddles(d) else "settled"
+    return (j.cost, max(0.0, sum(d) / len(d)) if d else 0.0), status
+
+
+def _straddles(d: list[float]) -> bool:
+    """Whether the mean of the paired differences ``d``, plus or minus Z standard errors,
+    straddles the first threshold."""
+    if len(d) < 2:
+        return False
+    mean = sum(d) / len(d)
+    err = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+    return mean - Z * err <= THRESHOLDS[0] < mean + Z * err
 
 
 def trial(t: int, games: tuple[str, ...] = GAMES, review_budget: int = REVIEW_BUDGET
           ) -> dict | None:
-    """One planted blunder, reviewed (as the bot does, and as it did before the fresh
-    pricing) and priced apart; None if seat 0 had no choice."""
+    """One planted blunder, reviewed as the bot does and priced apart; None if seat 0 had
+    no choice."""
     t0 = time.process_time()
     game = games[t % len(games)]
     seed = 1000 + t
@@ -106,32 +127,35 @@ def trial(t: int, games: tuple[str, ...] = GAMES, review_budget: int = REVIEW_BU
     n, log, blunder = got
     out: dict = {"game": game, "seed": seed, "blunder": blunder}
     r0 = time.process_time()
-    out["reviews"] = {"now": review_game(game, n, {}, seed, log, 0, review_budget)}
+    out["review"] = review_game(game, n, {}, seed, log, 0, review_budget)
     out["review_s"] = time.process_time() - r0
-    out["reviews"]["before"] = review_game(game, n, {}, seed, log, 0, review_budget,
-                                           check=0)
-    out["truth"] = _oracle(game, n, seed, log, blunder)
+    out["truth"], out["oracle"] = _oracle(game, n, seed, log, blunder)
     out["cpu_s"] = time.process_time() - t0
     return out
 
 
-def _tally(results: list[dict], review: str, oracle: int) -> tuple[dict, dict, int, int]:
-    """(blunders by threshold, of those found in the top three, hard moves reviewed as
-    costly, hard moves) for one review and one oracle definition."""
+def _tally(results: list[dict], oracle: int) -> tuple[dict, dict, int, int, int]:
+    """(blunders by threshold, of those found in the top three, blunders listed with an
+    interval that holds the oracle's cost, hard moves reviewed as costly, hard moves) for
+    one oracle definition.  The review lists only clear costs (interval above nothing),
+    costliest first: its top three is what the player reads."""
     found = {t: 0 for t in THRESHOLDS}
     planted = {t: 0 for t in THRESHOLDS}
-    costly = hard_moves = 0
+    costly = hard_moves = covered = 0
     for got in results:
-        body, blunder, truth = got["reviews"][review], got["blunder"], got["truth"][oracle]
+        body, blunder, truth = got["review"], got["blunder"], got["truth"][oracle]
         ranked = [d["move"] for d in body["decisions"]]
         hard_moves += body["judged"] - 1
         costly += sum(1 for d in body["decisions"] if d["move"] != blunder
                       and d["cost"] > COSTLY)
+        mine = next((d for d in body["decisions"] if d["move"] == blunder), None)
+        if mine is not None and truth >= THRESHOLDS[0]:
+            covered += mine["cost"] - Z * mine["error"] <= truth <= mine["cost"] + Z * mine["error"]
         for least in THRESHOLDS:
             if truth >= least:
                 planted[least] += 1
                 found[least] += blunder in ranked[:3]
-    return planted, found, costly, hard_moves
+    return planted, found, covered, costly, hard_moves
 
 
 def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
@@ -147,33 +171,43 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
     cpu = sum(r["cpu_s"] for r in done if r is not None)
     if verbose:
         for r in results:
-            ranked = [d["move"] for d in r["reviews"]["now"]["decisions"]]
+            ranked = [d["move"] for d in r["review"]["decisions"]]
             rank = ranked.index(r["blunder"]) + 1 if r["blunder"] in ranked else "-"
+            listed = next((d for d in r["review"]["decisions"] if d["move"] == r["blunder"]),
+                          None)
+            said = "not listed" if listed is None else \
+                f"reviewed {listed['cost']:.3f} +- {Z * listed['error']:.3f}"
             out(f"  {r['game']} seed {r['seed']}: the blunder (move {r['blunder']}) costs "
-                f"{r['truth'][0]:.3f} ({r['truth'][1]:.3f} on fresh worlds), "
-                f"rank {rank} of {r['reviews']['now']['judged']}")
+                f"{r['truth'][0]:.3f} ({r['truth'][1]:.3f} on fresh worlds, "
+                f"{r['oracle']}), {said}, "
+                f"rank {rank} of {r['review']['judged']}")
     out(f"review benchmark: {trials} hands over {', '.join(games)}; hard players of "
         f"{PLAY_BUDGET} iterations, review {review_budget} iterations a decision "
-        f"({REVIEW_WORLDS} common worlds; a move other than the AI's priced on "
-        f"{CHECK_WORLDS} fresh worlds), blunders priced by a search of "
+        f"({COACH_WORLDS} common worlds, then priced on {PRICE_WORLDS} fresh worlds, "
+        f"rounds of {' then '.join(map(str, MORE_WORLDS))} more while the interval "
+        f"straddles {MATTERS:g}; a decision listed when its interval, +- {Z:g} standard "
+        f"errors, is above {MATTERS:g}), blunders priced by a search of "
         f"{ORACLE_WORLDS * 12} iterations on {ORACLE_WORLDS} worlds")
     figures = {}
     for oracle, priced in enumerate(("on the pricing search's own worlds (as first defined)",
-                                     f"on {ORACLE_CHECK} fresh worlds")):
-        out(f"  blunders priced {priced}:")
-        for review, what in (("now", "review"), ("before", "review before (own worlds)")):
-            planted, found, costly, hard = figures[oracle, review] = _tally(
-                results, review, oracle)
-            share = ", ".join(
-                f">= {least:.2f}: {found[least]} of {planted[least]} = "
-                f"{100 * found[least] / planted[least] if planted[least] else 0:.1f}%"
-                for least in THRESHOLDS)
-            out(f"    {what}: in the top three, blunders costing {share}")
-    for review, what in (("now", "review"), ("before", "review before")):
-        _, _, costly, hard = figures[0, review]
-        out(f"  {what}: hard moves reviewed as costly (> {COSTLY}): {costly} of {hard} = "
-            f"{100 * costly / hard if hard else 0:.1f}%")
-    judged = sum(r["reviews"]["now"]["judged"] for r in results)
+                                     f"on {ORACLE_CHECK} fresh worlds "
+                                     f"({ORACLE_MORE} more where uncertain)")):
+        planted, found, covered, costly, hard = figures[oracle] = _tally(results, oracle)
+        share = ", ".join(
+            f">= {least:.2f}: {found[least]} of {planted[least]} = "
+            f"{100 * found[least] / planted[least] if planted[least] else 0:.1f}%"
+            for least in THRESHOLDS)
+        out(f"  blunders priced {priced}: in the top three, blunders costing {share}; "
+            f"the review's interval holds that cost for {covered} of "
+            f"{planted[THRESHOLDS[0]]}")
+    refined = [r["oracle"] for r in results if r["oracle"] != "sure"]
+    out(f"  blunders whose fresh cost straddled {THRESHOLDS[0]:g}: {len(refined)} of "
+        f"{len(results)}, priced on {ORACLE_MORE} more fresh worlds; "
+        f"{refined.count('settled')} settled by that")
+    _, _, _, costly, hard = figures[0]
+    out(f"  hard moves reviewed as costly (> {COSTLY}): {costly} of {hard} = "
+        f"{100 * costly / hard if hard else 0:.1f}%")
+    judged = sum(r["review"]["judged"] for r in results)
     review_cpu = sum(r["review_s"] for r in results)
     out(f"  {cpu:.0f} s of CPU; the review {1000 * review_cpu / max(1, judged):.0f} ms "
         f"a decision weighed")

@@ -51,6 +51,11 @@ def add_parser(sub: Subcommands) -> None:
                    help="play the docs/AI.md suite and print its Markdown table")
     p.add_argument("--scale", type=float, default=1.0,
                    help="with --report: multiply every deal count (default 1)")
+    p.add_argument("--younger-check", action="store_true",
+                   help="piquet: younger's points a deal played by hard, then by easy, on "
+                        "the same deals against the same elder (--opponent)")
+    p.add_argument("--opponent", default="hard", choices=LEVELS,
+                   help="with --younger-check: elder's level (default hard)")
     p.add_argument("--endgame", action="store_true",
                    help="time the endgame solver against rollouts by tricks left "
                         "(where it pays)")
@@ -70,6 +75,11 @@ def format_table(game_name: str, n: int, options: dict, seats: list[str], summar
             f"{lvl:<10}{s['seats']:>6}{_pm(s['win'], 100, 1):>14}{_pm(s['sole'], 100, 1):>14}"
             f"{_pm(s['score'], 1, 1):>18}{_pm(s['rank'], 1, 2):>14}{s['moves']:>8}"
             f"{_ms(s['p50_ms']):>9}{_ms(s['p95_ms']):>9}{s['capped']:>8}")
+    shares = [f"{lvl} {100 * s['ess']:.0f}%" for lvl, s in summary["by_level"].items()
+              if s.get("ess") is not None]
+    if shares:
+        lines.append("inference, mean effective sample share of the uniform worlds under the "
+                     "weights a move: " + ", ".join(shares))
     return "\n".join(lines)
 
 
@@ -84,6 +94,31 @@ def _ms(x: float | None) -> str:
     return "-" if x is None else f"{x:.1f}" if x < 100 else f"{x:.0f}"
 
 
+def _younger_check(args: argparse.Namespace) -> int:
+    from .selfplay_younger import format_younger, run_younger_check
+
+    if args.game != "piquet":
+        print("selfplay: --younger-check is for piquet", file=sys.stderr)
+        return 2
+    try:
+        options = plugins.find("piquet").game.validate_options(parse_options(args.option))
+    except (ValueError, KeyError) as e:
+        print(f"selfplay: {e}", file=sys.stderr)
+        return 2
+    if options.get("variant", "rubicon") not in ("rubicon", "au_cent"):
+        print("selfplay: --younger-check plays two-handed rubicon or au cent", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    r = run_younger_check(args.games, args.seed, options, args.opponent, args.jobs, args.cap)
+    r.update(seconds=round(time.perf_counter() - start, 1), machine=machine())
+    if args.json:
+        print(json.dumps(r, indent=2))
+    else:
+        print(format_younger(r))
+        print(f"({r['seconds']} s wall, {args.jobs} jobs; {r['machine']})")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.endgame:
         from .selfplay_endgame import run_endgame
@@ -96,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.game:
         print("selfplay: name a game (or use --report)", file=sys.stderr)
         return 2
+    if args.younger_check:
+        return _younger_check(args)
     try:
         game = plugins.find(args.game).game
         options = game.validate_options(parse_options(args.option))

@@ -5,7 +5,7 @@ player, one sampled world each, as the search sees them), it times the exact
 solve (rules/ai/endgame.py) against one heuristic rollout to the end of the
 same hand - the work the solver replaces in a search iteration.  CPU time of
 this one process, so other load on the machine counts less.  The search's
-thresholds are ``ENDGAME_TRICKS`` in rules/ai/heuristics/__init__.py.
+thresholds are each game's ``AIHooks.endgame_tricks`` (``games/<game>/ai.py``).
 """
 
 from __future__ import annotations
@@ -16,13 +16,18 @@ import time
 
 from rules.ai import evaluate
 from rules.ai.endgame import Solver
-from rules.ai.endgame_models import MODELS
-from rules.ai.heuristics import ENDGAME_TRICKS
 from rules.ai.hooks import hooks_for
 from rules.ai.players import make_player
 
 from .. import plugins
 from .selfplay_report import ENDGAME_SUITE
+
+
+def _model(game: str):
+    """The game's endgame model (its ``AIHooks.endgame``)."""
+    model = hooks_for(game).endgame
+    assert model is not None, f"{game} has no endgame model"
+    return model
 
 
 def _positions(game: str, n: int, opts: dict, tricks: int, count: int) -> list:
@@ -35,7 +40,7 @@ def _positions(game: str, n: int, opts: dict, tricks: int, count: int) -> list:
         for _ in range(4000):
             if state.is_over:
                 break
-            got = MODELS[game](state, state.mover)
+            got = _model(game)(state, state.mover)
             if got is not None and got[1].cards_left() == tricks * n and not got[1].trick:
                 out.append(state)
                 break
@@ -53,7 +58,7 @@ def measure(game: str, n: int, opts: dict, tricks: int, count: int = 20) -> dict
         seat = state.mover
         rng = random.Random(k)
         world = state.sample_world(seat, rng)
-        got = MODELS[game](world, seat)
+        got = _model(game)(world, seat)
         assert got is not None
         model, pos = got
         solver = Solver(model)
@@ -90,7 +95,7 @@ def run_endgame(max_tricks: int = 6) -> int:
         label = game + "".join(f" {v}" for v in opts.values())
         for tricks in range(2, max_tricks + 1):
             m = measure(game, n, opts, tricks)
-            used = "yes" if tricks <= ENDGAME_TRICKS.get(game, 0) else ""
+            used = "yes" if tricks <= hooks_for(game).endgame_tricks else ""
             print(f"| {label} | {tricks} | {m['positions']} | {m['solve_p50']:.2f} | "
                   f"{m['solve_p95']:.2f} | {m['nodes_p50']:.0f} | {m['rollout_p50']:.2f} | "
                   f"{used} |", flush=True)

@@ -50,8 +50,11 @@ def play_game(game_name: str, n: int, options: dict, game_seed: int,
                 capped[seat] += 1
         state.apply(seat, action)
     r = state.result()
+    # Inference's effective sample share by move (a searching player with a game's
+    # world_weight hook; see rules/ai/inference.py), for the summary.
+    ess = [list(getattr(p, "ess_log", [])) for p in players]
     return {"scores": list(r["scores"]), "ranks": list(r["ranks"]), "times": times,
-            "capped": capped}
+            "capped": capped, "ess": ess}
 
 
 def _task(args: tuple) -> tuple:
@@ -89,6 +92,7 @@ def summarise(seats: list[str], n: int, results: list[tuple]) -> dict:
     per_deal: dict[str, dict[int, dict[str, list[float]]]] = {}
     times: dict[str, list[float]] = {}
     capped: dict[str, int] = {}
+    ess: dict[str, list[float]] = {}
     games = 0
     for (_, d, rot), r in results:
         games += 1
@@ -105,6 +109,7 @@ def summarise(seats: list[str], n: int, results: list[tuple]) -> dict:
             rows["rank"].append(float(r["ranks"][i]))
             times.setdefault(lvl, []).extend(r["times"][i])
             capped[lvl] = capped.get(lvl, 0) + r["capped"][i]
+            ess.setdefault(lvl, []).extend(r.get("ess", [[]] * n)[i])
     out = {}
     for lvl in dict.fromkeys(seats):
         deals = per_deal.get(lvl, {})
@@ -118,6 +123,8 @@ def summarise(seats: list[str], n: int, results: list[tuple]) -> dict:
         stats["p95_ms"] = 1000 * percentile(t, 95) if t else None
         stats["capped"] = capped.get(lvl, 0)
         stats["seats"] = seats.count(lvl)
+        shares = ess.get(lvl, [])
+        stats["ess"] = statistics.fmean(shares) if shares else None
         out[lvl] = stats
     return {"games": games, "deals": len({k[1] for k, _ in results}), "by_level": out}
 

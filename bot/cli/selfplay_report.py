@@ -12,6 +12,8 @@ import math
 import time
 
 from .selfplay_match import machine, match_tasks, percentile, run_tasks, summarise
+from .selfplay_rating import markdown as rating_markdown
+from .selfplay_rating import rate_level
 
 # The search's wall-clock safety cap in the report: raised from the bot's 0.25 s so that
 # other load on a shared machine does not cut moves short (budgets are counts; move times
@@ -59,14 +61,19 @@ def run_report(jobs: int, scale: float = 1.0, seed: int = 1) -> int:
     for key, r in results:
         by_match.setdefault(key[0], []).append((key, r))
     rows = []
+    ratings = []
     times: dict[str, list[float]] = {}
     for k, (label, _, n, _, seats, _) in enumerate(SUITE):
         s = summarise(seats, n, by_match[k])
         rows.append((label, seats, s))
+        ratings.append((label, rate_level(seats, n, by_match[k])))
         for (_, _, rot), r in by_match[k]:
             for i in range(n):
                 times.setdefault(seats[(i + rot) % n], []).extend(r["times"][i])
     print(markdown(rows, times))
+    print("\nEach level rated as a newcomer would be from these games, the other seats at "
+          "their fixed AI ratings (bot/cli/selfplay_rating.py):\n")
+    print(rating_markdown(ratings))
     wall = time.perf_counter() - start
     print(f"\n{len(results)} games in {wall / 60:.1f} min wall with {jobs} worker processes; "
           f"{machine()}.")

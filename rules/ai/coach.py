@@ -22,12 +22,23 @@ from ..base import State
 from .hooks import hooks_for, rng_for
 from .search import SearchPlayer
 
-HINT_BUDGET = 120       # iterations for a hint: a hard move's usual work
-REVIEW_BUDGET = 150     # iterations per decision of a review
-REVIEW_WORLDS = 12      # common worlds every root move is tried in, for a review
-TRICK_WORLDS = 10       # sampled deals the trick fact is counted on, with no runner-up
-CHECK_WORLDS = 64       # fresh worlds a review prices a move that is not the AI's on
-GIFT_SAID_WORLDS = 10   # common deals before a hint says a move does worse in every one
+COACH_BUDGET = 150      # iterations of the search behind a hint and a review's decision
+COACH_WORLDS = 12       # common worlds every root move is tried in, in that search
+PRICE_WORLDS = 64       # fresh worlds the moves are then priced on, paired: at least this many
+# Rounds of more fresh worlds for a loss whose interval still straddles MATTERS after the
+# worlds before; each round is played STEP worlds at a time and stops once it does not.
+MORE_WORLDS: tuple[int, ...] = (192, 768)
+# A hint stops after the first round (bounded CPU); its sample is the first part of the
+# review's, decided by the same rule, so where the hint settles a loss the review agrees.
+HINT_MORE: tuple[int, ...] = MORE_WORLDS[:1]
+STEP = 64
+Z = 2.0                 # an interval is the mean loss plus or minus Z standard errors
+NOISE = 0.005           # a mean loss under this (a quarter of a percent of a game) is nothing
+MATTERS = 0.02          # costly: the whole interval above this (1% of a game)
+# Kept for the callers that name them: a hint and a review are the same judgement.
+HINT_BUDGET = REVIEW_BUDGET = COACH_BUDGET
+REVIEW_WORLDS = COACH_WORLDS
+CHECK_WORLDS = PRICE_WORLDS
 
 
 @dataclass(frozen=True)
@@ -43,16 +54,17 @@ class Reason:
     """One fact behind a hint.  ``kind``:
 
     * ``forced``: it is the only legal move;
-    * ``only``: every other move is plainly worse;
-    * ``best_in``: at least as good as every other move in ``count`` of ``of`` sampled deals;
+    * ``only``: the next best move is clearly worse (its loss's interval is above nothing);
+    * ``best_in``: at least as good as the next best move in ``count`` of ``of`` sampled deals;
     * ``wins_trick`` / ``loses_trick``: takes (or leaves) the trick in ``count`` of ``of``
       sampled deals (``of`` 0: certain, the trick's last card);
-    * ``gifts``: ``count`` other moves do worse in every sampled deal (10 or more);
+    * ``trick_coins``: the trick's last card, it takes the trick and the ``count`` coins on it
+      (Coins);
+    * ``trick_points``: the trick's last card, it takes the trick and its ``count`` points
+      (Thirteens);
     * ``margin``: ahead of the next best move by ``count`` hundredths of a game;
-    * ``plan``: a planned exchange (a game's own exchange search), best on average over
-      ``of`` sampled draws from the talon and at least as good as the next best discard
-      in ``count`` of them (0: not compared);
-    * ``gifts_draws``: ``count`` other discards do worse in every sampled draw.
+    * ``plan``: a planned exchange (a game's own exchange search), at least as good as the
+      next best discard in ``count`` of ``of`` sampled draws from the talon.
     """
     kind: str
     count: int = 0
@@ -66,8 +78,50 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class Price:
+    """A move's loss against the coach's choice, on the same fresh sampled worlds."""
+    action: Action
+    cost: float         # mean loss against the choice (value units; may be < 0: noise)
+    error: float        # standard error of that mean
+    worlds: int         # the paired worlds it was priced on
+    as_good: int        # of those, the worlds where it did as well as the choice or better
+    beaten: int = 0     # of those, the worlds where the choice did as well as it or better
+
+    @property
+    def low(self) -> float:
+        return self.cost - Z * self.error
+
+    @property
+    def high(self) -> float:
+        return self.cost + Z * self.error
+
+    @property
+    def clear(self) -> bool:
+        """Costly beyond the noise (``costly``)."""
+        return costly(self.cost, self.error)
+
+    @property
+    def unsettled(self) -> bool:
+        """Worth more worlds: a mean loss above a trifle whose interval straddles
+        MATTERS (the sample cannot yet tell whether it matters)."""
+        return self.cost >= NOISE and self.low <= MATTERS < self.high
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The coach's judgement of one decision: its choice and the moves priced against it
+    (the choice first, at cost 0; then the runner-up of the search; then the move played)."""
+    best: Action
+    prices: tuple[Price, ...]
+    exchange: bool      # priced on sampled draws from the talon (Piquet's exchange)
+
+    def price(self, action: Action) -> Price | None:
+        return next((p for p in self.prices if p.action == action), None)
+
+
+@dataclass(frozen=True)
 class Judgement:
-    """How a move compares with the hard AI's choice in one position."""
+    """How a move compares with the coach's choice in one position."""
     played: Action
     best: Action
     cost: float         # mean loss against ``best`` in common worlds, >= 0 (value units)
@@ -75,18 +129,35 @@ class Judgement:
     worlds: int         # common worlds the two were compared in
     disagree: int       # of those, the worlds where ``played`` did as well or better
 
+    @property
+    def clear(self) -> bool:
+        return costly(self.cost, self.spread)
+
+
+def costly(cost: float, error: float) -> bool:
+    """The one rule for a costly decision (a hint's "clearly worse", a review's listed
+    item): the loss's whole interval, the mean plus or minus Z standard errors, is above
+    MATTERS.  A loss within the noise, or one that surely matters little, is not."""
+    return cost - Z * error > MATTERS
+
+
+def decision_seed(game_seed: int, move: int) -> int:
+    """The seed of the coach's judgement of the ``move``-th move (1-based) of a game: a hint
+    at that position and the review of the move made there run the same search."""
+    return game_seed * 1000 + move
+
 
 def _player(state: State, seed: int, budget: int, worlds: int = 0) -> SearchPlayer:
     return SearchPlayer(state.game.name, "hard", seed, iterations=budget, time_budget=None,
                         common_worlds=worlds)
 
 
-def evaluate_moves(state: State, seat: int, budget: int = REVIEW_BUDGET,
+def evaluate_moves(state: State, seat: int, budget: int = COACH_BUDGET,
                    seed: int = 0) -> list[tuple[Action, float, float]]:
     """Every root move the hard search weighed, with its mean value and spread over the
     sampled worlds, best mean first.  A position without a search (one legal move) gives
     its one move with value 0 and spread 0."""
-    player = _player(state, seed, budget, REVIEW_WORLDS)
+    player = _player(state, seed, budget, COACH_WORLDS)
     chosen = player.choose(state, seat)
     return [(m.action, m.value, m.spread) for m in _root(player, chosen)]
 
@@ -100,71 +171,137 @@ def _root(player: SearchPlayer, chosen: Action) -> list[MoveValue]:
     return sorted(out, key=lambda m: (-m.value, m.action != chosen))
 
 
-def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = 0) -> Hint:
-    """The hard AI's move for ``seat`` and the facts behind it."""
-    player = _player(state, seed, budget)
-    move = player.choose(state, seat)
-    legal = state.legal_actions(seat)
-    if len(legal) == 1:
-        return Hint(move, (Reason("forced"),))
-    if player.last_root is None:
-        return Hint(move, (Reason("only"),))
-    cands, values = player.last_root
-    i = cands.index(move)
-    mine = values[i]
-    others = [v for j, v in enumerate(values) if j != i and v]
-    # Said as "do worse in every sampled deal": only on enough deals that a fresh look (a
-    # review's) would not find it as good (the search drops a gift after 3).
-    gifts = {j for j, v in enumerate(values) if j != i and _worse_in_all(v, mine)}
-    # Against the runner-up (the best other mean), on the worlds both were tried in.
-    second = max(others, key=_mean) if others else []
-    common = min(len(mine), len(second))
-    if common < 3:      # too few to quote ("in 1 of 2 sampled deals" says nothing)
-        common = 0
-    as_good = sum(1 for w in range(common) if mine[w] >= second[w])
+def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
+           worlds: int = PRICE_WORLDS, played: Action | None = None,
+           more: tuple[int, ...] = MORE_WORLDS) -> Assessment | None:
+    """The one judgement behind a hint and a review: the hard search (``budget``
+    iterations, ``COACH_WORLDS`` common worlds) chooses; then its choice, its runner-up and
+    ``played`` are priced against each other on ``worlds`` fresh sampled worlds, paired
+    (the same deal and rollout seed for each: the luck of the deal cancels out).  Fresh,
+    because the search chose its move for how it did in its own worlds (the winner's
+    curse).  A hint and the review of the move made at the same position, with the same
+    seed, run exactly this: the hinted move costs nothing there.  None with one legal move.
+    Piquet's exchange is priced by its own search, on ``worlds`` fresh sampled talons.
+    The move asked about (``played``, else the runner-up) whose loss is unsettled
+    (``Price.unsettled``: its interval straddles MATTERS) is priced again against the
+    choice in rounds (``more``: each round's size), ``STEP`` fresh worlds at a time, until
+    the interval no longer straddles or the rounds run out; judged on the whole sample."""
+    if len(state.legal_actions(seat)) < 2:
+        return None
+    player = _player(state, seed, budget, COACH_WORLDS)
+    best = player.choose(state, seat)      # never ``include``: the hint's search exactly
+    moves = [best]
+    if player.last_root is not None:
+        cands, values = player.last_root
+        others = [(_mean(v), a) for a, v in zip(cands, values, strict=True)
+                  if v and a != best]
+        if others:
+            moves.append(max(others, key=lambda o: o[0])[1])
+    if played is not None and played not in moves:
+        moves.append(played)
+    if len(moves) == 1:
+        return Assessment(best, (Price(best, 0.0, 0.0, 0, 0),), False)
+    vals = _values(state, seat, seed, budget, moves, worlds, _stream(state, seat, seed,
+                                                                      "judge"))
+    asked = played if played is not None else moves[1]
+    if asked != best:
+        # More worlds only where the sample cannot tell whether the loss matters.  Only
+        # the move asked about (the hint's runner-up, the review's move played) and the
+        # choice, on streams of their own, seeded by the decision and the position alone:
+        # a hint and the review of its runner-up see the same worlds, step for step.
+        k = moves.index(asked)
+        for r, size in enumerate(more):
+            rng = _stream(state, seat, seed, f"judge+{r}")
+            done = 0
+            while done < size and _price(asked, vals[0], vals[k]).unsettled:
+                step = min(STEP, size - done)
+                extra = _values(state, seat, seed, budget, [best, asked], step, rng)
+                if not extra[0]:
+                    break           # no consistent world to be had: judged as it stands
+                # The others keep their first sample, paired with the choice's first part.
+                vals[0], vals[k] = vals[0] + extra[0], vals[k] + extra[1]
+                done += step
+    search = hooks_for(state.game.name).exchange
+    exchange = search is not None and search.applies(state)
+    return Assessment(best, tuple(_price(m, vals[0], v) for m, v in zip(moves, vals,
+                                                                        strict=True)),
+                      exchange)
+
+
+def _stream(state: State, seat: int, seed: int, name: str) -> random.Random:
+    """The random stream ``name`` of a decision, seeded by ``seed`` and the position alone."""
+    return random.Random(f"{name}/{seed}/{rng_for(seed, state, seat).random()}")
+
+
+def _values(state: State, seat: int, seed: int, budget: int, moves: list[Action],
+            worlds: int, rng: random.Random) -> list[list[float]]:
+    """Each of ``moves`` on ``worlds`` fresh sampled worlds drawn from ``rng``, paired (by
+    move, then by world); Piquet's exchange on its own search's sampled talons."""
+    search = hooks_for(state.game.name).exchange
+    if search is not None and search.applies(state):
+        _, weighed, by_world = search.choose(state, seat, list(moves), rng, worlds, None)
+        return [list(by_world[weighed.index(m)]) for m in moves]
+    return _player(state, seed + 1, budget).play_out(state, seat, moves, worlds, rng)
+
+
+def _price(action: Action, best: list[float], mine: list[float]) -> Price:
+    m = min(len(best), len(mine))
+    d = [best[w] - mine[w] for w in range(m)]
+    err = _sd(d) / math.sqrt(m) if m > 1 else 0.0
+    return Price(action, _mean(d), err, m, sum(1 for x in d if x <= 0),
+                 sum(1 for x in d if x >= 0))
+
+
+def hint(state: State, seat: int, budget: int = COACH_BUDGET, seed: int = 0,
+         worlds: int = PRICE_WORLDS, more: tuple[int, ...] = HINT_MORE) -> Hint:
+    """The coach's move for ``seat`` and the facts behind it (``assess``, the runner-up
+    priced again in the rounds ``more``: the review's first rounds)."""
+    got = assess(state, seat, seed, budget, worlds, more=more)
+    if got is None:
+        return Hint(state.legal_actions(seat)[0], (Reason("forced"),))
+    move = got.best
+    runner = got.prices[1] if len(got.prices) > 1 else None
     reasons: list[Reason] = []
-    exchange = hooks_for(state.game.name).exchange
-    if exchange is not None and exchange.applies(state):
-        # A discard is weighed on sampled draws from the talon: every fact counts those.
-        reasons.append(Reason("plan", as_good, common) if common
-                       else Reason("plan", 0, player.last_iterations))
-        if gifts:
-            reasons.append(Reason("gifts_draws", len(gifts)))
+    if got.exchange:
+        if runner is not None and runner.worlds:
+            reasons.append(Reason("plan", runner.beaten, runner.worlds))
     else:
-        # Said beside the comparison with the runner-up (no other move does worse in
-        # every deal), the trick fact is counted on as many sampled deals: one sentence
-        # never quotes two sample sizes.
-        beside = bool(common) and not gifts
-        trick = _trick_facts(state, seat, move, seed, common if beside else TRICK_WORLDS)
-        if trick is not None:
-            reasons.append(trick)
-        if others and len(gifts) == len(others):
+        reasons += _trick_facts(state, seat, move, seed,
+                                runner.worlds if runner is not None and runner.worlds
+                                else worlds)
+        if runner is None or runner.clear:
             reasons.append(Reason("only"))
-        else:
-            if gifts:
-                reasons.append(Reason("gifts", len(gifts)))
-            if common:
-                reasons.append(Reason("best_in", as_good, common))
-    if second:
-        gain = round(50 * (_mean(mine) - _mean(second)))   # hundredths of the [-1, 1] scale
+        if runner is not None and runner.worlds:
+            reasons.append(Reason("best_in", runner.beaten, runner.worlds))
+    if runner is not None and runner.clear:
+        gain = round(50 * runner.cost)   # hundredths of the [-1, 1] scale
         if gain > 0:
             reasons.append(Reason("margin", gain))
     return Hint(move, tuple(reasons) or (Reason("only"),))
 
 
-def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BUDGET,
-          seed: int = 0, worlds: int = REVIEW_WORLDS,
-          check: int = CHECK_WORLDS) -> Judgement | None:
-    """How much ``played`` loses against the hard AI's choice, or None when there was no
-    choice to speak of (one legal move).  A game's own exchange search (Piquet's) prices a
-    discard on its sampled talons like the flat search prices a card.
-    ``worlds``: every root move is first tried in this many common sampled worlds.
-    ``check``: the loss is then measured in this many other worlds, the two moves paired
-    (0: on the search's own worlds, where the choice of the best is partly luck)."""
+def judge(state: State, seat: int, played: Action | str, budget: int = COACH_BUDGET,
+          seed: int = 0, worlds: int = COACH_WORLDS,
+          check: int = PRICE_WORLDS, more: tuple[int, ...] = MORE_WORLDS
+          ) -> Judgement | None:
+    """How much ``played`` loses against the coach's choice (``assess``: the same
+    judgement as a hint's at this position and seed, priced again in the rounds
+    ``more``), or None when there was no choice to speak of (one legal move).  ``check``
+    0: priced on the search's own ``worlds`` common worlds instead, where the choice of the
+    best is partly luck (the benchmark's oracle)."""
     if isinstance(played, str):
         played = state.game.parse_action(played, state.options)
     if len(state.legal_actions(seat)) < 2:
         return None
+    if check:
+        got = assess(state, seat, seed, budget, check, played, more)
+        if got is None:
+            return None
+        p = got.price(played)
+        assert p is not None
+        if played == got.best or p.worlds == 0:
+            return Judgement(played, got.best, 0.0, 0.0, p.worlds, 0)
+        return Judgement(played, got.best, max(0.0, p.cost), p.error, p.worlds, p.as_good)
     player = _player(state, seed, budget, worlds)
     best = player.choose(state, seat, include=played)
     if player.last_root is None:
@@ -174,33 +311,21 @@ def judge(state: State, seat: int, played: Action | str, budget: int = REVIEW_BU
         return Judgement(played, best, 0.0, 0.0, len(values[cands.index(best)]), 0)
     if played not in cands:
         return None
-    exchange = hooks_for(state.game.name).exchange
-    if check and not (exchange is not None and exchange.applies(state)):
-        # Priced apart: the search chose ``best`` for how it did in its own worlds, so
-        # its lead there is partly luck (the winner's curse) - the two moves are played
-        # again, paired, in fresh worlds.  (A game's own exchange search prices on its
-        # sampled talons, in its own units: not played out here.)
-        rng = random.Random(f"judge/{seed}/{rng_for(seed, state, seat).random()}")
-        theirs, mine = _player(state, seed + 1, budget).play_out(state, seat, [best, played],
-                                                                  check, rng)
-    else:
-        mine, theirs = values[cands.index(played)], values[cands.index(best)]
-    m = min(len(mine), len(theirs))
-    if m == 0:
+    p = _price(played, values[cands.index(best)], values[cands.index(played)])
+    if p.worlds == 0:
         return None
-    d = [theirs[w] - mine[w] for w in range(m)]
-    err = _sd(d) / math.sqrt(m) if m > 1 else 0.0
-    return Judgement(played, best, max(0.0, _mean(d)), err, m, sum(1 for x in d if x <= 0))
+    return Judgement(played, best, max(0.0, p.cost), p.error, p.worlds, p.as_good)
 
 
 def _trick_facts(state: State, seat: int, move: Action, seed: int,
-                 deals: int = TRICK_WORLDS) -> Reason | None:
+                 deals: int = PRICE_WORLDS) -> list[Reason]:
     """How often ``move`` takes the trick it is played to, over ``deals`` sampled deals (the
-    others playing on by the game's heuristic until the trick is full); None outside trick
-    play."""
+    others playing on by the game's heuristic until the trick is full); at the trick's
+    last card, certain, and with what the trick carries in the game's terms (its coins,
+    its points).  Empty outside trick play."""
     hooks = hooks_for(state.game.name)
     if hooks.endgame is None or move.kind != "play" or len(move.args) != 1:
-        return None
+        return []
     rng = random.Random(f"coach/{seed}/{rng_for(seed, state, seat).random()}")
     wins = seen = 0
     for _ in range(deals):
@@ -212,10 +337,11 @@ def _trick_facts(state: State, seat: int, move: Action, seed: int,
                 break
             model, pos = got
             if len(pos.trick) == len(pos.hands) - 1:
-                winner = model.winner(pos.trick + (int(action.args[0]),), pos.leader)
+                card = int(action.args[0])
+                winner = model.winner(pos.trick + (card,), pos.leader)
                 won = model.side(winner) == model.side(seat)
                 if _step == 0:      # the last card of the trick: no sampling about it
-                    return Reason("wins_trick" if won else "loses_trick", 1, 0)
+                    return _last_card(model, pos, card, won)
                 seen += 1
                 wins += won
                 break
@@ -231,14 +357,22 @@ def _trick_facts(state: State, seat: int, move: Action, seed: int,
             if action.kind != "play" or len(action.args) != 1:
                 break
     if not seen:
-        return None
-    return Reason("wins_trick" if 2 * wins >= seen else "loses_trick",
-                  wins if 2 * wins >= seen else seen - wins, seen)
+        return []
+    # Said as the share it is ("in 18 of 19 sampled deals"), never as a certainty.
+    return [Reason("wins_trick" if 2 * wins >= seen else "loses_trick",
+                   wins if 2 * wins >= seen else seen - wins, seen)]
 
 
-def _worse_in_all(theirs: list[float], mine: list[float]) -> bool:
-    m = min(len(theirs), len(mine))
-    return m >= GIFT_SAID_WORLDS and all(theirs[w] < mine[w] for w in range(m))
+def _last_card(model, pos, card: int, won: bool) -> list[Reason]:
+    """The trick's last card: whether it takes the trick, and what the trick carries for
+    the seat's side (Coins' coins, Thirteens' points), in the game's terms."""
+    before = model.points(pos.acc)
+    after = model.points(pos.after(model, card).acc)
+    side = model.side(model.me)
+    gain = after[side] - before[side] if before is not None and after is not None else 0
+    if won and gain > 0:
+        return [Reason(f"trick_{model.carries}", gain)]
+    return [Reason("wins_trick" if won else "loses_trick", 1, 0)]
 
 
 def _mean(xs: list[float]) -> float:

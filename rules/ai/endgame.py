@@ -9,7 +9,7 @@ never passes it the real state; tests/test_ai_endgame.py checks that).
 
 The position is a compact copy of the trick play (``Position``); what differs
 between games - who must follow, who wins a trick, what a trick scores, how
-the end of the hand is valued - is a ``TrickModel`` (rules/ai/endgame_models.py).
+the end of the hand is valued - is a ``TrickModel`` (each game's ``endgame.py``, ``games/<game>/``).
 More than two players are searched *paranoid*: the searching seat's side
 maximises its value, every other seat minimises it, which keeps the search a
 two-sided alpha-beta.
@@ -43,6 +43,9 @@ class TrickModel(Protocol):
     n: int          # players
     me: int         # the seat whose value is maximised (with its side)
     merge: bool     # whether adjacent live cards of a suit in one hand are one move
+    # What ``points`` counts, in the game's terms, for the coach's reasons: "coins"
+    # (Coins) or "points" (Thirteens); a game without trick points leaves "points".
+    carries: str
 
     def side(self, seat: int) -> int: ...
 
@@ -221,6 +224,20 @@ class Solver:
             lo = hi = v
         self.table[key] = (lo, hi, best_card)
         return v
+
+
+def position_of(world, acc: Acc) -> Position:
+    """A trick world's position for the solver: its hands, leader and trick, with ``acc``."""
+    return Position(tuple(tuple(sorted(h)) for h in world.hands), world.leader,
+                    tuple(c for _, c in world.trick), acc)
+
+
+def follow_suit(hand: tuple[int, ...], led: int | None) -> list[int]:
+    """The cards of ``hand`` that may follow a trick led in suit ``led`` (must follow)."""
+    if led is None:
+        return list(hand)
+    same = [c for c in hand if c >> 4 == led]
+    return same or list(hand)
 
 
 def minimax(model: TrickModel, pos: Position) -> float:

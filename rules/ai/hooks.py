@@ -1,15 +1,17 @@
 """What the generic AI knows about one game: one ``AIHooks`` object per game.
 
-Each game's heuristic module (``rules/ai/heuristics/<game>.py``) exports ``HOOKS``
-beside its rules of thumb; the search, the players and the rollout evaluation use only
-these objects, so no per-game knowledge (names, state fields, costs) lives in the
-generic code. The built-in games' hooks are listed in ``heuristics/__init__.py`` (so the AI
-works with ``rules`` alone); a game plugged in from elsewhere brings its hooks in its
-plug-in (``bot/plugins.py``), whose registration calls ``add_hooks``.
+Each game's AI module (``games/<game>/ai.py``) exports ``HOOKS`` beside its rules of
+thumb; the search, the players and the rollout evaluation use only these objects, so no
+per-game knowledge (names, state fields, costs) lives in the generic code. The built-in
+games' hooks are read from their packages (``rules.BUILT_IN``, so the AI works with
+``rules`` alone); a game plugged in from elsewhere brings its hooks in its plug-in
+(``bot/plugins.py``), whose registration calls ``add_hooks``.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import random
 from collections.abc import Callable
@@ -27,12 +29,13 @@ class ExchangeSearch(Protocol):
     """A game's own search for a phase the flat search handles badly (Piquet's exchange:
     thousands of discards judged on sampled talons).  ``choose`` gives its move, the moves
     it weighed (``candidates`` first; a search may weigh more) and each one's values by
-    common sampled world, in the units of ``AIHooks.value``."""
+    common sampled world, in the units of ``AIHooks.value``; ``resampler`` (an
+    inference.Resampler, or None) draws its worlds by weight."""
 
     def applies(self, state: State) -> bool: ...
 
     def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
-               worlds: int, deadline: float | None
+               worlds: int, deadline: float | None, resampler: Any = None
                ) -> tuple[Action, list[Action], list[list[float]]]: ...
 
 
@@ -46,10 +49,10 @@ class FirstOf:
         return any(s.applies(state) for s in self.searches)
 
     def choose(self, state: State, seat: int, candidates: list[Action], rng: random.Random,
-               worlds: int, deadline: float | None
+               worlds: int, deadline: float | None, resampler: Any = None
                ) -> tuple[Action, list[Action], list[list[float]]]:
         search = next(s for s in self.searches if s.applies(state))
-        return search.choose(state, seat, candidates, rng, worlds, deadline)
+        return search.choose(state, seat, candidates, rng, worlds, deadline, resampler)
 
 
 def by_rank(state: State, seat: int) -> Callable[[int], float]:
@@ -67,7 +70,7 @@ class AIHooks:
     # How much each card is worth keeping, for ranking discards and beats near the guess.
     card_value: Callable[[State, int], Callable[[int], float]] = field(default=by_rank)
     exchange: ExchangeSearch | None = None
-    # The endgame solver's model of the trick play (rules/ai/endgame_models.py), and how
+    # The endgame solver's model of the trick play (games/<game>/endgame.py), and how
     # many tricks before the end of a hand the search hands a sampled world to it.
     endgame: Callable[[State, int], tuple[Any, Any] | None] | None = None
     endgame_tricks: int = 0
@@ -79,6 +82,10 @@ class AIHooks:
     # (Starshina: a hand in which another seat takes 12 tricks is a loss, never as good
     # as a hand that leaves the game open).  None (or no hook): by place (evaluate.py).
     finished: Callable[[State, int], float | None] | None = None
+    # Inference over the whole deal: given the real state and the seat, the log-likelihood
+    # of a sampled world under the others' observed decisions, built from the public record
+    # alone (rules/ai/inference.py resamples the search's worlds by it).  None: uniform.
+    world_weight: Callable[[State, int], Callable[[State], float]] | None = None
 
     @property
     def rollout_policy(self) -> Policy:
@@ -112,9 +119,13 @@ _HOOKS: dict[str, AIHooks] = {}   # the built-in games' and the added ones, by g
 
 def _table() -> dict[str, AIHooks]:
     if not _HOOKS:
-        from .heuristics import HOOKS  # the modules import this one: read them when asked
+        # The AI modules import this one: read them when first asked.
+        from .. import BUILT_IN
 
-        _HOOKS.update(HOOKS)
+        for package in BUILT_IN:
+            if importlib.util.find_spec(f"games.{package}.ai") is not None:
+                hooks: AIHooks = importlib.import_module(f"games.{package}.ai").HOOKS
+                _HOOKS[hooks.game] = hooks
     return _HOOKS
 
 

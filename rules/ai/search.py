@@ -23,8 +23,11 @@ Refinements that make the few hundred iterations count:
   piquet_exchange_normand.py for normand's dealer).
 * The last few tricks of a sampled world are solved exactly, not rolled out
   (endgame.py: PIMC with a perfect-information solver).
-* Worlds are weighed by how likely the others' plays to the current trick were
-  under the easy policy (inference, by rejection sampling).
+* Worlds are weighed by how likely the others' decisions were: in Piquet every one of
+  the deal (claims, "good", discards, every play; games/piquet/ai_inference.py) by
+  importance resampling (rules/ai/inference.py, the effective sample size kept in
+  ``last_ess``); elsewhere the plays to the current trick under the easy policy, by
+  rejection sampling.
 * No visible gifts: a move worse than another in every common world is never
   played, and last to play a card that hands the others points for nothing is
   left out.
@@ -48,6 +51,7 @@ from . import evaluate
 from .endgame import Solver
 from .hooks import hooks_for
 from .hooks import rng_for as _rng_for
+from .inference import Resampler
 
 # Per move: at most this many iterations, and at most this much work - simulated actions,
 # weighted by the game's cost per action, plus ITERATION_COST per iteration for the world
@@ -107,7 +111,7 @@ class SearchPlayer:
         tricks = self.hooks.endgame_tricks if endgame_tricks is None else endgame_tricks
         self._endgame_tricks = tricks if self._endgame is not None else 0
         self._endgame_cards = endgame_cards
-        self._solvers: dict[int, Solver] = {}   # by world: its table serves every root move
+        self._solvers: dict[int | tuple, Solver] = {}   # by world: its table serves every root move
         self._solved = False         # whether this move's worlds were solved exactly
         # Trick gifts kept as root moves because the whole hand is solved: played only
         # where the solve shows they gain (see _without_trick_gifts).
@@ -120,6 +124,12 @@ class SearchPlayer:
         # when no search ran: one move); the coach (rules/ai/coach.py) reads its hints and
         # reviews from these - also a game's own exchange search's, on its sampled talons.
         self.last_root: tuple[list[Action], list[list[float]]] | None = None
+        # Inference over the whole deal (a game's world_weight hook): this move's resampler,
+        # and the effective sample share of its uniform draws (None: no weights this move);
+        # ``ess_log`` keeps every move's, for selfplay's statistics.
+        self._resampler: Resampler | None = None
+        self.last_ess: float | None = None
+        self.ess_log: list[float] = []
 
     def choose(self, state: State, seat: int, time_budget: float | None = None,
                include: Action | None = None) -> Action:
@@ -133,9 +143,23 @@ class SearchPlayer:
         self._solvers = {}
         self._solved = False
         self._trick_gifts = set()
+        self._resampler = None
+        self.last_ess = None
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if self.hooks.world_weight is not None:
+            self._resampler = Resampler(self.hooks.world_weight(state, seat))
+        try:
+            return self._choose(state, seat, legal, include, time_budget)
+        finally:
+            if self._resampler is not None:
+                self.last_ess = self._resampler.ess_share()
+                if self.last_ess is not None:
+                    self.ess_log.append(self.last_ess)
+
+    def _choose(self, state: State, seat: int, legal: list[Action], include: Action | None,
+                time_budget: float | None) -> Action:
         rng = _rng_for(self.seed, state, seat)
         guess = self._policy(state, seat, rng)
         if self.hooks.prune is not None:
@@ -157,7 +181,8 @@ class SearchPlayer:
         if exchange:
             assert search is not None  # exchange is only true with a game's own search
             move, cands, by_world = search.choose(state, seat, cands, rng,
-                                                  self.exchange_worlds, deadline)
+                                                  self.exchange_worlds, deadline,
+                                                  self._resampler)
             used = len(by_world[0])
             self.last_iterations = used
             self.last_capped = used < self.exchange_worlds
@@ -268,7 +293,10 @@ class SearchPlayer:
         were in it under the ``easy`` policy: a world where ``easy`` would have played
         each of those cards is kept, one where it would not is kept with chance
         UNLIKELY_PLAY a card (rejection sampling, at most INFERENCE_TRIES draws).  The
-        hard constraints (voids, shown cards) are the sampler's own."""
+        hard constraints (voids, shown cards) are the sampler's own.  A game with a
+        ``world_weight`` hook weighs the whole deal instead (importance resampling)."""
+        if self._resampler is not None:
+            return self._resampler.draw(lambda: state.sample_world(seat, rng), rng)
         position = trick_position(state) if self._endgame is not None else None
         plays = [] if position is None else \
             [k for k, (s, _) in enumerate(position.trick) if s != seat]
@@ -400,12 +428,17 @@ class SearchPlayer:
         if got is None:
             return None
         model, pos = got
-        solver = self._solvers.get(j)
+        # One table per world: the positions after different root moves share it - under
+        # one contract (Piquet's auction): root moves that bid differently reach the same
+        # cards under another, and get a table of their own (issue 48: every bid was
+        # valued as the first one solved).
+        contract = getattr(model, "contract", None)
+        key = j if contract is None else (j, tuple(sorted(contract.items())))
+        solver = self._solvers.get(key)
         if solver is None:
-            # One table per world: the positions after different root moves share it.
             solver = Solver(model)
             if j >= 0:
-                self._solvers[j] = solver
+                self._solvers[key] = solver
         before = solver.nodes
         v = solver.value(pos)
         return v, NODE_COST * (solver.nodes - before)

@@ -19,15 +19,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from games.thirteens.scoring import trick_points
 from rules.base import State
 from rules.cards import OROS, SUIT_SHIFT
-from rules.games.thirteens_scoring import trick_points
 
 
 def _lead(s: State, seat: int) -> float:
     """Thirteens: the seat's score against the others' average (a race to the target)."""
     others = [x for i, x in enumerate(s.scores) if i != seat]
     return s.scores[seat] - sum(others) / len(others)
+
+
+def _piquet_lead(s: State, seat: int) -> float:
+    """Piquet: the seat's side against the other side, or in normand (three players, each
+    for themselves) against the best other player."""
+    t = s.totals
+    if len(t) == 2:
+        return t[seat % 2] - t[1 - seat % 2]
+    return t[seat] - max(x for i, x in enumerate(t) if i != seat)
+
+
+def _piquet_own(s: State, seat: int) -> float:
+    """Normand: the seat's own points (two sides: the same as ``_piquet_lead``)."""
+    return s.totals[seat] if len(s.totals) > 2 else _piquet_lead(s, seat)
 
 
 def _lead_over_best(s: State, seat: int) -> float:
@@ -44,15 +58,18 @@ HAND_RESULT: dict[str, Callable[[State, int], float]] = {
     "coins": lambda s, seat: s.scores[seat],
     "thirteens": lambda s, seat: s.scores[seat],
     "starshina": lambda s, seat: s.stakes[seat],
-    # Two sides (two-handed, auction, à quatre): the seat's side against the other.
-    "piquet": lambda s, seat: s.totals[seat % 2] - s.totals[1 - seat % 2],
+    # Two sides (two-handed, auction, à quatre): the seat's side against the other;
+    # normand's three players: the seat's points against the best other's (see below).
+    "piquet": lambda s, seat: _piquet_lead(s, seat),
 }
 # Thirteens is not zero-sum: a move must be no worse for the seat's own points
 # *and* for its lead over the others - on average and over the best of them, since
 # the highest score wins (handing one player a thirteen for a point of one's own
 # is no clear gain).
+# Normand likewise: a move must be no worse for the seat's own points and for its lead
+# over the best other player.
 SECOND_RESULT: dict[str, tuple[Callable[[State, int], float], ...]] = {
-    "thirteens": (_lead, _lead_over_best)}
+    "thirteens": (_lead, _lead_over_best), "piquet": (_piquet_own,)}
 
 
 def worlds(state: State, seat: int, draws: int = 400, seed: int = 0) -> list[State]:

@@ -58,7 +58,7 @@ def prove(state: State, seat: int) -> dict:
 
 def _scored(state: State, seat: int, move: str) -> str:
     """Thirteens, the seat completing a trick: who takes it with ``move`` and its score."""
-    from rules.games.thirteens_scoring import describe, trick_points
+    from games.thirteens.scoring import describe, trick_points
     card = int(state.game.parse_action(move, state.options).args[0])
     trick = [list(p) for p in state.trick] + [[seat, card]]
     cards = [c for _, c in trick]
@@ -75,6 +75,10 @@ def why_text(game: str, proof: dict, keep: list[str], bad: list[str], base: floa
     result is at least the avoided move's best in every deal the seat cannot tell apart."""
     table, tricks = proof["table"], proof["tricks"]
     unit = UNIT[game]
+    if game == "piquet" and state is not None and state.n == 3:
+        # Normand: proved on the lead over the best other player and on the seat's own
+        # points (exact.SECOND_RESULT); the sentence states the first.
+        unit = "points against the best other player (and as many of its own)"
     n = proof["worlds"]
 
     def card(m: str) -> str:
