@@ -149,10 +149,10 @@ def sweep_buckets_amortised(http: HTTPClient) -> None:
 
 # --- asyncio and discord.py: interactions started in the turn that read them (3.11) --------
 # discord.py hands each interaction to a new task (``Client._schedule_event`` for
-# ``on_interaction``, which runs the clicks' and everything's first answer, and
-# ``CommandTree._from_interaction`` for commands and autocomplete), and a new task's
-# first step waits for the event loop's next turn, behind everything that became ready
-# meanwhile: milliseconds under load, paid by every answer before any of its work.
+# ``on_interaction``, ``CommandTree._from_interaction`` for commands and autocomplete,
+# the view store's ``dispatch_dynamic_items`` for the clicks on the controls), and a new
+# task's first step waits for the event loop's next turn, behind everything that became
+# ready meanwhile: milliseconds under load, paid by every answer before any of its work.
 # Python 3.12's eager tasks start a task's first step at once (``parlour run`` sets
 # ``asyncio.eager_task_factory`` there).  On 3.11 the same is done by hand for the
 # interactions: the first step runs as the new task (``asyncio.current_task()`` is it,
@@ -162,9 +162,10 @@ def sweep_buckets_amortised(http: HTTPClient) -> None:
 
 
 def start_interactions_eagerly(client: discord.Client) -> bool:
-    """On Python 3.11, run the first step of each interaction's handler (events and the
-    command tree) in the turn that read it; False where the loop's eager tasks do it
-    (3.12+) and nothing was changed.  Call after ``client.tree`` is set, if it has one."""
+    """On Python 3.11, run the first step of each interaction's handler (events, the
+    command tree and dynamic items) in the turn that read it; False where the loop's eager
+    tasks do it (3.12+) and nothing was changed.  Call after ``client.tree`` is set, if it
+    has one."""
     if sys.version_info >= (3, 12):
         return False
     from discord import app_commands
@@ -192,6 +193,22 @@ def start_interactions_eagerly(client: discord.Client) -> bool:
             start_eagerly(client.loop, wrapper(), name="eager: command")
 
         tree._from_interaction = from_interaction  # type: ignore[method-assign]
+    # The clicks on the controls (``Client.add_dynamic_items``): the view store's own
+    # dispatch, with each matching item's call started at once.  discord.py keeps one
+    # store per client (replaced only by ``Client.clear``, which the bot never calls).
+    store = client._connection._view_store
+
+    def eager_dynamic_items(component_type: int, custom_id: str,
+                            interaction: discord.Interaction) -> None:
+        for pattern, item in store._dynamic_items.items():
+            match = pattern.fullmatch(custom_id)
+            if match is not None:
+                store.add_task(start_eagerly(
+                    client.loop, store.schedule_dynamic_item_call(
+                        component_type, item, interaction, custom_id, match),
+                    name=f"eager: {item.__name__}"))
+
+    store.dispatch_dynamic_items = eager_dynamic_items  # type: ignore[method-assign]
     return True
 
 
@@ -282,3 +299,26 @@ class _Continue:
                 value = coro.send(sent)
             except StopIteration as stop:
                 return stop.value
+
+
+# --- commands kept by a sync: the Entry Point (bot/discordbot/commands/entry_point.py) ---
+# discord.py has no Entry Point command type (APPLICATION_COMMAND type 4) and its
+# ``CommandTree.sync`` overwrites the global commands with the tree's alone, which Discord
+# refuses once the application has one (error 50240).  The sync therefore reads the raw
+# global commands and sends the overwrite itself, through the client's HTTP client
+# (``Client.http``, undocumented) and its two command routes.
+
+async def global_commands(client: discord.Client) -> list[dict[str, Any]]:
+    """The application's global commands as Discord sends them (every type)."""
+    assert client.application_id is not None
+    commands: list[Any] = await client.http.get_global_commands(client.application_id)
+    return [dict(c) for c in commands]
+
+
+async def overwrite_global_commands(client: discord.Client,
+                                    payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Bulk overwrite of the global commands with ``payload`` (raw command objects)."""
+    assert client.application_id is not None
+    synced: list[Any] = await client.http.bulk_upsert_global_commands(
+        client.application_id, payload=payload)
+    return [dict(c) for c in synced]

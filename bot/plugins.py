@@ -2,10 +2,11 @@
 
 A game is a ``GamePlugin``: its engine, its presenter, its AI hooks, its rules texts, the
 words its options and commands are shown with, and its daily deal.  A plug-in module
-defines ``PLUGIN = GamePlugin(...)``; the modules named in ``BUILT_IN`` (the five games
-that ship) and in the ``PARLOUR_GAMES`` environment variable (comma-separated module
-names: a game installed from elsewhere) are loaded the first time anyone asks for a game,
-and ``load(module)`` / ``register(plugin)`` add one at run time (the toy game's tests).
+defines ``PLUGIN = GamePlugin(...)``; the modules named in ``BUILT_IN`` (the
+``plugin`` module of each game that ships, ``games/<name>/``) and in the ``PARLOUR_GAMES``
+environment variable (comma-separated module names: a game installed from elsewhere) are
+loaded the first time anyone asks for a game, and ``load(module)`` / ``register(plugin)``
+add one at run time (the toy game's tests).
 The core, the Discord adapter and the terminal read games only from here
 (docs/ARCHITECTURE.md, "A game is a plug-in", lists what a game provides).
 
@@ -30,16 +31,17 @@ from rules.ai.hooks import AIHooks, add_hooks, remove_hooks
 from rules.lang import LANGUAGES
 from rules.messages import Msg
 
-from .i18n import add_catalog, remove_catalogs
+from .core.daily_rules import check_code
+from .i18n import add_catalog, before_lookup, remove_catalogs
+from .i18n.terms import Worder, add_terms, remove_terms
 
 if TYPE_CHECKING:
     from .core.daily_rules import DailyRule
     from .present.base import Presenter
 
-# The games that ship, registered as any other plug-in; the order is the order the daily
-# deal numbers its games (``bot/discordbot/daily.py``), so a new one goes last.
-BUILT_IN = ("bot.games.coins", "bot.games.pinkerton", "bot.games.piquet",
-            "bot.games.starshina", "bot.games.thirteens")
+# The games that ship, registered as any other plug-in: the packages of ``games/``
+# (``rules.BUILT_IN``, the engine layer's list of them), each with its ``plugin`` module.
+BUILT_IN = tuple(f"games.{package}.plugin" for package in rules.BUILT_IN)
 ENV = "PARLOUR_GAMES"
 
 
@@ -62,13 +64,17 @@ class GamePlugin:
     option_help: Mapping[str, str] = field(default_factory=dict)
     # Option names and values as players read them, marked N_ ("au_cent" -> "au cent").
     words: Mapping[str, str] = field(default_factory=dict)
-    # The rules texts: <name>.md in English, pl/<name>.md, ru/<name>.md (None: rules/texts).
+    # The rules texts: <name>.md in English, pl/<name>.md, ru/<name>.md (None: texts/ in
+    # the engine's package).
     texts: Traversable | None = None
     # The plug-in's own translations, <code>.po per language (None: the project's catalog).
     catalogs: Path | None = None
     daily: DailyRule | None = None      # None: the game has no daily deal
     # Players in the sample positions (pictures, render benchmark); 0: the fewest.
     showcase_players: int = 0
+    # The game's own kinds of ``rules.messages.Term`` in the reader's language ("claim":
+    # Piquet's "kwinta do króla"): kind -> worder (bot/i18n/terms.py).
+    terms: Mapping[str, Worder] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -123,6 +129,10 @@ def _ensure() -> dict[str, GamePlugin]:
     return _PLUGINS
 
 
+# A message looked up before any game was asked for finds the plug-ins' words too.
+before_lookup(_ensure)
+
+
 def load(module: str) -> GamePlugin:
     """Import ``module`` and register its ``PLUGIN`` (once); worker processes load it
     again by its name (``loaded_modules``)."""
@@ -161,8 +171,15 @@ def _register(plugin: GamePlugin) -> GamePlugin:
     name = plugin.name
     if name in _PLUGINS:
         raise ValueError(f"There is already a game called '{name}'.")
+    if plugin.daily is not None:   # refuses a daily code another game has
+        check_code(plugin.daily, {p.name: p.daily for p in _PLUGINS.values() if p.daily})
+    add_terms(name, plugin.terms)   # refuses a term kind another game words
     added = name not in rules.GAMES
-    rules.add_game(plugin.game, plugin.aliases)   # refuses a name or alias taken
+    try:
+        rules.add_game(plugin.game, plugin.aliases)   # refuses a name or alias taken
+    except BaseException:
+        remove_terms(name)
+        raise
     if added:
         _ENGINES_ADDED.add(name)
     if plugin.ai is not None:
@@ -181,6 +198,7 @@ def unregister(name: str) -> None:
     if plugin is None:
         return
     remove_catalogs(name)
+    remove_terms(name)
     if plugin.ai is not None:
         remove_hooks(name)
     if name in _ENGINES_ADDED:

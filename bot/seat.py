@@ -149,7 +149,7 @@ def _recent(events: Sequence[ViewEvent], since: int | None, least: int, most: in
 
 def _seen(key: PlaceKey, state: State, seat: int, info: TableInfo, *, moving: bool,
           lang: Lang, least: int, most: int, since: int | None) -> Seen:
-    names = tuple(seat_label(s.name, s.kind, s.ai_level, lang) for s in info.seats)
+    names = tuple(seat_label(s.name, s.kind, s.ai_level, lang, s.ai_name) for s in info.seats)
     events = state.view(seat).get("events") or ()
     scene, moves = seat_scene(state, seat, names, moving=moving,
                               recent=_recent(events, since, least, most), lang=lang)
@@ -342,8 +342,8 @@ def daily_table(attempt: DailyAttempt, ai_level: str) -> TableInfo:
     seats = tuple(
         SeatInfo(i, name, attempt.user_id if i == attempt.seat else None,
                  "human" if i == attempt.seat else "ai",
-                 None if i == attempt.seat else ai_level, 0, False)
-        for i, name in enumerate(attempt.names))
+                 None if i == attempt.seat else ai_level, 0, False, ai)
+        for i, (name, ai) in enumerate(zip(attempt.names, attempt.ai_names, strict=True)))
     return TableInfo(table_id=attempt.number, channel_id=0,
                      guild_id=attempt.guild_id, game=attempt.game, title=attempt.title,
                      options=dict(rule.options), turn_seconds=0, keep_order=True,

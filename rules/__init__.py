@@ -1,9 +1,11 @@
 """Pure, deterministic rules engines for Parlour's card games.
 
 ``GAMES`` maps a game's name to its ``Game`` object: the engine layer's own index, so
-``rules`` works alone (engine tests, benchmarks). Every module in ``rules.games`` that
-defines ``GAME`` is in it; a game from elsewhere is added by its plug-in's registration
-(``bot/plugins.py``, docs/ARCHITECTURE.md), which is where the bot looks games up.
+``rules`` works alone (engine tests, benchmarks). The games that ship are the packages
+of ``games/`` (``BUILT_IN``): each has an ``engine`` module that defines ``GAME`` (and an
+``ai`` module whose ``HOOKS`` the AI finds, ``rules.ai.hooks``); a game from elsewhere is
+added by its plug-in's registration (``bot/plugins.py``, docs/ARCHITECTURE.md, "A game
+is one package"), which is where the bot looks games up.
 """
 
 from __future__ import annotations
@@ -16,28 +18,37 @@ from .base import Game, Option, State
 from .errors import IllegalAction
 from .messages import Msg
 
-__all__ = ["GAMES", "Action", "Game", "IllegalAction", "Option", "State", "add_game", "get_game",
-           "remove_game"]
+__all__ = ["BUILT_IN", "GAMES", "Action", "Game", "IllegalAction", "Option", "State", "add_game",
+           "get_game", "remove_game"]
+
+
+def _built_in() -> tuple[str, ...]:
+    """The packages of ``games/``, by name: the games that ship (``games/__init__.py``
+    imports ``rules`` first, so this runs before any game's engine module)."""
+    import games
+
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg))
 
 
 def _discover() -> dict[str, Game]:
-    from . import games
-
     found: dict[str, Game] = {}
-    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{games.__name__}.{info.name}")
-        game = getattr(module, "GAME", None)
+    for package in BUILT_IN:
+        game = getattr(importlib.import_module(f"games.{package}.engine"), "GAME", None)
         if isinstance(game, Game):
             found[game.name] = game
     return found
 
 
+# The built-in games' packages (``games.<name>``): their engines are in ``GAMES``, their
+# AI hooks in ``rules.ai.hooks``, their plug-ins (``games.<name>.plugin``) in
+# ``bot.plugins``, all found from this one list.
+BUILT_IN: tuple[str, ...] = _built_in()
 GAMES: dict[str, Game] = _discover()
 
 
 # Other names players type for a game (folded: lower case, no spaces, hyphens or
 # underscores), filled by registration: each game's plug-in lists its own
-# (``bot/games/<game>.py``: the English name of Starshina, singulars, the names in Polish
+# (``games/<game>/plugin.py``: the English name of Starshina, singulars, the names in Polish
 # and Russian as the bot shows them).
 ALIASES: dict[str, str] = {}
 
@@ -61,7 +72,7 @@ def get_game(name: str) -> Game:
 
 def add_game(game: Game, aliases: tuple[str, ...] = ()) -> None:
     """Put ``game`` and the other names players type for it in ``GAMES`` and ``ALIASES``
-    (a plug-in's registration; the engines of ``rules.games`` are in ``GAMES`` already).
+    (a plug-in's registration; the built-in engines, ``games/``, are in ``GAMES`` already).
     ValueError, with nothing added, for a name another game has."""
     known = GAMES.get(game.name)
     if known is not None and known is not game:

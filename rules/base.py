@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Self
 from .actions import Action, Grammar, parse_action
 from .cards import Card, DeckKind
 from .errors import IllegalAction
-from .lang import LANGUAGES, canonical_move
+from .lang import COMMON, LANGUAGES, MoveWords, canonical_move
 from .messages import Events, Msg, Seat, english, entry, loaded
 from .views import View, game_fields
 
@@ -235,13 +235,15 @@ class State:
         first = len(log)
         self._version += 1
         self._apply(action)
-        if len(log) == first:
+        new = len(log) - first
+        if not new:
             return []
+        # ``_events_since``, inlined: the hot path (a playout logs at every trick)
+        if len(log) > LOG_KEEP:
+            del log[:len(log) - LOG_KEEP]
         if quiet:
-            if len(log) > LOG_KEEP:
-                del log[:len(log) - LOG_KEEP]
             return []
-        return self._events_since(first)
+        return Events(log[-new:], self._text)   # worded when read, not now
 
     def ask_count(self, seat: int) -> Sequence[dict]:
         """Ask for the count (the pile's total, in Pinkerton) for ``seat``; return the new
@@ -459,6 +461,14 @@ class Game:
     state_class: type[State]
     turn_seconds: int = 120  # sensible default turn timer for the table core
     teams: bool = False
+    # Its moves' words in Polish and Russian (rules/lang.py): a game's own kinds' words
+    # and the common ones, from the game's package.
+    move_words: MoveWords = COMMON
+    # A seat's private note that tells the same act as the public line logged just before
+    # it ("You give 7H to {p1}." after "{p0} gives a card face down to {p1}."): pairs of
+    # (the note's message id, the public line's).  A presenter shows that seat the note
+    # instead.  Message ids, so games saved before this was said read the same.
+    private_twins: frozenset[tuple[str, str]] = frozenset()
 
     def __init__(self) -> None:
         self.options: dict[str, Option] = {o.name: o for o in self.option_list}
@@ -562,9 +572,13 @@ class Game:
         return state
 
     def rules_text(self, lang: str = "en") -> str:
-        """The rules in Markdown, in ``lang`` (en, pl, ru); English for any other."""
-        folder = f"texts/{lang}/" if lang in LANGUAGES and lang != "en" else "texts/"
-        return resources.files("rules").joinpath(f"{folder}{self.name}.md").read_text("utf-8")
+        """The rules in Markdown, in ``lang`` (en, pl, ru); English for any other: the
+        ``texts/`` folder of the engine's package (``games/<name>/texts/<name>.md``,
+        ``texts/pl/<name>.md``, ``texts/ru/<name>.md``)."""
+        texts = resources.files(type(self).__module__.rpartition(".")[0]) / "texts"
+        folder = texts / lang if lang in LANGUAGES and lang != "en" else texts
+        page = folder / f"{self.name}.md"
+        return (page if page.is_file() else texts / f"{self.name}.md").read_text("utf-8")
 
     def summary(self, lang: str = "en") -> str:
         """The first paragraph after the title of the rules text."""
@@ -580,7 +594,8 @@ def _reading_languages(parse: Any) -> Any:
     """``parse`` (a game's parse_action) reading Polish and Russian words too."""
     def parse_action(self: Game, text: str | Action, options: dict | None = None) -> Action:
         if isinstance(text, str):
-            text = canonical_move(text, tuple(self.grammar_for(options)), self.deck)
+            text = canonical_move(text, tuple(self.grammar_for(options)), self.deck,
+                                  self.move_words)
         return parse(self, text, options)
     parse_action.__doc__ = parse.__doc__
     parse_action.reads_languages = True  # type: ignore[attr-defined]

@@ -12,8 +12,9 @@ has and the deck it uses.  Words are compared in lower case with "ё" read as "�
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from .actions import Action
 from .cards import (
@@ -145,38 +146,71 @@ def card_name(card: int, lang: str = "en", accusative: bool = False) -> str:
 
 # --- move words -----------------------------------------------------------------
 
-# Each move kind's words per language; the first is the one shown to players.
-MOVE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "pl": {"play": ("zagraj", "graj", "zagrywam"), "pass": ("pas", "pasuję"),
-           "beat": ("bij", "przebij", "biję"), "add": ("dorzuć", "dołóż", "dorzucam"),
-           "give": ("daj", "podaj", "daję"), "return": ("zwróć", "oddaj", "oddaję"),
-           "trump": ("atut", "atuty", "atu", "wybierz"),
-           "discard": ("odrzuć", "odłóż", "wymień", "odrzucam"),
-           "keep": ("zostaw", "zatrzymaj", "zostawiam"),
-           "declare": ("zgłoś", "zgłaszam", "deklaruj"),
-           "sink": ("pomiń", "przemilcz", "milczę", "zatop"),
-           "good": ("dobre", "dobrze"), "bid": ("licytuj", "licytuję"),
-           "double": ("kontra",), "redouble": ("rekontra",)},
-    "ru": {"play": ("сыграть", "играть", "ход", "хожу"), "pass": ("пас", "пасую"),
-           "beat": ("бить", "побить", "бью"),
-           "add": ("добавить", "подложить", "подкинуть", "добавляю"),
-           "give": ("дать", "отдать", "даю"), "return": ("вернуть", "возвращаю"),
-           "trump": ("козырь", "козыри", "назначить"),
-           "discard": ("сбросить", "снести", "сбрасываю", "отложить"),
-           "keep": ("оставить", "оставляю"),
-           "declare": ("объявить", "объявляю"),
-           "sink": ("пропустить", "промолчать", "умолчать", "молчу", "скрыть"),
-           "good": ("хорошо", "годится"), "bid": ("заказ", "заказываю", "заявить"),
-           "double": ("контра",), "redouble": ("реконтра",)},
-}
+@dataclass(frozen=True, eq=False)   # by identity: a reader's memo keys on it
+class MoveWords:
+    """The words a game's moves are typed and shown with in Polish and Russian: each move
+    kind's words per language (``verbs``; the first is the one shown to players), the
+    words inside a move per kind, mapped to the canonical ones (``args``: "weź" ->
+    "take"), and, where a move is not just its words in order, a ``phrase`` that writes
+    it (Piquet's declarations: "zgłoś sekwens 5 do króla").  Each game brings its own
+    (``Game.move_words``, from its package); the kinds most games share are ``COMMON``.
+    """
 
-# Words inside a move, by the move kind they belong to, mapped to canonical words.
-_TAKE = {"pl": {"weź": "take", "biorę": "take", "odzyskaj": "take"},
-         "ru": {"взять": "take", "беру": "take", "забрать": "take"}}
-# Piquet's declaration words.  Ranks: (nominative, genitive singular - "a quint to
-# the king" is "kwinta do króla", "квинта до короля" -, the plural after 3 or 4 -
-# "4 asy", "4 туза" -, other forms); any form is read as the rank.
-_PIQUET_RANKS: dict[str, dict[str, tuple[str, ...]]] = {
+    verbs: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    args: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    # phrase(action, lang, shown words by canonical word) -> the move's text, or None
+    phrase: Callable[[Action, str, Mapping[str, str]], str | None] | None = None
+
+    def __add__(self, other: MoveWords) -> MoveWords:
+        """These words, then ``other``'s (a kind's words here are shown first)."""
+        verbs = {lang: {k: tuple(dict.fromkeys((*self.verbs.get(lang, {}).get(k, ()),
+                                                *other.verbs.get(lang, {}).get(k, ()))))
+                        for k in {*self.verbs.get(lang, {}), *other.verbs.get(lang, {})}}
+                 for lang in {*self.verbs, *other.verbs}}
+        args = {lang: {k: {**other.args.get(lang, {}).get(k, {}),
+                           **self.args.get(lang, {}).get(k, {})}
+                       for k in {*self.args.get(lang, {}), *other.args.get(lang, {})}}
+                for lang in {*self.args, *other.args}}
+        return MoveWords(verbs, args, self.phrase or other.phrase)
+
+    def verbs_of(self, kind: str, lang: str) -> tuple[str, ...]:
+        return tuple(self.verbs.get(lang, {}).get(kind, ()))
+
+    def args_of(self, kind: str, lang: str) -> Mapping[str, str]:
+        return self.args.get(lang, {}).get(kind, {})
+
+    @cached_property
+    def _kind_index(self) -> dict[str, str]:
+        return {_fold(w): kind for lang in ("pl", "ru")
+                for kind, words in self.verbs.get(lang, {}).items() for w in words}
+
+
+# The move kinds most games share: playing a card, passing, discarding.
+COMMON = MoveWords(verbs={
+    "pl": {"play": ("zagraj", "graj", "zagrywam"), "pass": ("pas", "pasuję"),
+           "discard": ("odrzuć", "odłóż", "wymień", "odrzucam")},
+    "ru": {"play": ("сыграть", "играть", "ход", "хожу"), "pass": ("пас", "пасую"),
+           "discard": ("сбросить", "снести", "сбрасываю", "отложить")},
+})
+
+
+def suit_words(lang: str) -> dict[str, str]:
+    """Every word of ``lang`` for the four French suits, to their canonical names (a
+    game's move that names a suit: Starshina's trumps)."""
+    out: dict[str, str] = {}
+    for s in (CLUBS, DIAMONDS, HEARTS, SPADES):
+        for w in _SUITS[lang][s] + _SUIT_EXTRA[lang].get(s, ()):
+            out[_fold(w)] = SUIT_NAME[s]
+    return out
+
+
+def rank_forms(rank: str, lang: str) -> tuple[str, ...]:
+    """A French rank's word forms in ``lang`` ("ace" -> "as", "asa", "asy", ...):
+    nominative, genitive singular, the plural after 3 or 4, then other forms."""
+    return _RANK_FORMS[lang][rank]
+
+
+_RANK_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     "pl": {"ace": ("as", "asa", "asy", "asów"), "king": ("król", "króla", "króle", "królów"),
            "queen": ("dama", "damy", "damy", "dam"),
            "jack": ("walet", "waleta", "walety", "waletów"),
@@ -189,82 +223,46 @@ _PIQUET_RANKS: dict[str, dict[str, tuple[str, ...]]] = {
            "ten": ("десятка", "десятки", "десятки", "десяток"),
            "nine": ("девятка", "девятки", "девятки")},
 }
-_PIQUET_WORDS = {
-    "pl": {"punkt": "point", "punktu": "point", "sekwens": "sequence",
-           "sekwensu": "sequence", "sekwensy": "sequence", "sekwencja": "sequence",
-           "sekwencję": "sequence", "zestawy": "sets", "zestaw": "set", "do": "to",
-           **{w: word for word, ws in _PIQUET_RANKS["pl"].items() for w in ws}},
-    "ru": {"пуан": "point", "пуана": "point", "секвенцию": "sequence",
-           "секвенция": "sequence", "секвенции": "sequence", "секвенс": "sequence",
-           "комплекты": "sets", "комплект": "set", "до": "to",
-           **{w: word for word, ws in _PIQUET_RANKS["ru"].items() for w in ws}},
-}
-_MINUS = {"pl": {"minus": "minus"}, "ru": {"минус": "minus"}}
 
 
-def _suit_words_canonical(lang: str) -> dict[str, str]:
-    """Suit words after 'trump', to Starshina's canonical suit names."""
-    out: dict[str, str] = {}
-    for s in (CLUBS, DIAMONDS, HEARTS, SPADES):
-        for w in _SUITS[lang][s] + _SUIT_EXTRA[lang].get(s, ()):
-            out[_fold(w)] = SUIT_NAME[s]
-    return out
-
-
-def _arg_words(kind: str, lang: str) -> dict[str, str]:
-    if kind == "beat":
-        return _TAKE[lang]
-    if kind in ("declare", "sink"):
-        return _PIQUET_WORDS[lang]
-    if kind == "bid":
-        return _MINUS[lang]
-    if kind == "trump":
-        return _suit_words_canonical(lang)
-    return {}
-
-
-def move_word(kind: str, lang: str = "en") -> str:
+def move_word(kind: str, lang: str = "en", words: MoveWords = COMMON) -> str:
     """The word shown for a move kind ("pas", "пас"); the kind itself in English."""
     lang = _lang(lang)
-    return kind if lang == "en" else MOVE_WORDS[lang].get(kind, (kind,))[0]
+    return kind if lang == "en" else (words.verbs_of(kind, lang) or (kind,))[0]
 
 
-def arg_word(kind: str, word: str, lang: str = "en") -> str:
+def arg_word(kind: str, word: str, lang: str = "en", words: MoveWords = COMMON) -> str:
     """A canonical word inside a move as ``lang`` shows it ("take" -> "weź", "взять"):
     the first word listed that reads back as it; the word itself when there is none."""
     lang = _lang(lang)
     if lang == "en":
         return word
-    for local, canonical in _arg_words(kind, lang).items():
+    for local, canonical in words.args_of(kind, lang).items():
         if canonical == word:
             return local
     return word
 
 
-def move_phrase(action: Action, lang: str = "en") -> str:
+def move_phrase(action: Action, lang: str = "en", words: MoveWords = COMMON) -> str:
     """A move as its language writes it, which ``canonical_move`` reads back:
     "zagraj damę kier", "бить короля пик даму треф", "козырь червы"."""
     lang = _lang(lang)
     if lang == "en":
         return str(action)
-    words = [move_word(action.kind, lang)]
     back: dict[str, str] = {}
-    for word, canonical in _arg_words(action.kind, lang).items():
+    for word, canonical in words.args_of(action.kind, lang).items():
         back.setdefault(canonical, word)  # the first word listed is the one shown
-    if action.kind == "trump":
-        back = {SUIT_NAME[s]: _SUITS[lang][s][0] for s in (CLUBS, DIAMONDS, HEARTS, SPADES)}
-    if action.kind == "declare" and action.args[0] != "point":
-        # "zgłoś sekwens 5 do króla", "объявить комплект 4 туза"
-        what, n, rank = action.args
-        forms = _PIQUET_RANKS[lang][rank.removesuffix("s")]
-        said = f"{n} {back['to']} {forms[1]}" if what == "sequence" else f"{n} {forms[2]}"
-        return f"{words[0]} {back[what]} {said}"
+    if words.phrase is not None:
+        said = words.phrase(action, lang, back)
+        if said is not None:
+            return said
+    out = [move_word(action.kind, lang, words)]
     for a in action.args:
         if isinstance(a, Card):
-            words.append(card_name(a, lang, accusative=True))
+            out.append(card_name(a, lang, accusative=True))
         else:
-            words.append(back.get(str(a), str(a)))
-    return " ".join(words)
+            out.append(back.get(str(a), str(a)))
+    return " ".join(out)
 
 
 # --- reading typed moves --------------------------------------------------------
@@ -304,24 +302,21 @@ def _card_words(deck: DeckKind) -> tuple[dict[tuple[str, ...], Card], frozenset[
     return names, frozenset(ranks)
 
 
-def _kind_words(kinds: Iterable[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for lang in ("pl", "ru"):
-        for kind in kinds:
-            for w in MOVE_WORDS[lang].get(kind, ()):
-                out[_fold(w)] = kind
-    return out
+def _kind_of(word: str, kinds: tuple[str, ...], words: MoveWords) -> str | None:
+    kind = words._kind_index.get(_fold(word))
+    return kind if kind in kinds else None
 
 
-def move_kind(word: str, kinds: Iterable[str]) -> str | None:
+def move_kind(word: str, kinds: Iterable[str], words: MoveWords = COMMON) -> str | None:
     """The move kind of ``kinds`` a typed move word stands for ("odłóż" -> "discard",
     "discard" -> "discard"), or None."""
     kinds = tuple(kinds)
     folded = _fold(word)
-    return folded if folded in kinds else _kind_words(kinds).get(folded)
+    return folded if folded in kinds else _kind_of(folded, kinds, words)
 
 
-def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
+def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind,
+                   words: MoveWords = COMMON) -> str:
     """``text`` with Polish and Russian card and move words replaced by the canonical
     ones ("zagraj damę kier" -> "play QH"); canonical text comes back unchanged.
 
@@ -332,26 +327,26 @@ def canonical_move(text: str, kinds: Iterable[str], deck: DeckKind) -> str:
         return text
     kinds = tuple(kinds)
     if len(text) > MEMO_LONGEST:
-        return _read_move(text, kinds, deck)
-    return _read_move_memo(text, kinds, deck)
+        return _read_move(text, kinds, deck, words)
+    return _read_move_memo(text, kinds, deck, words)
 
 
 MEMO_LONGEST = 80   # characters: longer moves (a long discard, typed text) are read afresh
 
 
-def _read_move(text: str, kinds: tuple[str, ...], deck: DeckKind) -> str:
+def _read_move(text: str, kinds: tuple[str, ...], deck: DeckKind, words: MoveWords) -> str:
     tokens = text.replace(",", " ").replace(";", " ").split()
     if not tokens:
         return text
     names, rank_words = _card_words(deck)
-    head = _kind_words(kinds).get(_fold(tokens[0]))
+    head = _kind_of(tokens[0], kinds, words)
     i = 1
     if head is None and "play" in kinds and tuple(map(_fold, tokens[:2])) in names:
         head, i = "play", 0  # a card named alone ("dama kier") is played
     out = [head or tokens[0]]  # the move word; with i == 0 the card follows it
     changed = head is not None
     kind = head or tokens[0].lower()
-    args = {_fold(k): v for lang in ("pl", "ru") for k, v in _arg_words(kind, lang).items()}
+    args = {_fold(k): v for lang in ("pl", "ru") for k, v in words.args_of(kind, lang).items()}
     while i < len(tokens):
         pair = tuple(_fold(t) for t in tokens[i:i + 2])
         card = names.get(pair) if len(pair) == 2 else None
@@ -400,5 +395,6 @@ def card_names(deck: DeckKind, lang: str) -> dict[Card, str]:
     return {CARD[c]: card_name(c, lang) for c in sorted(deck.distinct)}
 
 
-__all__ = ["LANGUAGES", "MOVE_WORDS", "arg_word", "canonical_move", "card_name", "card_names",
-           "move_kind", "move_phrase", "move_word", "rank_name", "suit_name"]
+__all__ = ["COMMON", "LANGUAGES", "MoveWords", "arg_word", "canonical_move", "card_name",
+           "card_names", "move_kind", "move_phrase", "move_word", "rank_forms", "rank_name",
+           "suit_name", "suit_words"]

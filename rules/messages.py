@@ -82,6 +82,13 @@ class Cards:
         return self.sep.join(self.codes)
 
 
+# The same values as the data an event keeps, for the events a move logs in a playout's
+# hot path: ``event`` keeps a tuple as it is, so no object is made to be taken apart again.
+SEAT_DATA: tuple[tuple[str, int], ...] = tuple(("p", n) for n in range(64))
+seat_data: Callable[[int], tuple] = SEAT_DATA.__getitem__
+"""``Seat(n)`` as an event keeps it, ``("p", n)`` (seats 0 to 63): made once, looked up."""
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     kind: str
@@ -215,7 +222,12 @@ def event(key: str, /, **args: Value) -> tuple:
     """A message as plain data, ``("m", key, None, data)``: what an engine logs.  Nothing
     is worded yet (the English too is made when the event is read), so logging costs a
     rollout almost nothing."""
-    return ("m", key, None, tuple(_data(args)) if args else ())
+    data = tuple(args.items())
+    for _, v in data:   # parameters given as data already (``seat_data``) stay as they are
+        kind = type(v)
+        if kind is not tuple and kind is not int and kind is not str:
+            return ("m", key, None, tuple(_data(args)))
+    return ("m", key, None, data)
 
 
 def counted(singular: str, plural: str, n: int, /, **args: Value) -> tuple:

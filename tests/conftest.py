@@ -8,6 +8,10 @@ settings.register_profile(
 )
 settings.load_profile("default")
 
+# Accuracy and luck (bot/core/skills.py) cost seconds of CPU a game: off for every command
+# the tests run ('parlour play', 'review', 'run'), unless a test asks for a budget.
+os.environ["PARLOUR_SKILL_BUDGET"] = "0"
+
 # The loopback fake Discord (tests/fakediscord) as a fixture for every test module.
 # Storage on both backends: the ``backend`` fixture runs a test on SQLite and PostgreSQL.
 from tests.backends import (  # noqa: E402, F401

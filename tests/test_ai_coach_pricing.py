@@ -65,3 +65,45 @@ def test_a_gift_is_priced_in_fresh_worlds_and_the_ai_move_costs_nothing() -> Non
     # The old measure (the search's own worlds) is still there for the benchmark's oracle.
     old = judge(state, seat, worse[0].played, seed=1, check=0)
     assert old is not None and old.worlds >= 12
+
+
+def test_an_unsettled_loss_is_priced_again_in_rounds_and_stops_once_settled(monkeypatch
+                                                                            ) -> None:
+    # The review's rounds (coach.MORE_WORLDS, small here): a loss whose interval straddles
+    # MATTERS gets more fresh worlds, STEP at a time, until it no longer does or the rounds
+    # run out; a hint's fewer rounds are the first part of the same sample, so where the
+    # hint's price is settled the review's is the same price.
+    from rules.ai import coach
+    monkeypatch.setattr(coach, "STEP", 4)
+    budget, worlds, rounds, hint_rounds = 16, 8, (8, 16), (8,)
+    grown = settled = 0
+    for moves in range(2, 30):
+        state = _mid_hand("coins", 5, moves)
+        seat = state.current_seat
+        assert seat is not None
+        first = coach.assess(state, seat, moves, budget, worlds, more=())
+        if first is None or len(first.prices) < 2:
+            continue
+        runner = first.prices[1]
+        full = coach.assess(state, seat, moves, budget, worlds, more=rounds)
+        hinted = coach.assess(state, seat, moves, budget, worlds, more=hint_rounds)
+        assert full is not None and hinted is not None
+        assert full.best == hinted.best == first.best
+        p, h = full.prices[1], hinted.prices[1]
+        assert p.action == h.action == runner.action
+        if not runner.unsettled:
+            assert p == h == runner                     # settled: no more worlds
+            continue
+        grown += 1
+        assert worlds < p.worlds <= worlds + sum(rounds)
+        assert (p.worlds - worlds) % coach.STEP == 0
+        # Stopped early only because the interval no longer straddles the line.
+        assert p.worlds == worlds + sum(rounds) or not p.unsettled
+        if not h.unsettled:
+            settled += 1
+            assert p == h                               # the hint's verdict is the review's
+        else:
+            assert h.worlds == worlds + sum(hint_rounds) and p.worlds >= h.worlds
+        if grown >= 3 and settled:
+            break
+    assert grown >= 3 and settled >= 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import rules
-from rules.ai.heuristics.coins import choose, rollout
-from rules.games.coins import coins_winner
+from games.coins.ai import choose, rollout
+from games.coins.engine import coins_winner
 
 G = rules.get_game("coins")
 D = G.deck.parse_card
@@ -63,7 +63,7 @@ def test_beats_random_players():
 def _by_definition(state, seat: int, rng: random.Random, samples: int = 24) -> int:
     """The heuristic as its docstring states it, written plainly: the card whose average
     outcome over the sampled deals, less its spending cost, is best."""
-    from rules.ai.heuristics.coins import _spend_cost
+    from games.coins.ai import _spend_cost
     from rules.cards import OROS
     hand, trick = state.hands[seat], state.trick
     seen = set(hand) | {c for won in state.won for c in won} | {c for _, c in trick}
@@ -94,8 +94,74 @@ def test_the_fast_loop_chooses_what_the_definition_does():
         while not state.is_over and compared < 600:
             seat = state.current_seat
             if len(state.hands[seat]) > 1:
-                fast = choose(state, seat, random.Random(compared))
+                fast = choose(state, seat, random.Random(compared), answer=False)
                 assert int(fast.cards[0]) == _by_definition(state, seat, random.Random(compared))
                 compared += 1
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert compared == 600
+
+
+def test_second_to_play_no_coin_for_the_last_hand_to_collect():
+    # Issue 48: Basil second on Ada's 2E with NO 6O 5O KE 9E KB JB threw 5O, collected by
+    # a cup from the last hand, while 9E and KE take the trick for sure.  The heuristic
+    # answers the trick as the last hand sees it, and the search never weighs the coins.
+    from games.coins.ai import prune
+    from tests.tactics import build
+    from tests.tactics.coins import POSITIONS
+    pos = next(p for p in POSITIONS if p.name == "coins-issue48-01")
+    state = build(pos)
+    for k in range(6):
+        assert str(choose(state.clone(), pos.seat, random.Random(k))) not in pos.avoid
+    kept = {str(a) for a in prune(state, pos.seat, state.legal_actions(pos.seat))}
+    assert kept == {"play 9E", "play KE", "play JB", "play KB"}
+
+
+def _second_by_definition(state, hand, unseen, size, rng, samples):
+    """``games.coins.ai._second`` as first written: every sample's every card weighed
+    against the trick, card by card."""
+    from games.coins.ai import OROS, _spend_cost, winning_place
+    lead_card = state.trick[0][1]
+    size = min(size, len(unseen))
+    hands = [rng.sample(unseen, size) for _ in range(samples)]
+    best, best_score = hand[0], float("-inf")
+    for card in hand:
+        mine = (lead_card >> 4 == OROS) + (card >> 4 == OROS)
+        total = 0.0
+        for third in hands:
+            wins = [c for c in third if winning_place(lead_card, card, c) == 2]
+            coin = any(c >> 4 == OROS for c in wins)
+            if wins and (mine or coin):
+                total -= 0.5 * (mine + coin)
+                continue
+            dumps = [c for c in third if c not in wins] or third
+            plain = [c for c in dumps if c >> 4 != OROS] or dumps
+            dump = min(plain, key=lambda c: c & 15)
+            coins = mine + (dump >> 4 == OROS)
+            total += coins if winning_place(lead_card, card, dump) == 1 else -0.5 * coins
+        score = total / len(hands) - _spend_cost(card)
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
+def test_second_to_play_the_fast_answer_chooses_what_the_definition_does():
+    """Second to play, which unseen cards take the trick is found once per card for all
+    samples: the same choice, drawing the same samples, as the card-by-card version."""
+    from games.coins.ai import SAMPLES, _second
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(40):
+        state = G.new_state(3, seed=seed)
+        while not state.is_over and compared < 300:
+            seat = state.current_seat
+            if len(state.trick) == 1 and len(state.hands[seat]) > 1:
+                hand = state.hands[seat]
+                seen = set(hand) | {c for w in state.won for c in w} | {c for _, c in state.trick}
+                unseen = [int(c) for c in G.deck.cards if int(c) not in seen]
+                size = len(state.hands[(seat + 1) % 3])
+                assert _second(state, hand, unseen, size, random.Random(compared), SAMPLES) \
+                    == _second_by_definition(state, hand, unseen, size,
+                                             random.Random(compared), SAMPLES)
+                compared += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert compared == 300

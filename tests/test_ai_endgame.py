@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import rules
 from rules.ai import endgame
 from rules.ai.endgame import Position, Solver, minimax
-from rules.ai.endgame_models import MODELS
+from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 
 # (game, players, options) for every trick game the solver models.
@@ -32,7 +32,7 @@ def _random_ending(game: str, n: int, opts: dict, seed: int, cards_left: int):
     during trick play (or None if the game never got there)."""
     state = rules.get_game(game).new_state(n, opts, seed=seed)
     rng = random.Random(seed)
-    extract = MODELS[game]
+    extract = hooks_for(game).endgame
     for _ in range(3000):
         if state.is_over:
             return None
@@ -51,7 +51,7 @@ def test_solver_agrees_with_brute_force(config, seed, me):
     state = _random_ending(game, n, opts, seed, cards_left=3 * n + 1)
     if state is None:
         return
-    got = MODELS[game](state, me % n)
+    got = hooks_for(game).endgame(state, me % n)
     assert got is not None
     model, pos = got
     exact = minimax(model, pos)
@@ -75,7 +75,7 @@ def test_the_model_plays_like_the_engine(config, seed):
     if state is None:
         return
     rng = random.Random(seed)
-    got = MODELS[game](state, 0)
+    got = hooks_for(game).endgame(state, 0)
     assert got is not None
     model, pos = got
     hand_no = getattr(state, state.deal_field)
@@ -119,7 +119,7 @@ def test_the_search_solves_only_sampled_worlds():
     seat = state.current_seat
     real = [sorted(h) for h in state.hands]
     seen: list = []
-    original = MODELS["starshina"]
+    original = hooks_for("starshina").endgame
 
     def spy(world, s):
         seen.append((world, [sorted(h) for h in world.hands], s))

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from rules.ai.heuristics.pinkerton import choose
+from games.pinkerton.ai import choose
 from rules.cards import CARD, DOUBLE_104
 from tests.test_pinkerton_helpers import GAME, arrange, cs
 

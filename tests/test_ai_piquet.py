@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.ai.heuristics.piquet import choose, keep_values
+from games.piquet.ai import choose, keep_values
 from tests.playout import walk_checking_blindness
 from tests.test_piquet_helpers import G, cards, deal_order, do, rubicon_after_exchange
 

@@ -1,12 +1,13 @@
-"""Two-handed Piquet's exchange by sampled talons (rules/ai/piquet_exchange.py)."""
+"""Two-handed Piquet's exchange by sampled talons (games/piquet/ai_exchange.py)."""
 
 from __future__ import annotations
 
 import random
 
+from games.piquet import ai_exchange as piquet_exchange
+from games.piquet.ai_playout import play_out
 from rules.actions import Action
-from rules.ai import coach, piquet_exchange
-from rules.ai.piquet_playout import play_out
+from rules.ai import coach
 from rules.ai.search import SearchPlayer
 from rules.cards import PIQUET_32
 from tests.test_piquet_helpers import G, cards, deal_order, others
@@ -98,10 +99,10 @@ def test_a_review_prices_a_discard_on_the_exchange_search_s_own_talons():
     assert j is not None and j.played == sixieme and j.best != sixieme
     # Throwing the sixième gives up its point, sequence and play: a tenth of a game and
     # more, in (almost) every one of the talons the discards were compared on.
-    assert j.cost > 0.1 and j.worlds == coach.REVIEW_BUDGET and j.disagree <= j.worlds // 10
+    assert j.cost > 0.1 and j.worlds == coach.PRICE_WORLDS and j.disagree <= j.worlds // 10
     again = coach.judge(state, 1, j.best)
     assert again is not None and again.cost == 0 and again.best == j.best
     hint = coach.hint(state, 1)
     assert state.is_legal(1, hint.action) and not any(c >> 4 == 2 for c in hint.action.cards)
     plan = hint.reasons[0]       # weighed on the hint's sampled talons, against the runner-up
-    assert plan.kind == "plan" and plan.of == coach.HINT_BUDGET and 0 <= plan.count <= plan.of
+    assert plan.kind == "plan" and plan.of == coach.PRICE_WORLDS and 0 <= plan.count <= plan.of

@@ -1,13 +1,13 @@
-"""Normand Piquet's exchange by sampled talons (rules/ai/piquet_exchange_normand.py)."""
+"""Normand Piquet's exchange by sampled talons (games/piquet/ai_exchange_normand.py)."""
 
 from __future__ import annotations
 
 import random
 
+from games.piquet import ai_exchange_normand as normand
+from games.piquet.ai import choose as easy
 from rules.ai import coach
-from rules.ai import piquet_exchange_normand as normand
-from rules.ai.heuristics import HOOKS
-from rules.ai.heuristics.piquet import choose as easy
+from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 from rules.cards import PIQUET_32
 from tests.test_piquet_helpers import G, cards, deal_order
@@ -71,7 +71,7 @@ def test_value_counts_against_the_others_average_and_the_play():
 
 
 def test_the_exchange_search_is_the_normand_dealers_only():
-    hooks = HOOKS["piquet"]
+    hooks = hooks_for("piquet")
     assert hooks.exchange is not None
     state = G.new_state(3, NORMAND, seed=4)
     assert state.phase == "exchange" and normand.applies(state) and hooks.exchange.applies(state)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import rules
-from rules.ai.heuristics.starshina import choose
+from games.starshina.ai import choose
 
 GAME = rules.get_game("starshina")
 RULE_SETS = ["starshina", "classic"]

@@ -8,11 +8,11 @@ import random
 import pytest
 
 import rules
-from rules.ai.heuristics.starshina import comes_straight_back
+from games.starshina.ai import comes_straight_back
+from games.starshina.engine import StarshinaState
 from rules.ai.players import make_player
 from rules.ai.search import SearchPlayer
 from rules.cards import CARD
-from rules.games.starshina import StarshinaState
 
 G = rules.get_game("starshina")
 D = G.deck.parse_card
@@ -68,7 +68,7 @@ def test_the_seed_exchange_never_weighs_giving_a_suits_top_card():
     """The seed's rules: a card with every higher one of its suit in the giver's hand is
     kept by the receiver (who can hold nothing higher) for any card they like, so the
     search never weighs giving it; every other card stays a candidate."""
-    from rules.ai.heuristics.starshina import prune
+    from games.starshina.ai import prune
     with_tops = 0
     for seed in range(8):
         state = G.new_state(3, {"rules": "starshina"}, seed=seed)

@@ -1,4 +1,4 @@
-"""How the search values a Starshina hand under the seed's rules (rules/ai/heuristics/
+"""How the search values a Starshina hand under the seed's rules (games/starshina/
 starshina.py): only 12 tricks in a hand win; a hand that leaves the game open is worth
 a small guide towards 12 (raw tricks, not tricks over quota), a game another seat wins
 is worse than any open hand, and rollouts and the endgame solver agree on all of it."""
@@ -11,9 +11,9 @@ from itertools import product
 import pytest
 
 import rules
+from games.starshina.ai import STARSHINA_SHAPE, game_won, open_hand
 from rules.ai import evaluate
-from rules.ai.endgame_models import MODELS
-from rules.ai.heuristics.starshina import STARSHINA_SHAPE, game_won, open_hand
+from rules.ai.hooks import hooks_for
 
 GAME = rules.get_game("starshina")
 QUOTAS = [8, 5, 3]   # dealer (seat 0 in hand 1), left of dealer, right of dealer
@@ -61,7 +61,7 @@ def _hand_ends(seeds: range):
         got = None
         while not state.is_over and state.hand_no == 1:
             if got is None:
-                got = MODELS["starshina"](state, 0)
+                got = hooks_for("starshina").endgame(state, 0)
                 if got is not None and got[1].cards_left() > 8:
                     got = None
             seat = state._mover
@@ -87,7 +87,7 @@ def test_a_won_game_scores_by_game_won():
     open hand (the rank-based default would call a sole second place 0)."""
     state = GAME.new_state(3, {"rules": "starshina"}, seed=5)
     rng = random.Random(5)
-    from rules.ai.heuristics.starshina import choose
+    from games.starshina.ai import choose
     while not state.is_over:
         seat = state._mover
         state.apply(seat, choose(state, seat, rng))
@@ -103,7 +103,7 @@ def test_classic_rollouts_and_the_solver_value_every_hand_alike():
     """Classic rules: at the end of each hand, and of the game (12 tricks: by place, the
     others ranked by their stakes once the hand is settled), the solver's value is the
     rollouts'."""
-    from rules.ai.heuristics.starshina import choose
+    from games.starshina.ai import choose
     checked = won = 0
     for seed in range(6):
         state = GAME.new_state(3, {"rules": "classic"}, seed=seed)
@@ -112,7 +112,7 @@ def test_classic_rollouts_and_the_solver_value_every_hand_alike():
             hand, got = state.hand_no, None
             while not state.is_over and state.hand_no == hand:
                 if got is None and state.phase == "play":
-                    got = MODELS["starshina"](state, 0)
+                    got = hooks_for("starshina").endgame(state, 0)
                     if got is not None and got[1].cards_left() > 8:
                         got = None
                 seat = state._mover

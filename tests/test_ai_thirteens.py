@@ -7,7 +7,7 @@ import random
 import pytest
 
 import rules
-from rules.ai.heuristics.thirteens import choose
+from games.thirteens.ai import choose
 from tests.playout import walk_checking_blindness
 
 GAME = rules.get_game("thirteens")

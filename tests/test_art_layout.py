@@ -37,7 +37,9 @@ def _names(lang: str, seed: int, n: int) -> list[str]:
     out = []
     for name in (rotated * 2)[:n]:
         level = name.removesuffix(")").split(", ")[-1] if "(AI, " in name else None
-        out.append(seat_label(name, "ai" if level else "human", level, lang_for(lang)))
+        own = name.split(" (")[0] if level else None     # the AI seat's own name, as stored
+        out.append(seat_label(name, "ai" if level else "human", level, lang_for(lang),
+                              ai_name=own))
     return out
 
 

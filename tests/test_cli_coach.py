@@ -13,10 +13,14 @@ from tests.cli_driver import ROOT, Session, play_out
 
 NO_COLOR = {"NO_COLOR": "1"}
 GAME = ["coins", "--seed", "4", "--ai", "easy", "--name", "Alice", "--option", "target=10"]
+# A seed whose game ends sooner (20 prompts for Alice rather than 34): the review weighs
+# every decision of hers, with the hard AI's full budget, twice (her seat and an AI's).
+SHORT_GAME = ["coins", "--seed", "10", *GAME[3:]]
 
 
 def _review(cwd, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **NO_COLOR)
+    # A tiny budget for the game's accuracy and luck (the review's own is the real one).
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PARLOUR_SKILL_BUDGET="2", **NO_COLOR)
     return subprocess.run([sys.executable, "-c", "import sys; from bot.cli import main; "
                            "sys.exit(main())", "review", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=600)
@@ -29,8 +33,11 @@ def test_hint_names_the_hard_move_and_why_and_changes_nothing(tmp_path) -> None:
     answer = s.send("hint")
     # One sentence, wrapped to the terminal's width.
     line = " ".join(part.strip() for part in answer.split(">")[0].splitlines() if part.strip())
-    assert re.fullmatch(r"Hint: Play \S+\. [A-Z].+\.", line), line
-    assert "sampled deal" in line or "plainly worse" in line, line
+    # The move as the menu shows it, with its number there (what the player may type).
+    assert re.fullmatch(r"Hint: \[\d+\] Play \S+\. [A-Z].+\.", line), line
+    number, card = re.match(r"Hint: \[(\d+)\] Play (\S+)\.", line).groups()
+    assert f"[{number}] {card}" in board, board
+    assert "sampled deal" in line or "clearly worse" in line or "the trick" in line, line
     assert "Your move" not in answer            # nothing was played: the same position
     help_text = s.send("help")
     assert "Type hint for the move the hard AI would make, and why." in help_text
@@ -45,14 +52,14 @@ def test_hint_speaks_the_players_language(tmp_path) -> None:
     s.until_prompt()
     reply = s.send("podpowiedź")
     answer = " ".join(part.strip() for part in reply.split(">")[0].splitlines() if part.strip())
-    assert answer.startswith("Podpowiedź: Zagraj "), answer
-    assert "losow" in answer or "wyraźnie gorszy" in answer, answer
+    assert re.match(r"Podpowiedź: \[\d+\] Zagraj ", answer), answer
+    assert "losow" in answer or "wyraźnie gorszy" in answer or "lewę" in answer, answer
     s.send("quit")
     assert s.finish() == 0
 
 
 def test_review_after_a_terminal_game(tmp_path) -> None:
-    s = Session(*GAME, cwd=tmp_path, env=NO_COLOR)
+    s = Session(*SHORT_GAME, cwd=tmp_path, env=NO_COLOR)
     text = play_out(s, limit=400)
     game = re.search(r"Game #(\d+) recorded", text)
     assert game, text[-500:]
@@ -63,6 +70,8 @@ def test_review_after_a_terminal_game(tmp_path) -> None:
     out = first.stdout
     assert out.startswith(f"Reviewing game #{number}: the hard AI weighs every decision")
     assert f"Review of game #{number} (Coins) for Alice: " in out
+    # The seat's accuracy and luck in that game, under the review's head line.
+    assert re.search(r"\nAccuracy \d+ · Luck [+-]\d+%\n", out), out
     decisions = re.findall(r"^\d\. Move (\d+) - Alice: Play \S+\. The hard AI "
                            r"prefers: Play \S+\.$", out, re.M)
     assert decisions, out

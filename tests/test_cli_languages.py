@@ -215,8 +215,8 @@ def _terminal_text(message, code: str, game: str) -> str:
 
 
 def test_refusals_and_events_read_as_the_language_writes_them() -> None:
-    from rules.games.pinkerton_moves import _signed
-    from rules.games.starshina import suit_word
+    from games.pinkerton.moves import _signed
+    from games.starshina.engine import suit_word
     from rules.messages import Cards, Msg, Seat, ordinal
 
     centre = Msg("the centre card ({n})", n=-3)

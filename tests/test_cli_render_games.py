@@ -45,7 +45,8 @@ def test_random_positions_render_and_every_offered_move_is_legal(config, seed, s
     forms = state.action_forms(seat)
     scene = present(state.view(seat), names, forms=forms, legal=legal)
     view = TableView(name, names, Style(), 80)
-    moves = Moves(scene.hand.forms, legal, presenter_for(name).describe, view)
+    moves = Moves(scene.hand.forms, state.legal_actions(seat), presenter_for(name).describe,
+                  view)
     text = "\n".join([view.render(scene, moves.panel()), *moves.short_help(),
                       *moves.full_help()])
     assert not PYTHON.search(text), text

@@ -213,7 +213,8 @@ def test_pinkerton_pass_when_a_beat_is_possible_gets_the_reason() -> None:
                 names = ["Alice", "Ada"]
                 scene = present(state.view(seat), names, forms=state.action_forms(seat),
                                 legal=legal)
-                moves = Moves(scene.hand.forms, legal, presenter_for("pinkerton").describe,
+                moves = Moves(scene.hand.forms, state.legal_actions(seat),
+                              presenter_for("pinkerton").describe,
                               TableView("pinkerton", names, Style(), 80), scene.hand.cards,
                               move_reader(game, state.options))
                 found = moves.resolve("pass")
@@ -306,7 +307,7 @@ def test_pinkerton_with_five_and_six_players_fits_the_screen(lang: str) -> None:
                 scene = present(state.view(seat), names, forms=state.action_forms(seat),
                                 legal=legal, lang=language)
                 table = TableView("pinkerton", names, Style(), SIZE[0], lang=language)
-                moves = Moves(scene.hand.forms, legal,
+                moves = Moves(scene.hand.forms, state.legal_actions(seat),
                               presenter_for("pinkerton", language).describe, table,
                               scene.hand.cards, move_reader(game, state.options))
                 screen = table.render(scene, moves.panel(), legend=False, height=SIZE[1] - 2,
@@ -369,7 +370,7 @@ def _random_screens(game_name: str, lang: str, size: tuple[int, int], players: i
                 scene = present(state.view(seat), names, forms=state.action_forms(seat),
                                 legal=legal, lang=language)
                 table = TableView(game_name, names, Style(), size[0], lang=language)
-                moves = Moves(scene.hand.forms, legal,
+                moves = Moves(scene.hand.forms, state.legal_actions(seat),
                               presenter_for(game_name, language).describe, table,
                               scene.hand.cards, move_reader(game, state.options))
                 screen = table.render(scene, moves.panel(), legend=False,

@@ -6,6 +6,7 @@ import io
 import itertools
 import re
 
+from bot import plugins
 from bot.cli.moves import Moves
 from bot.cli.table_view import Style, TableView, wants_colour, width_of
 from tests.cli_scenes import NAMES, coins_over, coins_trick, piquet_declaring, piquet_exchange
@@ -16,7 +17,9 @@ DECLARE = ["good", "declare point 5", "declare point 4"]
 
 def _render(scene, names, legal=(), colour=False, width=80):
     view = TableView(scene.game, names, Style(colour), width)
-    moves = Moves(scene.hand.forms if scene.hand else (), legal, lambda a: a.capitalize(), view)
+    typed = [plugins.engine(scene.game).parse_action(t) for t in legal]   # the seat's moves
+    moves = Moves(scene.hand.forms if scene.hand else (), typed, lambda a: str(a).capitalize(),
+                  view)
     return view.render(scene, moves.panel() if scene.hand else ()), moves
 
 
@@ -183,7 +186,8 @@ def test_too_many_bare_cards_get_the_engines_own_reason() -> None:
         lang = lang_for(code)
         scene = present(state.view(seat), names, forms=state.action_forms(seat), legal=legal,
                         lang=lang)
-        moves = Moves(scene.hand.forms, legal, presenter_for("starshina", lang).describe,
+        moves = Moves(scene.hand.forms, state.legal_actions(seat),
+                      presenter_for("starshina", lang).describe,
                       TableView("starshina", names, Style(), 80, lang=lang), scene.hand.cards,
                       move_reader(game, state.options))
         typed = " ".join(scene.hand.cards[:5]).lower()

@@ -10,6 +10,7 @@ import pytest
 import rules
 from bot.i18n import lang_for
 from bot.present.coach import clause, hint_text, why
+from rules.actions import Action
 from rules.ai.coach import Reason, hint
 
 
@@ -41,15 +42,15 @@ def test_a_forced_move_is_called_forced(code: str, said: str) -> None:
 
 
 @pytest.mark.parametrize("code,every,some", [
-    ("en", "It takes the trick in all 10 sampled deals; it does at least as well as the next "
+    ("en", "It takes the trick in 10 of 10 sampled deals; it does at least as well as the next "
            "best move in all 10 sampled deals.",
      "It takes the trick in 7 of 10 sampled deals; it does at least as well as the next best "
      "move in 4 of 10 sampled deals."),
-    ("pl", "Bierze lewę w każdym z 10 losowych rozdań; wypada nie gorzej niż drugi "
+    ("pl", "Bierze lewę w 10 z 10 losowych rozdań; wypada nie gorzej niż drugi "
            "najlepszy ruch w każdym z 10 losowych rozdań.",
      "Bierze lewę w 7 z 10 losowych rozdań; wypada nie gorzej niż drugi najlepszy ruch w "
      "4 z 10 losowych rozdań."),
-    ("ru", "Берёт взятку в каждой из 10 пробных сдач; не хуже второго по силе хода в "
+    ("ru", "Берёт взятку в 10 из 10 пробных сдач; не хуже второго по силе хода в "
            "каждой из 10 пробных сдач.",
      "Берёт взятку в 7 из 10 пробных сдач; не хуже второго по силе хода в 4 из 10 "
      "пробных сдач.")])
@@ -57,8 +58,11 @@ def test_every_sampled_deal_is_said_as_all(code: str, every: str, some: str) -> 
     lang = lang_for(code)
     assert why((Reason("wins_trick", 10, 10), Reason("best_in", 10, 10)), lang) == every
     assert why((Reason("wins_trick", 7, 10), Reason("best_in", 4, 10)), lang) == some
+    # A trick that is not yet full is said as the share it is: the deal may still prove
+    # "in all 10" wrong (issue 48), the comparison with the runner-up cannot.
     left = why((Reason("loses_trick", 10, 10),), lang)
-    assert "10 of 10" not in left and "10 z 10" not in left and "10 из 10" not in left
+    assert "10" in left and "all" not in left and "każdym" not in left \
+        and "каждой" not in left
 
 
 def _positions(game: str, players: int, options: dict, count: int) -> list[tuple[rules.State, int]]:
@@ -96,27 +100,34 @@ def test_a_hint_quotes_one_sample_size_and_never_the_others(game: str, players: 
 
 
 def test_the_last_card_of_a_trick_is_said_without_samples() -> None:
-    # Played last, a card's trick is certain: no "in all 10 sampled deals" about it.
+    # Played last, a card's trick is certain: no "in all 10 sampled deals" about it; and
+    # what the trick carries is said in the game's terms (its coins).
     state = rules.get_game("coins").new_state(3, {}, seed=1)
     rng = random.Random(1)
     while len(state.trick) != 2:
         seat = state.current_seat
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     got = hint(state, state.current_seat, budget=60, seed=1)
-    trick = next(r for r in got.reasons if r.kind in ("wins_trick", "loses_trick"))
-    assert trick.of == 0
+    trick = got.reasons[0]
+    assert trick == Reason("trick_coins", 2), got.reasons
+    for code, said in [("en", "It takes the trick and its 2 coins."),
+                       ("pl", "Bierze lewę i jej 2 monety."),
+                       ("ru", "Берёт взятку и 2 монеты на ней.")]:
+        assert why((trick,), lang_for(code)) == said
     for code, said in [("en", ("It takes the trick", "It leaves the trick to an opponent")),
                        ("pl", ("Bierze lewę", "Oddaje lewę przeciwnikowi")),
                        ("ru", ("Берёт взятку", "Отдаёт взятку сопернику"))]:
-        text = why((trick,), lang_for(code))
-        assert text == said[trick.kind == "loses_trick"] + ".", text
+        for kind in ("wins_trick", "loses_trick"):
+            text = why((Reason(kind, 1, 0),), lang_for(code))
+            assert text == said[kind == "loses_trick"] + ".", text
 
 
-def test_a_hint_says_worse_in_every_deal_only_on_ten_or_more() -> None:
-    # The search drops a gift after three deals; a hint's "does worse in every sampled
-    # deal" needs ten, or a review's fresh look could find the move as good.
-    from rules.ai.coach import GIFT_SAID_WORLDS, _worse_in_all
-    assert GIFT_SAID_WORLDS == 10
-    assert not _worse_in_all([0.0] * 3, [1.0] * 12)
-    assert _worse_in_all([0.0] * 10, [1.0] * 12)
-    assert not _worse_in_all([0.0] * 9 + [1.0], [1.0] * 12)
+def test_the_next_best_move_is_clearly_worse_only_beyond_the_noise() -> None:
+    # "Clearly worse" (and a review's costly decision) needs the loss's whole interval
+    # above MATTERS: beyond the noise, and more than a trifle for sure.
+    from rules.ai.coach import MATTERS, NOISE, Price
+    assert Price(Action("play", (1,)), 0.1, 0.01, 64, 0).clear
+    assert not Price(Action("play", (1,)), 0.1, 0.06, 64, 20).clear       # within the noise
+    assert not Price(Action("play", (1,)), NOISE / 2, 0.0, 64, 0).clear   # a trifle
+    assert not Price(Action("play", (1,)), MATTERS + 0.01, 0.005, 64, 0).clear   # matters little
+    assert Price(Action("play", (1,)), MATTERS + 0.011, 0.005, 64, 0).clear

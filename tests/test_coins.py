@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import rules
+from games.coins.engine import coins_winner
 from rules import IllegalAction
-from rules.games.coins import coins_winner
 
 GAME = rules.get_game("coins")
 D = GAME.deck.parse_card

@@ -18,7 +18,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, Ratelimit, Route
 
 from bot import compat
-from bot.discordbot.callback import respond
+from bot.discordbot.transport.callback import respond
 from tests.fakediscord import FakeDiscord
 
 # --- aiosqlite -----------------------------------------------------------------------------
@@ -185,3 +185,30 @@ async def test_rest_client_has_what_parlour_doctor_calls() -> None:
             assert callable(getattr(http, name)), name
     finally:
         await http.close()
+
+
+# --- discord.py: the global commands, raw (the Entry Point kept by a sync) ----------------
+
+
+class _Plain(discord.Client):
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+
+
+async def test_global_commands_reads_every_command_type_raw(fake_discord: FakeDiscord) -> None:
+    fake, client = fake_discord, _Plain()
+    launch = fake.commands.enable_activities()
+    async with fake.run_bot(client):
+        got = await compat.global_commands(client)
+    assert got == [launch]
+
+
+async def test_overwrite_global_commands_sends_the_payload_as_given(
+        fake_discord: FakeDiscord) -> None:
+    fake, client = fake_discord, _Plain()
+    async with fake.run_bot(client):
+        payload = [{"name": "launch", "type": 4, "description": "Play", "handler": 2},
+                   {"name": "ping", "type": 1, "description": "Ping"}]
+        synced = await compat.overwrite_global_commands(client, payload)
+    assert [(c["name"], c["type"]) for c in synced] == [("launch", 4), ("ping", 1)]
+    assert fake.calls_to("PUT", r"/applications/\d+/commands$")[-1].body == payload

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import re
 import sys
 
 import discord
@@ -133,18 +134,37 @@ async def test_a_task_cancelled_before_its_first_turn_closes_the_handler() -> No
     assert cleaned == ["finally"]
 
 
+class _Note(discord.ui.DynamicItem[discord.ui.Button], template=r"note:(?P<n>\d+)"):
+    """A button as the bot's controls are: a dynamic item, found by its custom id."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Note", custom_id=f"note:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
+                             match: re.Match[str]) -> _Note:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        interaction.client.tasks["click"] = asyncio.current_task().get_name()
+        await interaction.response.send_message("clicked")
+
+
 class _Bot(discord.Client):
-    """A command and the interaction event, each noting the task it runs in."""
+    """A command, a click and the interaction event, each noting the task it runs in."""
 
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents.default())
         self.tree = app_commands.CommandTree(self)
         self.tasks: dict[str, str] = {}
+        self.add_dynamic_items(_Note)
 
         @self.tree.command(description="Note the task")
         async def note(interaction: discord.Interaction) -> None:
             self.tasks["command"] = asyncio.current_task().get_name()
-            await interaction.response.send_message("noted")
+            view = discord.ui.View()
+            view.add_item(_Note(1))
+            await interaction.response.send_message("noted", view=view)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.tasks["event"] = asyncio.current_task().get_name()
@@ -152,17 +172,22 @@ class _Bot(discord.Client):
 
 async def test_interactions_start_eagerly_through_discord_pys_private_hooks(
         fake_discord: FakeDiscord) -> None:
-    """``Client._schedule_event``/``_run_event`` and ``CommandTree._from_interaction``/
-    ``_call``/``_dispatch_error``: replaced on the instance, and used by discord.py."""
+    """``Client._schedule_event``/``_run_event``, ``CommandTree._from_interaction``/
+    ``_call``/``_dispatch_error`` and the view store's ``dispatch_dynamic_items``: replaced
+    on the instance, and used by discord.py."""
     fake, s, bot = fake_discord, fake_discord.scene, _Bot()
     assert compat.start_interactions_eagerly(bot) is (sys.version_info < (3, 12))
     async with fake.run_bot(bot):
         await bot.tree.sync()
         record = await fake.slash(s.alice, "note", channel=s.lobby)
         await fake.wait_until(lambda: "event" in bot.tasks)
-    assert record.content == "noted"
+        assert record.message is not None
+        clicked = await fake.click(s.alice, record.message, "note:1")
+        await fake.wait_until(lambda: "click" in bot.tasks)
+    assert record.content == "noted" and clicked.content == "clicked"
     if sys.version_info < (3, 12):
-        assert bot.tasks == {"command": "eager: command", "event": "eager: on_interaction"}
+        assert bot.tasks == {"command": "eager: command", "event": "eager: on_interaction",
+                             "click": "eager: _Note"}
     assert not fake.violations
 
 
@@ -170,8 +195,20 @@ async def test_interactions_start_eagerly_through_discord_pys_private_hooks(
     (discord.Client, "_schedule_event"), (discord.Client, "_run_event"),
     (app_commands.CommandTree, "_from_interaction"), (app_commands.CommandTree, "_call"),
     (app_commands.CommandTree, "_dispatch_error"),
+    (discord.ui.view.ViewStore, "dispatch_dynamic_items"),
+    (discord.ui.view.ViewStore, "schedule_dynamic_item_call"),
+    (discord.ui.view.ViewStore, "add_task"),
     (asyncio.tasks, "_enter_task"), (asyncio.tasks, "_leave_task")])
 def test_each_private_name_the_eager_start_uses_is_there_and_callable(owner: object,
                                                                       name: str) -> None:
     # One per name: a library release that renames one fails here, by name.
     assert callable(getattr(owner, name, None)), f"{owner!r} has no {name}"
+
+
+def test_the_view_store_the_eager_clicks_use_is_the_clients_and_keeps_its_items() -> None:
+    """``ConnectionState._view_store`` and its ``_dynamic_items`` (private names): the store
+    the clicks are dispatched from, holding the items ``add_dynamic_items`` registered."""
+    bot = _Bot()
+    store = bot._connection._view_store
+    assert isinstance(store, discord.ui.view.ViewStore)
+    assert _Note in store._dynamic_items.values()

@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 
 from bot.compat import interaction_params
-from bot.discordbot import callback
+from bot.discordbot.transport import callback
 
 
 def _parts(body: bytes, boundary: str) -> list:

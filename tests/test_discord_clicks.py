@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discordbot import components
-from bot.discordbot.components import HandButton
-from bot.discordbot.controls import Controls
-from bot.discordbot.replies import SORRY
+from bot.discordbot.transport.replies import SORRY
+from bot.discordbot.ui import components
+from bot.discordbot.ui.components import HandButton
+from bot.discordbot.ui.controls import Controls
 from tests.fakediscord import FakeDiscord
 from tests.test_discord_pictures import game_bot, started
 from tests.test_discord_robustness import forge

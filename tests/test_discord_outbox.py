@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.core.background import Background
-from bot.discordbot.outbox import Outbox, Plan, Priority, SendWindow
+from bot.discordbot.transport.outbox import Outbox, Plan, Priority, SendWindow
 
 
 def job(name: str):

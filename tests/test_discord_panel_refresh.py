@@ -42,7 +42,7 @@ async def test_an_answer_drawn_at_the_current_move_asks_for_no_refresh(
         fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
     # Two humans: the watcher's panel opens while the game waits on the other player, so
     # nothing moves while it is answered, and no refresh job is queued to find that out.
-    from bot.discordbot.live_panels import LivePanels
+    from bot.discordbot.services.live_panels import LivePanels
 
     fake, s = fake_discord, fake_discord.scene
     bot = parlour_bot(fake, tmp_path / "parlour.db")

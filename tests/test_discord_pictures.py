@@ -306,7 +306,7 @@ async def test_a_late_answer_leaves_the_hand_picture_to_the_next_refresh(
     """Under load a panel answer built long after its interaction leaves the hand picture
     out (the answer is complete without it, and drawing it would make it later still); the
     panel's refresh adds it right after, at the same position."""
-    from bot.discordbot import controls
+    from bot.discordbot.ui import controls
     from bot.present import art
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path)
@@ -332,7 +332,7 @@ async def test_an_answer_whose_picture_is_slow_goes_without_it_and_the_refresh_a
     """The panel worker busy (under load): an answer waits ``PICTURE_WITHIN`` at most for
     its hand picture, goes without it, and the refresh that follows adds the picture the
     worker finished meanwhile."""
-    from bot.discordbot import controls
+    from bot.discordbot.ui import controls
     fake, s = fake_discord, fake_discord.scene
     bot = await game_bot(fake, tmp_path, picture_worker="process")
     async with fake.run_bot(bot):
@@ -383,7 +383,7 @@ async def test_every_upload_lets_go_of_its_picture_once_sent(
         fake_discord: FakeDiscord, tmp_path, monkeypatch) -> None:
     # Boards, DMs and panels, sent or left out: every upload is closed, buffer and all,
     # so a request waiting for the garbage collector keeps no picture's bytes alive.
-    from bot.discordbot.uploads import Upload
+    from bot.discordbot.transport.uploads import Upload
 
     made: list[Upload] = []
     init = Upload.__init__

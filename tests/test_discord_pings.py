@@ -3,7 +3,7 @@
 The fake records whom each new message notifies (a mention permitted by
 ``allowed_mentions``; edits never notify). A *turn start* is a human's turn that does
 not follow that same player's own move (consecutive turns - Piquet declarations,
-leading after winning a trick - are one start; see bot/discordbot/pings.py).
+leading after winning a trick - are one start; see bot/discordbot/services/pings.py).
 Simulated players behave like people who wait for the notification before moving
 (at most a few seconds; a ping that never comes counts as a miss).
 """
@@ -34,6 +34,7 @@ GAMES = {
 # Seconds a simulated player waits for the notification before moving: a ping may wait
 # for the channel's 5 messages per 5 s (the outbox keeps Discord's per-channel limit).
 PING_WAIT = 6.0
+UNPINGED_QUIET = 0.3   # s of a quiet bot after which no ping is still on its way
 
 
 @dataclass
@@ -89,8 +90,12 @@ async def start(table: Table, game: str, table_options: dict | None = None) -> l
 
 
 async def play_waiting_for_pings(t: TableDriver, updates: list[Update],
-                                 wait: float = PING_WAIT) -> PingLog:
-    """Play to the end; before each turn start, wait for the player's notification."""
+                                 wait: float = PING_WAIT,
+                                 unpinged: frozenset[int] = frozenset()) -> PingLog:
+    """Play to the end; before each turn start, wait for the player's notification.
+    A player in ``unpinged`` (pings off) gets none: at their turn starts the bot is left
+    to go quiet (as a ping would be out by then) and none may have come, rather than
+    waiting the whole ``wait`` for one each time."""
     fake, log = t.fake, PingLog()
 
     def board_shown(move: int) -> bool:
@@ -109,6 +114,12 @@ async def play_waiting_for_pings(t: TableDriver, updates: list[Update],
         board = _board_of(updates, move)
         if (board.last_seat, board.last_actor) != (seat, "human"):   # a turn start
             log.starts[user_id] = log.starts.get(user_id, 0) + 1
+            if user_id in unpinged:
+                await fake.settle(quiet=UNPINGED_QUIET)
+                assert fake.notifications(user_id, t.channel) == []
+                await t.move(fake.world.users[user_id])
+                log.moves += 1
+                continue
             try:
                 await fake.wait_until(partial(pinged, user_id, log.starts[user_id]), wait)
                 log.notified[user_id] = log.notified.get(user_id, 0) + 1
@@ -204,9 +215,9 @@ async def test_pings_off_for_a_user(fake_discord: FakeDiscord, tmp_path) -> None
                                options={"pings": "off"})
         assert off.ephemeral and "Turn pings are off now." in off.text
         updates = await start(table, "pinkerton")
-        log = await play_waiting_for_pings(t, updates, wait=PING_WAIT)
-        await fake.settle()
         bob, carol = users["bob"], users["carol"]
+        log = await play_waiting_for_pings(t, updates, unpinged=frozenset({carol.id}))
+        await fake.settle()
         assert log.starts[carol.id] > 0 and fake.notifications(carol, fake.scene.table) == []
         assert len(fake.notifications(bob, fake.scene.table)) == log.starts[bob.id] > 0
         again = await fake.slash(carol, "settings", channel=fake.scene.table)
@@ -255,7 +266,7 @@ async def test_a_new_ping_replaces_the_old_ones_row_in_one_write(fake_discord: F
                                                                    tmp_path, monkeypatch) -> None:
     """The database row of a table's live ping is replaced by the next ping's (one write a
     ping), and deleted with the last ping when the game ends."""
-    from bot.discordbot.ping_store import PingStore
+    from bot.discordbot.services.ping_store import PingStore
     drops: list[int] = []
     drop_live = PingStore.drop_live
 
@@ -332,7 +343,7 @@ async def test_pings_without_a_valid_token_use_the_channel(fake_discord: FakeDis
                                                            monkeypatch) -> None:
     # Tokens older than their lifetime (here: all of them) carry nothing: the pings are
     # channel messages again, still one per turn start and one alive at a time.
-    monkeypatch.setattr("bot.discordbot.pings.TOKEN_LIFE", 0.0)
+    monkeypatch.setattr("bot.discordbot.services.pings.TOKEN_LIFE", 0.0)
     fake = fake_discord
     fake.settle_quiet = 0.02
     table = await prepare(fake, tmp_path, "pinkerton")

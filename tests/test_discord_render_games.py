@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import rules
 from bot.core import GameOver, SeatInfo, TableInfo
-from bot.discordbot import board, panel
+from bot.discordbot.ui import board, panel
 from bot.present import present
 from tests.fakediscord.limits import FLAG_COMPONENTS_V2, check_message
 from tests.fakediscord.privacy import CardScanner
@@ -72,12 +72,13 @@ def render_position(state, game: str, move: int, scan: CardScanner) -> None:
         forms = state.action_forms(seat) if seat == current else []
         legal = [str(a) for a in state.legal_actions(seat)] if forms else []
         scene = present(mine, names, forms=forms, legal=legal, recent=panel.RECENT)
-        drawn = panel.draw(info, seat, scene, legal)
+        moves = state.legal_actions(seat) if forms else []
+        drawn = panel.draw(info, seat, scene, moves)
         check_shown(drawn, scan.in_json(mine), scan, f"panel of seat {seat} at move {move}")
         # The Confirm step of a multi-card move shows only the chooser's cards too.
         multi = [a for a in legal if len(a.split()) > 2]
         if multi and move % 2 == 0:
-            pending = panel.draw(info, seat, scene, legal, pending=multi[0])
+            pending = panel.draw(info, seat, scene, moves, pending=multi[0])
             check_shown(pending, scan.in_json(mine), scan, f"confirm of seat {seat}")
 
 

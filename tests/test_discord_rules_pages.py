@@ -7,7 +7,7 @@ import re
 import pytest
 
 import rules
-from bot.discordbot import rules_pages
+from bot.discordbot.ui import rules_pages
 from bot.i18n import lang_for
 
 # A terminal command line, e.g. "parlour rules piquet" or "python -m ...".

@@ -17,8 +17,9 @@ from bot.cli.run import serve
 from bot.discordbot import BotConfig, ConfigError
 from bot.discordbot import ids as custom_ids
 from bot.discordbot.client import INVITE_PERMISSIONS, invite_url
-from bot.discordbot.panel import MAX_OPTIONS, MOVE_ROWS, Plan, plan_controls, rows
+from bot.discordbot.ui.panel import MAX_OPTIONS, MOVE_ROWS, Plan, plan_controls, rows
 from bot.present.scene import MoveChoice, MoveForm
+from rules.actions import Action
 from tests.fakediscord import FakeDiscord
 
 
@@ -120,7 +121,9 @@ def _forms(*forms: dict) -> list[MoveForm]:
 
 
 def _plan(forms: list[dict], legal: list[str]) -> Plan:
-    return plan_controls(_forms(*forms), legal, str, str)
+    """The plan of ``forms`` with ``legal`` moves (texts here; the panel gets Actions)."""
+    moves = [Action(kind, tuple(args)) for kind, *args in (t.split() for t in legal)]
+    return plan_controls(_forms(*forms), moves, str, str)
 
 
 def test_panel_plan_respects_discord_limits() -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.core import SeatInfo, TableInfo
-from bot.discordbot import board, panel, scene_view
+from bot.discordbot import scene_view
+from bot.discordbot.ui import board, panel
 from bot.present.scene import (
     CentreScene,
     Fact,
@@ -23,6 +24,8 @@ from bot.present.scene import (
     SeatScene,
     TrickScene,
 )
+from rules.actions import act
+from rules.cards import PIQUET_32
 from tests.fakediscord.limits import FLAG_COMPONENTS_V2, check_message, walk_components
 from tests.fakediscord.recorder import message_text
 
@@ -133,7 +136,8 @@ def test_board_blocks_stay_within_discord_limits() -> None:
 def test_panel_shows_the_hand_by_suit_and_the_moves() -> None:
     forms = (MoveForm("play", "Play a card", "Play", cards=("7C", "10H", "AS", "KS"),
                       note="Any card may be played"),)
-    view = panel.draw(table(), 1, piquet_scene(viewer=1, forms=forms), ["play AS"],
+    play_as = act("play", PIQUET_32.parse_card("AS"))
+    view = panel.draw(table(), 1, piquet_scene(viewer=1, forms=forms), [play_as],
                       note="✅ Your move: **Good**.", describe=str)
     assert check_message(payload(view)) == []
     text = texts(view)
@@ -187,8 +191,9 @@ def test_multi_card_choice_goes_through_confirm() -> None:
         kind, *cards = action.split()
         return kind.capitalize() + " " + " ".join("{c:" + c + "}" for c in cards)
 
-    pending = panel.draw(table(), 1, scene, ["discard 7C 10H"], pending="discard 10H 7C",
-                         describe=describe)
+    card = PIQUET_32.parse_card
+    legal = [act("discard", card("7C"), card("10H"))]
+    pending = panel.draw(table(), 1, scene, legal, pending="discard 10H 7C", describe=describe)
     assert check_message(payload(pending)) == []
     text = texts(pending)
     assert "You chose 10♥ 7♣.\n**Discard 10♥ 7♣** — press **Confirm**" in text
@@ -201,7 +206,8 @@ def test_multi_card_choice_goes_through_confirm() -> None:
 def test_few_whole_moves_are_offered_whole_and_confirmed() -> None:
     forms = (MoveForm("beat", "Beat with two cards", "Beat", cards=("AS", "KS", "10H"),
                       low=2, high=2, confirm=True),)
-    legal = ["beat AS KS", "beat AS 10H"]
+    card = PIQUET_32.parse_card
+    legal = [act("beat", card("AS"), card("KS")), act("beat", card("AS"), card("10H"))]
     view = panel.draw(table(), 1, piquet_scene(viewer=1, forms=forms), legal,
                       describe=lambda a: "Beat with " + a[5:])
     select = next(c for c in walk_components(view.to_components()) if c.get("type") == 3)

@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 
 from bot.core import ManualClock
-from bot.discordbot.commands_table import turn_time
+from bot.discordbot.commands.table import turn_time
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.players import TableDriver, parlour_bot
 

@@ -44,12 +44,12 @@ def test_dependencies_are_a_layer_of_their_own() -> None:
     copy_lock = index["COPY locks/bot.txt ./locks/bot.txt"]
     deps = index["RUN pip install --no-cache-dir --require-hashes -r locks/bot.txt"]
     code = [i for i, (w, a) in enumerate(steps) if w == "COPY" and a.split()[0] in
-            ("rules", "bot", "pyproject.toml")]
+            ("rules", "games", "bot", "pyproject.toml")]
     install = next(i for i, (w, a) in enumerate(steps) if w == "RUN" and "--no-deps ." in a)
     # The lock alone, then its dependencies, then the code, then the code's own install.
     assert copy_lock < deps < min(code) and max(code) < install
     assert all(w != "COPY" or a.split()[0] in ("locks/bot.txt", "pyproject.toml", "rules",
-                                               "bot") for w, a in steps)
+                                               "games", "bot") for w, a in steps)
 
 
 def test_health_user_and_restart_behaviour() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from bot.core import TableError
 from bot.discordbot import scene_view
-from bot.discordbot.hand_dms import HandDms
+from bot.discordbot.services.hand_dms import HandDms
 from bot.present import present
 from bot.present.art.positions import NAMES, positions
 from tests.fakediscord.players import TableDriver, parlour_bot

@@ -1,4 +1,4 @@
-"""The garbage-collector policy of a running bot (bot/discordbot/long_lived.py): what
+"""The garbage-collector policy of a running bot (bot/discordbot/transport/long_lived.py): what
 survives a full pass is frozen, so the next pass is short, and every interval all is
 unfrozen and collected once, so garbage cycles among frozen objects do not stay."""
 
@@ -8,7 +8,7 @@ import asyncio
 import gc
 import weakref
 
-from bot.discordbot.long_lived import LongLived
+from bot.discordbot.transport.long_lived import LongLived
 
 
 class Node:

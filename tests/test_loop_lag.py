@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.discordbot.loop_lag import FALL, LoopLag
+from bot.discordbot.transport.loop_lag import FALL, LoopLag
 
 
 def test_a_late_tick_counts_at_once_and_is_forgotten_gradually() -> None:

@@ -12,7 +12,7 @@ import signal
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from bot.discordbot.painter import NICE, REFRESHES_AT_ONCE, Painter, _run_when_idle
+from bot.discordbot.services.painter import NICE, REFRESHES_AT_ONCE, Painter, _run_when_idle
 from bot.present import art
 from bot.present.art import hand_picture
 from bot.present.art.positions import positions, scene_of
@@ -213,7 +213,7 @@ def test_an_unknown_worker_kind_is_refused() -> None:
 
 
 def test_auto_takes_a_process_only_with_two_cores_or_more(monkeypatch) -> None:
-    import bot.discordbot.painter as painter
+    import bot.discordbot.services.painter as painter
     monkeypatch.setattr(painter, "cores", lambda: 1)
     assert Painter("auto").kind == "thread"
     monkeypatch.setattr(painter, "cores", lambda: 2)
@@ -236,7 +236,7 @@ def test_parlour_run_reads_the_picture_worker_from_the_environment() -> None:
 
 PARENT = """
 import asyncio, os, sys
-from bot.discordbot.painter import Painter
+from bot.discordbot.services.painter import Painter
 
 async def main():
     painter = Painter("process")

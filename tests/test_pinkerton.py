@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.pinkerton.beats import beat_size, pile_points, total
 from rules import IllegalAction
-from rules.games.pinkerton_beats import beat_size, pile_points, total
 from tests.playout import assert_conserved
 from tests.test_pinkerton_helpers import GAME, C, arrange, cs, do, new, public_log, texts
 

@@ -8,10 +8,7 @@ import random
 
 import pytest
 
-from rules.actions import Action
-from rules.cards import CARD, DOUBLE_104
-from rules.games.pinkerton import beat_action
-from rules.games.pinkerton_beats import (
+from games.pinkerton.beats import (
     VALUE,
     beat_size,
     beats,
@@ -20,6 +17,9 @@ from rules.games.pinkerton_beats import (
     cheapest_beat,
     value,
 )
+from games.pinkerton.engine import beat_action
+from rules.actions import Action
+from rules.cards import CARD, DOUBLE_104
 from tests.playout import assert_conserved
 from tests.test_pinkerton_helpers import GAME, arrange, cs
 

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 import rules
+from games.pinkerton.beats import VALUE
 from rules.cards import DOUBLE_104
-from rules.games.pinkerton_beats import VALUE
 from rules.messages import said
 
 GAME = rules.get_game("pinkerton")

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from games.piquet import combos
+from games.piquet.scoring import rubicon_partie
 from rules import IllegalAction
 from rules.cards import CARD, PIQUET_32
-from rules.games.piquet import combos
-from rules.games.piquet.scoring import rubicon_partie
 from tests.test_piquet_helpers import (
     G,
     cards,
@@ -185,8 +185,8 @@ def test_worlds_keep_an_unshown_claim_when_its_cards_are_pinned(monkeypatch):
     # Rejection re-deals usually find a hand holding each claim; when they keep failing
     # the claim's cards are pinned. Force that path: every world must still hold the
     # claim and play on to the end of the deal (it once raised IndexError instead).
+    from games.piquet import knowledge
     from rules.ai.players import heuristic
-    from rules.games.piquet import knowledge
 
     monkeypatch.setattr(knowledge, "REJECT", 0)
     s = rubicon_after_exchange("AH QH 10H 8H 7H AC JC 9C KD QD JD 8S",

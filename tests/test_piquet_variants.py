@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from games.piquet.scoring import au_cent_result, contract_points
 from rules import IllegalAction
-from rules.games.piquet.scoring import au_cent_result, contract_points
 from tests.test_piquet_helpers import G, cards, deal_order, do, play_out, rubicon_after_exchange
 from tests.test_piquet_helpers import texts as log_of
 

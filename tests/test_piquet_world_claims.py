@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from rules.games.piquet.combos import best_point, holds
+from games.piquet.combos import best_point, holds
 
 GAME = rules.get_game("piquet")
 CONFIGS = GAME.configurations()
@@ -119,7 +119,7 @@ def test_sampled_declaration_worlds_keep_every_claim(n, opts):
 @pytest.mark.parametrize("path", ["pinned", "walk"])
 def test_each_fallback_keeps_every_claim(monkeypatch, path):
     # Plain re-deals find most worlds; the case needs the fallbacks: force each one.
-    from rules.games.piquet import knowledge
+    from games.piquet import knowledge
 
     monkeypatch.setattr(knowledge, "REJECT", 0)
     if path == "walk":

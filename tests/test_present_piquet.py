@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.present import presenter_for, text
-from bot.present.games.piquet import declarations
+from games.piquet.presenter import declarations
 from rules.cards import PIQUET_32
 from tests.scene_words import fact, lines, problems, scene_of, words
 from tests.test_piquet_helpers import G, cards, deal_order, do, play_out, rubicon_after_exchange

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from bot.present import presenter_for
-from bot.present.games.piquet import summed_up
+from games.piquet.presenter import summed_up
+from rules.messages import Cards, Msg, Seat
 
 
-def _events(game: str, seat: int, *lines: tuple[str, bool]) -> tuple[str, ...]:
+def _events(game: str, seat: int, *lines: tuple[str | Msg, bool]) -> tuple[str, ...]:
     view = {"seat": seat, "events": [
         {"n": n, "text": text, **({"private": True} if private else {})}
         for n, (text, private) in enumerate(lines, 1)]}
@@ -17,15 +18,22 @@ def _events(game: str, seat: int, *lines: tuple[str, bool]) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize(("public", "private", "seat", "both"), [
-    ("{p0} gives a card face down to {p1}.", "You give KS to {p1}.", 0, False),
-    ("{p1} returns a card to {p0}.", "{p1} returns 10S to you.", 0, False),
-    ("{p0} discards four cards face down.", "You discard AD 3H 9H 2S.", 0, False),
-    ("{p0} takes the kitty and will discard four cards.", "The kitty holds 9C 9D JS AS.", 0,
+    (Msg("{g} gives a card face down to {r}.", g=Seat(0), r=Seat(1)),
+     Msg("You give {card} to {r}.", card=Cards(("KS",)), r=Seat(1)), 0, False),
+    (Msg("{r} returns a card to {g}.", r=Seat(1), g=Seat(0)),
+     Msg("{r} returns {card} to you.", r=Seat(1), card=Cards(("10S",))), 0, False),
+    (Msg("{who} discards four cards face down.", who=Seat(0)),
+     Msg("You discard {cards}.", cards=Cards(("AD", "3H", "9H", "2S"))), 0, False),
+    (Msg("{who} takes the kitty and will discard four cards.", who=Seat(0)),
+     Msg("The kitty holds {cards}.", cards=Cards(("9C", "9D", "JS", "AS"))), 0,
      True),                                            # more than the public line: both
-    ("{p1} gives a card face down to {p2}.", "You give KS to {p2}.", 0, True),   # not mine
+    (Msg("{g} gives a card face down to {r}.", g=Seat(1), r=Seat(2)),
+     Msg("You give {card} to {r}.", card=Cards(("KS",)), r=Seat(2)), 0, True),   # not mine
 ])
-def test_a_seats_own_act_is_told_once_in_its_own_words(public: str, private: str, seat: int,
+def test_a_seats_own_act_is_told_once_in_its_own_words(public: Msg, private: Msg, seat: int,
                                                        both: bool) -> None:
+    """The game pairs its private notes with the public lines they tell again, by message
+    id (``Game.private_twins``), not by their English."""
     said = _events("starshina", seat, (public, False), (private, True))
     assert len(said) == (2 if both else 1)
     assert said[-1].startswith(("You", "The kitty", "{p1} returns {c:10S}")), said

@@ -9,10 +9,10 @@ import re
 import pytest
 
 import rules
+from bot import plugins
 from bot.i18n import lang_for
 from bot.present import present
 from bot.present.messages import marked
-from bot.present.you import YOU_FORMS
 from rules.messages import Msg, Seat, decode
 
 FIELD = re.compile(r"\{(\w+)\}")
@@ -22,8 +22,12 @@ CONFIGS = [("coins", 3, {}), ("thirteens", 3, {}), ("starshina", 3, {}),
 NAMES = ["Alice", "Bo", "Cy", "Di"]
 
 
+def _you(game: str) -> dict[str, str]:
+    return dict(plugins.get(game).presenter.you_forms.you)
+
+
 def test_each_you_form_keeps_the_acts_placeholders() -> None:
-    for key, you in YOU_FORMS.items():
+    for key, you in {k: v for p in plugins.plugins() for k, v in _you(p.name).items()}.items():
         assert key.startswith(("{who} ", "{side} ")) and you.startswith("You ")
         assert set(FIELD.findall(you)) == set(FIELD.findall(key)) - {"who", "side"}, key
 
@@ -43,7 +47,7 @@ def test_own_acts_are_told_to_you_and_nobody_else(game: str, players: int,
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         viewer = 0
         raw = [e["text"] for e in state.view(viewer)["events"]]
-        mine = [m for m in raw if isinstance(m, Msg) and m.key in YOU_FORMS
+        mine = [m for m in raw if isinstance(m, Msg) and m.key in _you(game)
                 and dict((k, decode(v)) for k, v in m.data).get("who") == Seat(viewer)]
         for code in ("en", "pl", "ru"):
             lang = lang_for(code)
@@ -113,7 +117,8 @@ def test_piquet_trick_line_in_your_voice(leader: int, players: int, winner: int,
                card=Cards(("9D",)), winner=Seat(winner),
                plays=Join((event("{who} plays {card}", who=Seat(players),
                                  card=Cards(("7D",))),)))
-    assert marked(to_you(line, 0), lang_for(code)) == want
+    forms = plugins.get("piquet").presenter.you_forms
+    assert marked(to_you(line, 0, forms), lang_for(code)) == want
     # the board, and the other seat, read it by names
-    assert marked(to_you(line, 2), lang_for(code)) == marked(line, lang_for(code))
+    assert marked(to_you(line, 2, forms), lang_for(code)) == marked(line, lang_for(code))
     assert "you" not in marked(line, lang_for(code)).lower()

@@ -123,7 +123,7 @@ def violations(path: Path) -> list[str]:
 
 def all_violations() -> list[str]:
     out: list[str] = []
-    for top in ("rules", "bot"):
+    for top in ("rules", "games", "bot"):
         for path in sorted((ROOT / top).rglob("*.py")):
             if path.relative_to(ROOT) not in EXEMPT:
                 out += violations(path)

@@ -9,8 +9,8 @@ import discord
 import pytest
 
 from bot.core import TableError
-from bot.discordbot import replies
-from bot.discordbot.replies import Reply, answer
+from bot.discordbot.transport import replies
+from bot.discordbot.transport.replies import Reply, answer
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -21,10 +22,11 @@ from bot.cli.moves import Moves
 from bot.cli.play import LOCAL_USER, move_reader
 from bot.cli.table_view import Style, TableView
 from bot.core import Core, CoreConfig, ManualClock, TableError
-from bot.discordbot import ids, replies
-from bot.discordbot.controls import Controls
-from bot.discordbot.panel import plan_controls
-from bot.discordbot.replies import SORRY
+from bot.discordbot import ids
+from bot.discordbot.transport import replies
+from bot.discordbot.transport.replies import SORRY
+from bot.discordbot.ui.controls import Controls
+from bot.discordbot.ui.panel import plan_controls
 from bot.i18n import lang_for
 from bot.present import presenter_for, seat_scene
 from bot.present.messages import said
@@ -66,7 +68,7 @@ def _positions(game: str, seed: int, count: int):
             yield state
 
 
-def _panel_offers(scene, legal: list[str]) -> tuple[set[str], list, bool]:
+def _panel_offers(scene, legal: Sequence[Action]) -> tuple[set[str], list, bool]:
     """The whole moves a panel's controls offer, its card selects, and whether some
     did not fit (the panel then says to type the move)."""
     forms = scene.hand.forms if scene.hand else ()
@@ -93,7 +95,7 @@ def test_every_transport_offers_the_engines_legal_moves(game: str) -> None:
             assert seat_scene(state, seat, NAMES, moving=False)[1] == ()
             # Discord: every button and whole-move option is legal; every legal move is a
             # button or option, or its cards can be picked in one card select of its kind.
-            whole, selects, more = _panel_offers(scene, engine)
+            whole, selects, more = _panel_offers(scene, moves)
             assert whole <= set(engine), whole - set(engine)
             for move in engine if not more else ():
                 kind, *cards = move.split()
@@ -105,7 +107,7 @@ def test_every_transport_offers_the_engines_legal_moves(game: str) -> None:
             # the engine writes it is read back as itself.
             table = TableView(game, NAMES[:len(scene.seats)], Style(), 100)
             reader = move_reader(plugins.engine(game), state.options)
-            typed = Moves(scene.hand.forms if scene.hand else (), engine,
+            typed = Moves(scene.hand.forms if scene.hand else (), moves,
                           presenter_for(game, "en").describe, table,
                           scene.hand.cards if scene.hand else (), reader)
             assert {e.action for e in typed.numbered} <= set(engine)

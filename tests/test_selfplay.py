@@ -70,3 +70,60 @@ def test_the_safety_cap_reaches_every_game(capsys, monkeypatch):
     assert len(seen) == 3 and all(t[-1] == 2.0 for t in seen)
     assert main(["selfplay", "coins", "--seats", "easy,random,random", "--cap", "0"]) == 2
     assert "--cap must be a positive number of seconds" in capsys.readouterr().err
+
+
+def test_younger_check_pairs_hard_and_easy_on_the_same_deals(capsys, monkeypatch):
+    monkeypatch.setitem(search.LEVEL_ITERATIONS, "hard", 4)
+    monkeypatch.setitem(search.LEVEL_EXCHANGE_WORLDS, "hard", 4)
+    code = main(["selfplay", "piquet", "--younger-check", "--games", "2", "--opponent",
+                 "easy", "--jobs", "1", "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert r["deals"] == 2 and r["opponent"] == "easy"
+    assert set(r["by_level"]) == {"hard", "easy"}
+    assert r["by_level"]["hard"]["moves"] > 0 and r["by_level"]["hard"]["ess"] is not None
+    m, _ = r["hard_minus_easy"]
+    hard, easy = r["by_level"]["hard"]["net"][0], r["by_level"]["easy"]["net"][0]
+    assert abs(m - (hard - easy)) < 1e-9        # paired on the same deals
+    assert main(["selfplay", "coins", "--younger-check"]) == 2
+    assert main(["selfplay", "piquet", "--younger-check", "--option", "variant=normand"]) == 2
+
+
+def _results(n: int, ranks_by_rotation: dict[int, list[int]], deals: int) -> list[tuple]:
+    return [((0, d, rot), {"ranks": ranks_by_rotation[rot]}) for d in range(deals)
+            for rot in range(n)]
+
+
+def test_a_level_is_rated_as_a_newcomer_with_its_results_would_be():
+    from bot.cli.selfplay_rating import markdown, rate_level
+    from bot.core.ratings import DEFAULT_MU, display_rating, ordinal
+    seats = ["hard", "easy", "easy"]
+    # Rotation r puts the level under test in seat (n - r) % n; it comes first every game.
+    first = {rot: [1 if i == (3 - rot) % 3 else 2 + (i != 0) for i in range(3)]
+             for rot in range(3)}
+    last = {rot: [3 if i == (3 - rot) % 3 else 1 + (i == 2) for i in range(3)]
+            for rot in range(3)}
+    wins = rate_level(seats, 3, _results(3, first, 10))
+    loses = rate_level(seats, 3, _results(3, last, 10))
+    assert wins.games == loses.games == 30 and wins.against == ("easy",)
+    assert wins.mu > DEFAULT_MU > loses.mu
+    easy_shown = display_rating(ordinal(20.0, 1.0))
+    assert wins.shown > easy_shown > loses.shown
+    assert wins.fixed == display_rating(ordinal(30.0, 1.0))
+    # The same games give the same figure; more of them, a narrower one.
+    assert rate_level(seats, 3, _results(3, first, 10)) == wins
+    assert rate_level(seats, 3, _results(3, first, 20)).sigma < wins.sigma
+    # Its strength read as a fixed AI level is: mu with the levels' sigma, above what a
+    # player with the same results would show while that player's sigma is larger.
+    strength, half = wins.strength
+    assert strength == display_rating(ordinal(wins.mu, 1.0)) > wins.shown and half > 0
+    table = markdown([("coins", wins)])
+    assert f"**{strength:,}** ± {half:,}" in table and "| coins | hard | easy | 30 |" in table
+
+
+def test_two_seats_of_the_level_under_test_are_rated_once():
+    from bot.cli.selfplay_rating import rate_level
+    seats = ["normal", "normal", "easy"]
+    ranks = {rot: [1, 2, 3] for rot in range(3)}
+    r = rate_level(seats, 3, _results(3, ranks, 4))
+    assert r.games == 12 and r.against == ("easy",)

@@ -7,9 +7,9 @@ import random
 import pytest
 
 import rules
+from games.starshina.engine import exchange_plan
 from rules import IllegalAction
 from rules.cards import FRENCH_52
-from rules.games.starshina import exchange_plan
 
 GAME = rules.get_game("starshina")
 SUITS = "CDHS"

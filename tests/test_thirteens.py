@@ -7,10 +7,10 @@ import random
 import pytest
 
 import rules
+from games.thirteens.engine import hand_size, thirteens_winner
+from games.thirteens.scoring import best_combos, describe, trick_points
 from rules import IllegalAction
 from rules.cards import FRENCH_54
-from rules.games.thirteens import hand_size, thirteens_winner
-from rules.games.thirteens_scoring import best_combos, describe, trick_points
 from rules.messages import Msg, said
 from tests.playout import assert_conserved
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import rules
+from games.piquet.variants import VARIANTS
 from rules.base import State
-from rules.games.piquet.variants import VARIANTS
 from rules.tricks import TrickPosition, TrickState, trick_position
 
 TRICK_GAMES = [(name, n, opts) for name in ("coins", "thirteens", "starshina", "piquet")

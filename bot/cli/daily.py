@@ -126,8 +126,8 @@ async def _daily(args: argparse.Namespace, stdin: TextIO, out: TextIO,
                 return 0
             return 2
         style = terminal_style(args, out)
-        names = [n if i == attempt.seat else seat_label(n, "ai", core.daily.ai_level, lang)
-                 for i, n in enumerate(attempt.names)]
+        names = [n if ai is None else seat_label(n, "ai", core.daily.ai_level, lang, ai)
+                 for n, ai in zip(attempt.names, attempt.ai_names, strict=True)]
         say(lang._("{title}: {why} Today's deal is the same for everyone. Type a move, its "
                    "number, or help; quit keeps your attempt for later.",
                    title=words.title(attempt.game, attempt.day, lang),
@@ -176,11 +176,12 @@ async def _turn(core: Core, attempt: DailyAttempt, reader: LineReader, say,
     """Show the position, read moves until one is made; None when the player quits."""
     place = DailyPlace(core.daily, attempt.game, attempt.day)
     seen = place.seen(attempt, lang, least=1, most=20)
-    scene, legal = seen.scene, [str(a) for a in seen.moves]
+    scene, legal = seen.scene, seen.moves
     moves = Moves(scene.hand.forms if scene.hand else (), legal,
                   presenter_for(attempt.game, lang).describe, table,
                   scene.hand.cards if scene.hand else (),
-                  move_reader(plugins.engine(attempt.game), attempt.state.options))
+                  move_reader(plugins.engine(attempt.game), attempt.state.options),
+                  plugins.engine(attempt.game).move_words)
     say("\n" + table.render(scene, moves.panel(), height=height, tail=moves.hint(),
                              short_moves=moves.panel(notes=False)))
     while True:

@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rules.actions import Action
 from rules.errors import IllegalAction
-from rules.lang import arg_word, canonical_move, move_kind, move_word
+from rules.lang import COMMON, MoveWords, arg_word, canonical_move, move_kind, move_word
 
 from ..i18n import EN, Lang
 from ..present.scene import MoveForm
@@ -43,13 +44,16 @@ def _norm(s: str) -> str:
 
 
 class Moves:
-    def __init__(self, forms: Sequence[MoveForm], legal: Sequence[str],
-                 describe: Callable[[str], str], view: TableView,
-                 hand: Sequence[str] = (), parse: Callable[[str], str] | None = None) -> None:
+    def __init__(self, forms: Sequence[MoveForm], legal: Sequence[Action],
+                 describe: Callable[[Action], str], view: TableView,
+                 hand: Sequence[str] = (), parse: Callable[[str], str] | None = None,
+                 words: MoveWords = COMMON) -> None:
         self.forms = tuple(forms)
         self.parse = parse          # the game's reader (any language): text -> canonical text
+        self.words = words          # the game's move words (rules.lang.MoveWords)
         self.hand = set(hand)       # the viewer's cards: a choice among all of them says so
-        self.legal = [str(a) for a in legal]
+        self.moves = tuple(legal)   # the legal moves, typed: read by kind and cards
+        self.legal = [str(a) for a in legal]   # as typed back ("play QH")
         self.view = view
         self.entries: list[Entry] = []          # numbered on the table view
         self.multi: list[MoveForm] = []         # several-card choices, summarised
@@ -72,15 +76,15 @@ class Moves:
             self._entry_of_form[k] = mine
             covered.update(_norm(e.action) for e in mine)
         multi_kinds = {f.kind for f in self.multi}
-        rest = [a for a in self.legal if _norm(a) not in covered]
+        rest = [a for a in self.moves if _norm(str(a)) not in covered]
         for kind in multi_kinds:
-            if sum(1 for a in rest if a.split()[0] == kind) > HUGE:
+            if sum(1 for a in rest if a.kind == kind) > HUGE:
                 self.huge.add(kind)
         n = len(self.entries)
         for a in rest:
-            if a.split()[0] not in self.huge:
+            if a.kind not in self.huge:
                 n += 1
-                self.extra.append(Entry(n, describe(a), a))
+                self.extra.append(Entry(n, describe(a), str(a)))
 
     def _add(self, label: str, action: str) -> Entry:
         e = Entry(len(self.entries) + 1, label, action)
@@ -90,6 +94,11 @@ class Moves:
     @property
     def numbered(self) -> list[Entry]:
         return self.entries + self.extra
+
+    def number_of(self, action: str) -> int | None:
+        """The number the menu shows for ``action`` (canonical text), if it is numbered."""
+        want = _norm(action)
+        return next((e.number for e in self.numbered if _norm(e.action) == want), None)
 
     # -- what the player reads --------------------------------------------------------
 
@@ -105,13 +114,13 @@ class Moves:
         k = form.low if form.low == form.high else min(form.high, max(form.low, 2))
         rank = {c: i for i, c in enumerate(cards)}
         best, best_key = "", None
-        for a in self.legal:
-            words = a.split()
-            if words[0] != form.kind:
+        for a in self.moves:
+            if a.kind != form.kind:
                 continue
-            key = (len(words) - 1 == k, sum(rank.get(w, 0) for w in words[1:]))
+            args = [str(x) for x in a.args]
+            key = (len(args) == k, sum(rank.get(w, 0) for w in args))
             if best_key is None or key > best_key:
-                best, best_key = a, key
+                best, best_key = str(a), key
         if not best:  # no legal list at hand: the lowest cards
             best = f"{form.kind} {' '.join(cards[-k:])}" if cards else form.kind
         self._example[form.kind] = best
@@ -127,10 +136,10 @@ class Moves:
         if not words:
             return action
         kind = words[0]
-        out = [move_word(kind, lang)]
+        out = [move_word(kind, lang, self.words)]
         for w in words[1:]:
             out.append(v.plain("{c:" + w + "}") if faces and v.deck.find(w) is not None
-                       else arg_word(kind, w, lang))
+                       else arg_word(kind, w, lang, self.words))
         return " ".join(out)
 
     def panel(self, notes: bool = True) -> list[str]:
@@ -157,7 +166,8 @@ class Moves:
                 out += wrap(items, width, "    ", "    ")
             else:
                 what = _range(form.low, form.high, v.lang)
-                values = dict(kind=v.style.label(move_word(form.kind, v.lang.code)), what=what,
+                word = move_word(form.kind, v.lang.code, self.words)
+                values = dict(kind=v.style.label(word), what=what,
                               example=v.style.label(self.shown(self.example(form))
                                                     .replace(" ", GLUE)))
                 line = (_("type {kind} and {what} from your hand, e.g. {example}", **values)
@@ -195,7 +205,8 @@ class Moves:
                         card=self.shown(first).split()[-1], move=self.shown(first))
             else:
                 tip = _("{prompt}: type '{kind}' and {what} from your hand, or just the cards, "
-                        "e.g. '{example}'.", prompt=prompt, kind=move_word(form.kind, v.lang.code),
+                        "e.g. '{example}'.", prompt=prompt,
+                        kind=move_word(form.kind, v.lang.code, self.words),
                         what=_range(form.low, form.high, v.lang),
                         example=self.shown(self.example(form)))
             if form.note:
@@ -279,8 +290,8 @@ class Moves:
         hinted = self._french_card(typed)
         if hinted is not None:
             return hinted
-        kinds = {a.split()[0] for a in self.legal}
-        if move_kind(t.split()[0], kinds) is None:
+        kinds = {a.kind for a in self.moves}
+        if move_kind(t.split()[0], kinds, self.words) is None:
             now = "; ".join(self.view.plain(f.prompt) for f in self.forms)
             _ = self.view._
             return Resolved(error=_("'{typed}' is not one of your moves now ({now}). Type help "
@@ -339,7 +350,7 @@ class Moves:
         """A card of the wrong deck ("ah" in Coins' Spanish deck) where one kind of move
         takes one card: that move, for the engine's hint ("Hearts correspond to cups...")."""
         deck = self.view.deck
-        kinds_now = {a.split()[0] for a in self.legal} | {f.kind for f in self.forms}
+        kinds_now = {a.kind for a in self.moves} | {f.kind for f in self.forms}
         if typed.split()[0].lower() in kinds_now or deck.suit_hint(typed.strip()) is None:
             return None
         kinds = list(dict.fromkeys(f.kind for f in self.forms if f.cards and f.kind != "pass"))

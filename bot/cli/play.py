@@ -32,6 +32,7 @@ from ..core import (
     GameOver,
     Reminder,
     SeatReplaced,
+    SkillReady,
     Strike,
     TableError,
     TableInfo,
@@ -39,10 +40,11 @@ from ..core import (
     display_rating,
 )
 from ..core.errors import STALE
+from ..core.skills import budget_from
 from ..core.store import Store, is_postgres, mask_password, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
 from ..present import present, presenter_for
-from ..present.base import game_title, rating_words, seat_label
+from ..present.base import game_title, rating_words, seat_label, skill_text
 from ..present.messages import marked, said
 from ..present.scene import Scene
 from ..present.you import to_you
@@ -225,6 +227,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         name = (args.name or default_name(lang)).strip()
         if not name:
             raise ValueError(Msg("--name cannot be empty."))
+        skill_budget = budget_from(os.environ)   # accuracy and luck, as the bot's
         if name.casefold() in PRONOUNS:
             # Events name seats in the third person: "You takes the trick" reads wrong.
             raise ValueError(Msg("With --name {name} the game would say \"{name} takes the "
@@ -241,8 +244,11 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
                                db=args.db), terminal_width(out)), file=out)
         return 2
     reader = LineReader(stdin)
-    config = terminal_config(args.db)
+    config = terminal_config(args.db, skill_budget)
     core = Core(config)
+    # Accuracy and luck are worked out while the player reads the game-over screen (or
+    # plays on): no task the input loop's settle() waits for.
+    core.skills.spawn = asyncio.ensure_future
     try:
         # The game an earlier session kept (saved.py): offered again, or given up.
         choice, kept = await saved.prepare(
@@ -254,6 +260,9 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             reminder_fraction=config.reminder_fraction)
         if choice != saved.QUIT:
             await core.start(channels=[LOCAL_CHANNEL])
+            # The figures of a game whose player left before they were ready: worked out
+            # now, in their own worker process (the bot's database: only the terminal's).
+            await core.skills.resume(channel_id=LOCAL_CHANNEL)
             if not args.name:   # the same player whatever the language (default_name)
                 name = default_name(lang, await known_name(core.store))
     except Exception as e:  # an unreadable or newer database: say so, do not crash
@@ -285,12 +294,15 @@ def _title_of(name: str, lang: Lang) -> str:
         return name
 
 
-def terminal_config(db: str) -> CoreConfig:
+def terminal_config(db: str, skill_budget: int = 0) -> CoreConfig:
     """The core as the terminal runs it: AI moves at once, on the event loop, and a turn
     timer that only plays the move that ran out (you are alone at the screen: waiting
     too long is no desertion, so the seat is never handed over nor the game counted as
-    abandoned)."""
-    return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None)
+    abandoned).  ``skill_budget``: the accuracy and luck of a finished game, worked out
+    as the bot does (bot/core/skills.py: a worker process of their own, off the input
+    loop, stored with the game; 0: none)."""
+    return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None,
+                      skill_budget=skill_budget)
 
 
 def _terminal_lock(db: str) -> IO[bytes] | None:
@@ -329,6 +341,7 @@ class Terminal:
         self.presenter = presenter_for(game.name, lang)
         self.shown = 0          # last event number printed
         self.over: GameOver | None = None
+        self.skills: SkillReady | None = None   # the finished game's accuracy and luck
         self.line_task: asyncio.Task | None = None
         self.interrupted = False
         self.names: list[str] = []
@@ -422,7 +435,7 @@ class Terminal:
             await core.settle()
             self._absorb()
             if self.over is not None:
-                return self._finish()
+                return await self._finish()
             info = core.table(LOCAL_CHANNEL)
             assert info is not None  # our own table, until the game is over
             seat = info.seat_of(LOCAL_USER)
@@ -433,13 +446,13 @@ class Terminal:
             place = TablePlace(core, LOCAL_CHANNEL)
             seen = await place.scene(LOCAL_USER, self.lang, least=1, most=20, since=self.shown)
             self.shown = max(self.shown, seen.last_event)
-            scene, legal = seen.scene, [str(a) for a in seen.moves]
+            scene, legal = seen.scene, seen.moves
             self.names = list(seen.names)
             table = self._table_view(self.names)
             moves = Moves(scene.hand.forms if scene.hand else (), legal,
                           self.presenter.describe, table,
                           scene.hand.cards if scene.hand else (),
-                          move_reader(self.game, info.options))
+                          move_reader(self.game, info.options), self.game.move_words)
             self.say("\n" + table.render(scene, moves.panel(), legend=not self.legend_shown,
                                          height=self.height, tail=moves.hint(),
                                          short_moves=moves.panel(notes=False)))
@@ -471,7 +484,7 @@ class Terminal:
                     continue
                 if typed in HINT_WORDS:
                     self.say(await hint_line(core, LOCAL_CHANNEL, LOCAL_USER, table,
-                                             self.presenter.describe, self.lang))
+                                             self.presenter.describe, self.lang, moves))
                     continue
                 if typed in ("count", "ask for the count"):
                     # Pinkerton's count is asked for, not played (RULINGS 6): the view redraws
@@ -506,18 +519,21 @@ class Terminal:
                       "shows a whole game once it is over.")]
         return [table.heading(_("Earlier"))] + [line for e in self.older for line in e]
 
-    async def _ask(self) -> str | None | _Moved:
-        """The next input line (None at end of input), or _MOVED if the game moved first."""
+    async def _ask(self, also: asyncio.Future | None = None) -> str | None | _Moved:
+        """The next input line (None at end of input), or _MOVED if the game moved first
+        (or ``also`` is done)."""
         if self.line_task is None:
             self.line_task = asyncio.ensure_future(self.reader.get())
         while True:
             update = asyncio.ensure_future(self.sub.get())
             try:
-                done, _ = await asyncio.wait({self.line_task, update},
+                done, _ = await asyncio.wait({self.line_task, update, *([also] if also else [])},
                                              return_when=asyncio.FIRST_COMPLETED)
             finally:
                 if not update.done():
                     update.cancel()
+            if also is not None and also in done and update not in done:
+                return _MOVED
             if update in done:
                 u = update.result()
                 self._note(u)
@@ -534,13 +550,15 @@ class Terminal:
 
     def _names(self, info: TableInfo) -> list[str]:
         """The seats' names in the terminal's language ("Ada (ИИ, сильный)")."""
-        return [seat_label(s.name, s.kind, s.ai_level, self.lang) for s in info.seats]
+        return [seat_label(s.name, s.kind, s.ai_level, self.lang, s.ai_name) for s in info.seats]
 
     def _note(self, u: Update) -> None:
         mine = getattr(u, "user_id", None) == LOCAL_USER
         _ = self.lang.gettext
         if isinstance(u, GameOver):
             self.over = u
+        elif isinstance(u, SkillReady):
+            self.skills = u
         elif isinstance(u, Reminder) and mine:
             left = round(u.seconds_left)
             self.say("\n" + self.lang.n_("Reminder: {n} second left for your move.",
@@ -553,7 +571,7 @@ class Terminal:
         elif isinstance(u, SeatReplaced) and mine:
             self.say(_("The AI plays your seat for the rest of the game."))
 
-    def _finish(self) -> int:
+    async def _finish(self) -> int:
         u = self.over
         assert u is not None  # called once the game is over
         _ = self.lang.gettext
@@ -562,7 +580,8 @@ class Terminal:
         if seat is not None and view.get("events"):
             # The final view is the public one: your own acts still in your own voice
             # ("You take the trick", as on every screen before), not "Alice takes".
-            mine = [dict(e, text=to_you(e["text"], seat)) for e in view["events"]]
+            forms = self.presenter.you_forms
+            mine = [dict(e, text=to_you(e["text"], seat, forms)) for e in view["events"]]
             view = cast(View, {**view, "events": mine})
         scene = self._scene(view, names)
         self.say("\n" + self._table_view(names).render(scene, legend=False))
@@ -576,7 +595,47 @@ class Terminal:
                        scope=_("overall") if c.scope == "global" else c.scope, name=c.name,
                        before=display_rating(c.before),
                        after=rating_words(c.after, c.games, self.lang)))
+        if u.reason == "complete" and self.core.skills.budget > 0:
+            await self._skill_lines(u, names)
         return 0
+
+    async def _skill_lines(self, over: GameOver, names: list[str]) -> None:
+        """The game's accuracy and luck, a line per seat, once worked out (seconds, in
+        the skills' own worker process: bot/core/skills.py); meanwhile the screen says
+        so, and a line typed (or the end of input, Ctrl-C) leaves at once - the figures
+        are stored when ready, or worked out at the next 'parlour play' or 'parlour
+        review'."""
+        _ = self.lang.gettext
+
+        def ready() -> SkillReady | None:
+            return self.skills if self.skills and self.skills.game_id == over.game_id else None
+
+        if ready() is None:
+            self.say("\n" + _("Accuracy and luck: working them out..."))
+            self.say(_("(Enter leaves now: 'parlour review {number}' shows them later.)",
+                       number=over.game_id))
+        done = asyncio.ensure_future(self.core.skills.wait(over.game_id))
+        try:
+            while ready() is None and not done.done():
+                if await self._ask(also=done) is not _MOVED:
+                    return
+        finally:
+            done.cancel()
+        self._absorb()   # a SkillReady published as the work ended
+        figures = ready()
+        if figures is None:   # the work failed: the log file says why
+            self.say(_("Accuracy and luck could not be worked out: {log} says why.",
+                       log=str(terminal_log_file(self.db))))
+            return
+        self.say("\n" + self.skill_block(figures, names))
+
+    def skill_block(self, ready: SkillReady, names: list[str]) -> str:
+        """"Accuracy and luck", then "Alice: Accuracy 86 · Luck +12%" a seat (the words
+        of the Discord board: present/base.skill_text)."""
+        lines = [self._table_view(names).heading(self.lang._("Accuracy and luck"))]
+        lines += [f"{names[s.seat]}: " + skill_text(s.accuracy, s.luck, self.lang)
+                  for s in ready.skills if s.seat < len(names)]
+        return "\n".join(lines)
 
     async def _quit(self, eof: bool = True) -> None:
         """Stop, keeping the game: every move is committed already, so it stays in the

@@ -13,7 +13,8 @@
                          SIGTERM instead of exiting (containers: no restart loop)
     PARLOUR_WEB          HOST:PORT: also serve the web table there (off when unset;
                          docs/ACTIVITY.md), with PARLOUR_PUBLIC_URL, the address people
-                         open (its origin may open the websocket)
+                         open (its origin may open the websocket), and
+    DISCORD_CLIENT_SECRET  the application's OAuth2 secret (the Activity and the login)
 
 Exit codes: 0 stopped cleanly, 1 unexpected failure, 2 configuration, 3 network,
 4 token rejected, 5 intents refused, 6 commands refused (scopes), 7 database
@@ -197,13 +198,21 @@ async def run_bot(config: BotConfig, bot: ParlourBot | None = None, *,
     bot = bot or build_bot(config)
     transport = None
     if web is not None:
+        from ..discordbot.ui import web_table
+        from ..web import tickets
         from ..web.server import WebTransport
 
         running = bot
-        transport = WebTransport(bot.core, web, app_id=lambda: running.application_id)
+        assert config.token is not None  # checked before the bot is built
+        # Every process of the bot signs tickets alike: any of them redeems any ticket.
+        tickets.DEFAULT.keyed(tickets.derive_key(config.token))
+        transport = WebTransport(bot.core, web, app_id=lambda: running.application_id,
+                                 link=web_table.link(bot, config.token))
+        web_table.turn_on(web.public_url)
         try:
             await transport.start()
         except OSError as e:
+            web_table.turn_on(None)
             await transport.stop()
             await bot.close()
             return config_failure(f"cannot serve the web table on {web.host}:{web.port}: {e}")
@@ -217,6 +226,9 @@ async def run_bot(config: BotConfig, bot: ParlourBot | None = None, *,
     finally:
         stop()
         if transport is not None:
+            from ..discordbot.ui import web_table
+
+            web_table.turn_on(None)
             await transport.stop()
         await bot.close()  # idempotent: flushes the outbox, closes the core and database
     return None

@@ -24,7 +24,7 @@ from rules.ai.players import LEVELS, make_player
 from rules.base import State
 
 from .. import plugins
-from .workers import process_pool
+from .workers import LoopWorker, process_pool, start_background_worker
 
 log = logging.getLogger("parlour.core")
 T = TypeVar("T")
@@ -135,14 +135,41 @@ class ThreadRunner(_PoolRunner):
 
 
 class ProcessRunner(_PoolRunner):
-    def __init__(self, workers: int = 2) -> None:
-        super().__init__(process_pool(workers))
+    def __init__(self, workers: int = 2, nice: int = 0) -> None:
+        super().__init__(process_pool(workers, nice))
 
     async def choose(self, state: State, seat: int, level: str, seed: int,
                      time_budget: float | None = None) -> str:
         return await asyncio.get_running_loop().run_in_executor(
             self.pool, choose_from_json, state.game.name, state.to_json(), seat, level, seed,
             time_budget)
+
+
+class WorkerRunner(AIRunner):
+    """AI work in one worker process of its own at ``nice`` (a ``workers.LoopWorker``), for
+    background work that is taken up again after a stop (accuracy and luck): ``close``
+    ends the process at once instead of waiting for what it computes (a process pool's
+    shutdown would hold the program's exit until then)."""
+
+    def __init__(self, nice: int = 0) -> None:
+        self.nice = nice
+        self.worker = self._worker()
+
+    def _worker(self) -> LoopWorker:
+        return LoopWorker(start_background_worker, plugins.loaded_modules(), self.nice)
+
+    async def choose(self, state: State, seat: int, level: str, seed: int,
+                     time_budget: float | None = None) -> str:
+        return await self.call(choose_from_json, state.game.name, state.to_json(), seat,
+                               level, seed, time_budget)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        if self.worker.stopped:     # the process ended (killed): a new one
+            self.worker = self._worker()
+        return await self.worker.call(fn, *args)
+
+    def close(self) -> None:
+        self.worker.close()
 
 
 def make_runner(kind: str, workers: int = 2) -> AIRunner:

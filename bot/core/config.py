@@ -36,3 +36,12 @@ class CoreConfig:
     daily_par_level: str = "hard"
     shard_count: int = 1
     shards: tuple[int, ...] | None = None
+    # Accuracy and luck of every finished game (bot/core/skills.py), in the AI's pool: the
+    # search's iterations per decision (0: not computed - tests and the terminal unless
+    # they ask; the bot passes rules.ai.skill.SKILL_BUDGET).  A game's work is about
+    # proportional to it and to its decisions.
+    skill_budget: int = 0
+    # Where: "process" (one worker process of their own at a low CPU priority, whatever
+    # ai_executor says - never on the event loop) or "inline" (the core's runner: tests).
+    skill_executor: str = "process"
+    accuracy_min_games: int = 5          # games with figures before /leaderboard by:accuracy

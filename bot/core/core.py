@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from rules.base import State
 from rules.views import View
 
-from .ai_runner import AIRunner, make_runner
+from .ai_runner import AIRunner, WorkerRunner, make_runner
 from .background import Background
 from .clock import Clock, SystemClock
 from .config import CoreConfig
@@ -39,6 +39,7 @@ from .registry import CHANNEL, TableRegistry
 from .replay import Replay, load_replay
 from .reviews import Reviews
 from .seasons import Season, current_season, set_season_length
+from .skills import SKILL_NICE, Skills
 from .store import Store
 from .table import LOBBY, Table
 from .tournaments import Tournaments
@@ -71,6 +72,17 @@ class Core:
                                        self.store, self.hub)
         self.registry.after_game.append(self.tournaments.game_over)
         self.reviews = Reviews(self.store, self.runner, self.clock, self.registry.spawn)
+        # Accuracy and luck: a bounded share of the machine - one worker process of its own
+        # at a low CPU priority, so AI moves, hints, reviews and pictures keep theirs.
+        self.skill_runner: AIRunner = self.runner
+        if self.config.skill_budget > 0 and self.config.skill_executor == "process":
+            self.skill_runner = WorkerRunner(nice=SKILL_NICE)
+        self.skills = Skills(self.store, self.skill_runner, self.clock, self.hub,
+                             self.background,
+                             self.registry.owns, self.registry.spawn,
+                             budget=self.config.skill_budget,
+                             min_games=self.config.accuracy_min_games)
+        self.registry.after_game.append(self.skills.game_over)
         self.hints = Hints(self.registry, self.runner)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
@@ -136,6 +148,8 @@ class Core:
         await self.tournaments.resume()
         if only is None:   # the bot, not a terminal sharing its database
             await self.reviews.resume()
+            if await self.skills.resume():
+                log.info("accuracy and luck of finished games taken up again")
         return [t.info() for t in resumed if registry.live.get(t.channel_id) is t]
 
     async def _behind(self, tables: Iterable[Table]) -> set[int]:
@@ -184,15 +198,25 @@ class Core:
 
     async def stop(self) -> None:
         """Cancel timers and background work, close the pool and the database."""
+        await self.skills.stop()
         await self.registry.stop()
         self.hub.close()
+        self.registry.foreign_hub.close()
         self.runner.close()
+        if self.skill_runner is not self.runner:
+            self.skill_runner.close()
         await self.store.close()
 
     def subscribe(self, callback: Callback | None = None, *, channel_id: int | None = None,
                   maxsize: int | None = None) -> Subscription:
         """Receive updates (all channels, or one).  See hub.Subscription."""
         return self.hub.subscribe(callback, channel_id=channel_id, maxsize=maxsize)
+
+    def subscribe_foreign(self, callback: Callback) -> Subscription:
+        """Receive the updates of tables another process owns that this one loaded (a move
+        made here, a reload after another process's commit, their end): for a transport
+        that shows any table from any process (the web table; docs/SCALING.md)."""
+        return self.registry.foreign_hub.subscribe(callback)
 
     # --- reading tables ---------------------------------------------------------------------
 

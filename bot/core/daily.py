@@ -40,7 +40,7 @@ from .daily_rules import (
     rule_for,
 )
 from .errors import IllegalMove, StaleMove, TableError
-from .names import ai_seat_name, fill_names
+from .names import ai_table_name, fill_names, free_ai_name
 from .store import IntegrityError, Store
 
 PLAYING, FINISHED = "playing", "finished"
@@ -74,6 +74,11 @@ class DailyAttempt:
     @property
     def finished(self) -> bool:
         return self.status == FINISHED
+
+    @property
+    def ai_names(self) -> tuple[str | None, ...]:
+        """Each seat's AI's own name ("Ada"; None at the player's seat)."""
+        return daily_ai_names(len(self.names), self.seat, self.name)
 
     def view(self) -> View:
         return self.state.view(self.seat)
@@ -211,9 +216,8 @@ class Daily:
                 return found
             seed = daily_seed(rule.game, day)
             seat = player_seat(rule, seed)
-            names: list[str] = []
-            for i in range(rule.players):
-                names.append(name if i == seat else ai_seat_name(self.ai_level, names + [name]))
+            names = [name if ai is None else ai_table_name(ai, self.ai_level)
+                     for ai in daily_ai_names(rule.players, seat, name)]
             state = plugins.engine(rule.game).new_state(rule.players, rule.options, seed)
             log: list[list] = []
             await self._run_ai(rule, state, seat, seed, self.ai_level, log)
@@ -443,6 +447,16 @@ class Daily:
         return DailyAttempt(day, game, user_id, row["name"], row["guild_id"], row["seat"],
                             tuple(json.loads(row["names"])), state, row["moves"], row["status"],
                             row["score"], _last_event(state, row["seat"]))
+
+
+def daily_ai_names(players: int, seat: int, name: str) -> tuple[str | None, ...]:
+    """The AI seats' own names at an attempt of ``players`` where ``name`` plays ``seat``
+    (None there): made from the player's name, so the same at every load."""
+    names: list[str | None] = []
+    for i in range(players):
+        taken = [n for n in names if n is not None] + [name]
+        names.append(None if i == seat else free_ai_name(taken))
+    return tuple(names)
 
 
 def _ai_seed(seed: int, seat: int) -> int:

@@ -1,6 +1,6 @@
 """What the daily deal of each game is: seats, options, whole game or one deal, the score.
 
-Each game's plug-in carries its daily (``bot/games/<game>.py``; docs/CORE.md, "The
+Each game's plug-in carries its daily (``games/<game>/plugin.py``; docs/CORE.md, "The
 daily deal", says why each game gets what it gets).  Every daily is higher-is-better,
 like the engines' own scores.
 """
@@ -33,14 +33,40 @@ class DailyRule:
     why: str = ""                     # /daily's help and the docs (bot/present/daily.py)
     unit: str = "point"               # what the score counts (``units`` in bot/present/base.py)
     quota: bool = False               # the score is tricks over or short of a quota
+    # The game's number in a daily control's custom_id (``bot/discordbot/ids.py``), 0-15,
+    # one per game and never changed: old buttons name their game by it.  The built-in
+    # games keep the numbers their registration order gave them until a556011 (coins 0,
+    # pinkerton 1, piquet 2, starshina 3, thirteens 4); a plug-in picks a free one.
+    code: int = -1
 
 
 def daily_rules() -> dict[str, DailyRule]:
     """Every game's daily by game, in the order the games registered (their plug-ins
-    carry them: ``bot/games/<game>.py``)."""
+    carry them: ``games/<game>/plugin.py``).  Controls name a daily by its ``code``, not
+    by this order."""
     from ..plugins import plugins  # the plug-in modules import this one
 
     return {p.name: p.daily for p in plugins() if p.daily is not None}
+
+
+DAILY_CODES = 16    # the numbers a daily's code may take
+
+
+def check_code(rule: DailyRule, taken: dict[str, DailyRule]) -> None:
+    """ValueError unless ``rule.code`` is 0-15 and no other game's daily in ``taken``
+    has it (a plug-in's registration)."""
+    if not 0 <= rule.code < DAILY_CODES:
+        raise ValueError(f"The daily deal of '{rule.game}' needs a code from 0 to "
+                         f"{DAILY_CODES - 1} (DailyRule.code), not {rule.code}.")
+    for other in taken.values():
+        if other.code == rule.code and other.game != rule.game:
+            raise ValueError(f"The daily deals of '{rule.game}' and '{other.game}' have the "
+                             f"same code {rule.code}.")
+
+
+def by_code(code: int) -> DailyRule | None:
+    """The daily whose custom_id number is ``code``; None if no game has it now."""
+    return next((r for r in daily_rules().values() if r.code == code), None)
 
 
 def rule_for(game: str) -> DailyRule | None:

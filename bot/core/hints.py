@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import rules
-from rules.ai.coach import HINT_BUDGET, Reason, hint
+from rules.ai.coach import COACH_BUDGET, HINT_MORE, PRICE_WORLDS, Reason, decision_seed, hint
 
+from .. import plugins
 from .ai_runner import AIRunner
 from .errors import TableError
 from .registry import TableRegistry
@@ -41,17 +41,18 @@ class CoachHint:
     reasons: tuple[Reason, ...]
 
 
-def hint_from_json(game: str, state_json: str, seat: int, budget: int,
-                   seed: int) -> tuple[str, tuple[Reason, ...]]:
+def hint_from_json(game: str, state_json: str, seat: int, budget: int, seed: int,
+                   worlds: int = PRICE_WORLDS, more: tuple[int, ...] = HINT_MORE
+                   ) -> tuple[str, tuple[Reason, ...]]:
     """``hint`` for a process pool worker: JSON in, action text and reasons out."""
-    state = rules.get_game(game).state_from_json(state_json)
-    got = hint(state, seat, budget, seed)
+    state = plugins.engine(game).state_from_json(state_json)
+    got = hint(state, seat, budget, seed, worlds, more)
     return str(got.action), got.reasons
 
 
 class Hints:
     def __init__(self, registry: TableRegistry, runner: AIRunner,
-                 budget: int = HINT_BUDGET) -> None:
+                 budget: int = COACH_BUDGET) -> None:
         self.registry = registry
         self.runner = runner
         self.budget = budget
@@ -75,5 +76,5 @@ class Hints:
         move = table.move
         action, reasons = await self.runner.call(
             hint_from_json, table.game.name, table.live.to_json(), seat, self.budget,
-            table.seed + move)
+            decision_seed(table.seed, move + 1))   # the review's seed for this move
         return CoachHint(move, action, reasons)

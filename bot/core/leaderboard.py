@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from .names import legacy_ai_name
 from .ratings import PROVISIONAL_GAMES, ordinal
 from .records import GLOBAL, scope_key
 from .seasons import Season, season_of
@@ -133,8 +134,20 @@ async def recent_games(store: Store, *, channel_id: int | None = None,
     return [summary(r) for r in rows]
 
 
+def players(text: str) -> list[dict]:
+    """A finished game's players as stored (``records.record_game``).  An AI seat's own
+    name is its ``ai_name``; a game stored before that had only its table name ("Ada (AI,
+    hard)"), and its own name is read from it here, once, by the legacy reader."""
+    out = json.loads(text)
+    for p in out:
+        if "ai_name" not in p:
+            p["ai_name"] = legacy_ai_name(p["name"], p.get("ai_level")) \
+                if p.get("kind") == "ai" else None
+    return out
+
+
 def summary(r) -> GameSummary:
     return GameSummary(r["id"], r["game"], json.loads(r["options"]), r["seed"], r["guild_id"],
-                       r["channel_id"], json.loads(r["players"]),
+                       r["channel_id"], players(r["players"]),
                        json.loads(r["scores"]) if r["scores"] else None, json.loads(r["ranks"]),
                        r["reason"], r["started"], r["finished"], r["moves"])

@@ -13,7 +13,7 @@ from .. import plugins
 from .clock import Clock
 from .config import CoreConfig
 from .errors import TableError
-from .names import ai_seat_name
+from .names import free_ai_name
 from .registry import TableRegistry
 from .seats import Seat
 from .store import IntegrityError, insert_table
@@ -123,8 +123,8 @@ class Lobby:
 
     async def add_ai(self, channel_id: int, user_id: int, level: str = "easy", *,
                      moderator: bool = False, name: str | None = None) -> TableInfo:
-        """An AI seat of ``level``, named ``name`` (a tournament's AI entrant) unless no
-        name is given or another seat has its first name (then a free one)."""
+        """An AI seat of ``level``, its own name ``name`` ("Ada", a tournament's AI entrant)
+        unless no name is given or another seat has that first name (then a free one)."""
         table = self.registry.get(channel_id)
         async with table.lock:
             self.registry.require_host(table, user_id, moderator)
@@ -136,9 +136,9 @@ class Lobby:
             self._require_room(table)
             snap = table.snapshot()
             taken = {n.split(" (")[0].strip().casefold() for n in table.names}
-            if name is None or name.split(" (")[0].strip().casefold() in taken:
-                name = ai_seat_name(level, table.names)
-            table.seats.append(Seat(name, None, level))
+            if name is None or name.strip().casefold() in taken:
+                name = free_ai_name(table.names)
+            table.seats.append(Seat.ai(name, level))
             return await self._save_lobby(table, snap)
 
     async def remove_ai(self, channel_id: int, user_id: int, seat: int | None = None, *,

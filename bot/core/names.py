@@ -27,27 +27,42 @@ def ai_name(level: str) -> str:
     return f"AI ({level})"
 
 
-# How an AI seat's name ends: its level ("Ada (AI, hard)").  The presentation words the
-# suffix in the reader's language (``bot.present.base.seat_label``) from the seat's level.
+# How an AI seat's English table name ends: its level ("Ada (AI, hard)").  That name is
+# made from the seat's data (``Seat.ai_name`` and ``ai_level``) and serves English-only
+# uses (logs, fill_names); a reader sees ``bot.present.base.seat_label``'s, made from the
+# same data in the reader's language.  Nothing reads the name back, but the legacy reader.
 AI_SUFFIX = " (AI, {level})"
 
 
-def ai_first_name(name: str, level: str) -> str | None:
-    """The first name in an AI seat's ``name`` as ``ai_seat_name`` made it for ``level``
-    ("Ada"), or None for a name made otherwise."""
+def ai_table_name(ai_name: str, level: str) -> str:
+    """The English table name of the AI seat ``ai_name`` of ``level`` ("Ada (AI, hard)")."""
+    return ai_name + AI_SUFFIX.format(level=level)
+
+
+def legacy_ai_name(name: str, level: str | None) -> str | None:
+    """The legacy reader: the AI's own name ("Ada") in a table name written before seats
+    carried it as data ("Ada (AI, hard)", by builds up to a556011), or None for a name
+    made otherwise.  Called only where stored rows are decoded (seat rows, finished games'
+    players, tournament entrants), once per load; the one place that reads "(AI" back."""
+    if level is None:
+        return None
     suffix = AI_SUFFIX.format(level=level)
     return name[:-len(suffix)] if name.endswith(suffix) and len(name) > len(suffix) else None
 
 
-def ai_seat_name(level: str, taken: Sequence[str]) -> str:
-    """A seat name for a new AI of ``level``, e.g. "Ada (AI, hard)".
-
-    The first name is the first of ``AI_FIRST_NAMES`` that no seat in ``taken`` uses
-    yet (compared without case, and with any "(...)" suffix ignored), so every AI at a
-    table has its own first name."""
+def free_ai_name(taken: Sequence[str]) -> str:
+    """An AI's own name ("Ada") that no seat in ``taken`` uses yet: the first of
+    ``AI_FIRST_NAMES`` free (compared without case, and with any "(...)" after a name
+    ignored), so every AI at a table has its own first name."""
     used = {n.split(" (")[0].strip().casefold() for n in taken}
     first = next((f for f in AI_FIRST_NAMES if f.casefold() not in used), None)
     if first is None:  # more seats than names (never with today's games): add a letter
         first = next(f"{f} {c}" for c in "BCDEFGH" for f in AI_FIRST_NAMES
                      if f"{f} {c}".casefold() not in used)
-    return first + AI_SUFFIX.format(level=level)
+    return first
+
+
+def ai_seat_name(level: str, taken: Sequence[str]) -> str:
+    """The English table name for a new AI of ``level`` at a table of ``taken`` names,
+    e.g. "Ada (AI, hard)" (its own name ``free_ai_name(taken)``)."""
+    return ai_table_name(free_ai_name(taken), level)

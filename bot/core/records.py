@@ -85,7 +85,8 @@ async def record_game(conn: Conn, *, table_id: int, game: str, options: dict,
                            "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, "
                            "updated = excluded.updated", (seat.user_id, seat.name, finished))
     players = [{"seat": i, "name": s.name, "user_id": s.user_id, "kind": s.kind,
-                "ai_level": s.ai_level, "abandoned": s.abandoned, "strikes": s.strikes}
+                "ai_level": s.ai_level, "abandoned": s.abandoned, "strikes": s.strikes,
+                "ai_name": s.ai_name}
                for i, s in enumerate(seats)]
     await conn.execute(
         "INSERT INTO games (id, game, options, seed, guild_id, channel_id, players, scores, "

@@ -32,6 +32,7 @@ from .updates import (
     GameOver,
     LobbyChanged,
     RatingChange,
+    TableClosed,
     TableInfo,
     Update,
     YourTurn,
@@ -60,6 +61,9 @@ class TableRegistry:
         self.hub = hub
         self.live: dict[int, Table] = {}   # by channel id
         self.foreign: set[int] = set()     # channels of tables another process owns
+        # Their updates, for a transport that shows a table whichever process owns it (the
+        # web table); the Discord adapter hears only ``hub`` (the owner shows the board).
+        self.foreign_hub = Hub(config.subscriber_queue)
         self.create_lock = asyncio.Lock()  # one table per channel, checked then inserted
         self._tasks: set[asyncio.Task] = set()
         # (Re)schedules a table's next step (an AI move or the turn timers): the turns
@@ -110,7 +114,7 @@ class TableRegistry:
             if pending:
                 await asyncio.wait(pending)
                 continue
-            if await self.hub.join():
+            if await self.hub.join() or await self.foreign_hub.join():
                 continue
             await asyncio.sleep(0)
             if not any(not t.done() for t in self._tasks):
@@ -232,29 +236,73 @@ class TableRegistry:
         fresh = Table.from_row(row) if row is not None else None
         table.cancel_timers()
         if fresh is None or fresh.status not in (LOBBY, PLAYING):
+            foreign = table.channel_id in self.foreign
+            if foreign and fresh is not None and fresh.status == FINISHED:
+                # The move that finished the game is told before its end, as on the owner.
+                told = await self._foreign_move(table, fresh)
+                if told is not None:
+                    events, seat, action, actor = told
+                    table.move = fresh.move
+                    self.publish_board(table, events, seat=seat, action=action, actor=actor)
             self.forget(table)
             if fresh is not None and fresh.status == FINISHED and fresh.state is not None \
-                    and self.owns(fresh.guild_id):
+                    and (foreign or self.owns(fresh.guild_id)):
                 game = await self.store.load_game(fresh.id)
                 assert game is not None  # recorded with the finish
                 changes = [RatingChange(**c) for c in json.loads(game["rating_changes"])]
-                self.conclude(fresh, game["reason"], changes)  # announced by the owner
+                if foreign:   # told to this process's web clients; announced by the owner
+                    self.foreign_hub.publish(self.game_over(fresh, game["reason"], changes))
+                else:
+                    self.conclude(fresh, game["reason"], changes)
+            elif foreign:
+                self.foreign_hub.publish(TableClosed(table.id, table.channel_id, table.info(),
+                                                     "cancelled", None))
             return
+        told = await self._foreign_move(table, fresh)
         for name, value in vars(fresh).items():
             if name not in ("lock", "handles"):
                 setattr(table, name, value)
         if table.status == LOBBY:
             self.publish(LobbyChanged(table.id, table.channel_id, table.info()))
+        elif told is not None:
+            events, seat, action, actor = told
+            self.publish_board(table, events, seat=seat, action=action, actor=actor)
         else:
             self.publish_board(table, [])
             self.publish_turn(table)
             self.arm(table)
 
+    async def _foreign_move(self, table: Table, fresh: Table
+                            ) -> tuple[list[dict], int, str, str] | None:
+        """A foreign table one move behind its row: that move's events, seat, text and
+        actor, got by making the logged move on this process's copy (the engine is
+        deterministic), so the web clients here hear what was said, as on the owner.  None
+        for anything else (the board then shows the new position without a move)."""
+        if table.channel_id not in self.foreign or table.status != PLAYING \
+                or fresh.status not in (PLAYING, FINISHED) or fresh.move != table.move + 1:
+            return None
+        row = await self.store.fetchone(
+            "SELECT seat, actor, action FROM actions WHERE table_id = ? AND move = ?",
+            (table.id, fresh.move))
+        if row is None:
+            return None
+        try:
+            state = table.live   # replaced by the row's state just after
+            events = state.apply(row["seat"], table.game.parse_action(row["action"],
+                                                                      state.options))
+        except Exception:
+            log.debug("table %s: the logged move does not replay here", table.id,
+                      exc_info=True)
+            return None
+        return list(events), row["seat"], row["action"], row["actor"]
+
     # --- publishing --------------------------------------------------------------------------
 
     def publish(self, update: Update) -> None:
         if update.channel_id in self.foreign:
-            return  # the owning process shows it, after reloading the table
+            # The owning process shows it on Discord, after reloading the table.
+            self.foreign_hub.publish(update)
+            return
         self.hub.publish(update)
 
     def fill(self, table: Table, text: str) -> str:
@@ -296,17 +344,20 @@ class TableRegistry:
     def conclude(self, table: Table, ending: str, changes: list[RatingChange]) -> None:
         """The table is finished and committed: tell everyone, forget it."""
         table.cancel_timers()
-        state = table.live
-        final = state.view(None)   # the one view the core computes: the table goes now
-        over = GameOver(
-            table.id, table.channel_id, table.id, table.info(), ending,
-            state.result() if ending == "complete" else None, final,
-            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes),
-            self.recent(table, final))
+        over = self.game_over(table, ending, changes)
         self.publish(over)
         self.forget(table)
         for hook in self.after_game:
             self.spawn(hook(over))
+
+    def game_over(self, table: Table, ending: str, changes: list[RatingChange]) -> GameOver:
+        state = table.live
+        final = state.view(None)   # the one view the core computes: the table goes now
+        return GameOver(
+            table.id, table.channel_id, table.id, table.info(), ending,
+            state.result() if ending == "complete" else None, final,
+            tuple(i for i, s in enumerate(table.seats) if s.abandoned), tuple(changes),
+            self.recent(table, final))
 
     def forget(self, table: Table) -> None:
         table.cancel_timers()

@@ -18,10 +18,10 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-import rules
-from rules.ai.coach import CHECK_WORLDS, REVIEW_BUDGET, judge
+from rules.ai.coach import COACH_BUDGET, MORE_WORLDS, PRICE_WORLDS, Z, costly, decision_seed, judge
 from rules.views import View
 
+from .. import plugins
 from .ai_runner import AIRunner
 from .clock import Clock
 from .errors import TableError
@@ -31,7 +31,6 @@ from .store import Store
 log = logging.getLogger("parlour.core")
 
 KEPT = 10          # the costliest decisions stored with a review
-MIN_COST = 0.005   # smaller losses are noise: not worth a line of a review
 PENDING, DONE = "pending", "done"
 
 
@@ -46,10 +45,19 @@ class Decision:
     disagree: int      # of those, the deals where the move played did as well
 
     @property
+    def interval(self) -> tuple[float, float]:
+        """The loss's interval: the mean plus or minus Z standard errors."""
+        return self.cost - Z * self.error, self.cost + Z * self.error
+
+    @property
+    def clear(self) -> bool:
+        """Costly beyond the noise: the whole interval above MATTERS (``coach.costly``)."""
+        return costly(self.cost, self.error)
+
+    @property
     def unsure(self) -> bool:
-        """The samples disagree: the loss is within two standard errors of nothing, or
-        the move played did as well in a third of the deals or more."""
-        return self.cost < 2 * self.error or 3 * self.disagree >= self.worlds
+        """The loss is within the noise of the sampled deals (never listed by a review)."""
+        return not self.clear
 
 
 @dataclass(frozen=True)
@@ -67,12 +75,17 @@ class GameReview:
 
 def review_game(game: str, n: int, options: dict, seed: int,
                 actions: list[tuple[int, str]], seat: int,
-                budget: int = REVIEW_BUDGET, check: int = CHECK_WORLDS) -> dict:
+                budget: int = COACH_BUDGET, check: int = PRICE_WORLDS,
+                more: tuple[int, ...] = MORE_WORLDS) -> dict:
     """Weigh every decision of ``seat`` in the game logged as ``actions`` ((seat, action)
     per move); JSON-able: {"judged": count, "decisions": [the costliest, as dicts]}.
-    Deterministic: each decision's search is seeded by the game's seed and move.
-    ``check``: the fresh worlds a move not the AI's is priced on (coach.judge)."""
-    state = rules.get_game(game).new_state(n, options, seed=seed)
+    Only a decision whose loss is clear (``coach.costly``: its interval above MATTERS) is
+    a costly one: a game without one has none.  Deterministic: each decision is judged
+    with the seed a hint at that position uses (``coach.decision_seed``), so a hinted move
+    costs nothing.
+    ``check``: the fresh worlds the moves are priced on, ``more`` the rounds of more
+    worlds for an unsettled loss (coach.judge)."""
+    state = plugins.engine(game).new_state(n, options, seed=seed)
     out: list[Decision] = []
     judged = 0
     for i, (s, action) in enumerate(actions, start=1):
@@ -80,10 +93,11 @@ def review_game(game: str, n: int, options: dict, seed: int,
             state.ask_count(s)
             continue
         if s == seat and not state.is_over:
-            j = judge(state, seat, action, budget, seed=seed * 1000 + i, check=check)
+            j = judge(state, seat, action, budget, seed=decision_seed(seed, i), check=check,
+                      more=more)
             if j is not None:
                 judged += 1
-                if j.cost >= MIN_COST:
+                if j.clear:
                     out.append(Decision(i, str(j.played), str(j.best), round(j.cost, 4),
                                         round(j.spread, 4), j.worlds, j.disagree))
         state.apply(s, action)
@@ -102,7 +116,7 @@ class Reviews:
 
     def __init__(self, store: Store, runner: AIRunner, clock: Clock,
                  spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task] | None = None,
-                 budget: int = REVIEW_BUDGET) -> None:
+                 budget: int = COACH_BUDGET) -> None:
         self.store = store
         # The core's spawn (its tasks are cancelled when it stops); a plain task otherwise.
         self.spawn = spawn or asyncio.ensure_future

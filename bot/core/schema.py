@@ -212,6 +212,50 @@ MIGRATIONS: list[list[str | Dialects]] = [
             done REAL,
             PRIMARY KEY (game_id, seat))""",
     ],
+    # v8 (issue 47): the web table - Activity instances bound to a table by the board's Open
+    # table button, browser login sessions (by the SHA-256 of their cookie) and the session
+    # tickets already used (a signed ticket is good once, in whichever process redeems it).
+    [
+        """CREATE TABLE activity_instances (
+            instance_id TEXT PRIMARY KEY,
+            channel_id INTEGER NOT NULL,
+            table_id INTEGER,
+            created REAL NOT NULL)""",
+        """CREATE TABLE web_sessions (
+            token_hash TEXT PRIMARY KEY,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            created REAL NOT NULL,
+            expires REAL NOT NULL)""",
+        "CREATE INDEX web_sessions_expires ON web_sessions(expires)",
+        """CREATE TABLE web_used_tickets (
+            nonce TEXT PRIMARY KEY,
+            expires REAL NOT NULL)""",
+        "CREATE INDEX web_used_tickets_expires ON web_used_tickets(expires)",
+    ],
+    # v9 (issue 49): accuracy and luck of every seat of a finished game (bot/core/skills.py):
+    # pending rows first (resumed at start), the figures once computed.
+    [
+        """CREATE TABLE game_skills (
+            game_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            game TEXT NOT NULL,
+            guild_id INTEGER,
+            status TEXT NOT NULL,
+            budget INTEGER NOT NULL,
+            decisions INTEGER,
+            accuracy REAL,
+            low REAL,
+            high REAL,
+            luck REAL,
+            luck_error REAL,
+            requested REAL NOT NULL,
+            done REAL,
+            PRIMARY KEY (game_id, seat))""",
+        "CREATE INDEX game_skills_user ON game_skills(user_id, game, done)",
+        "CREATE INDEX game_skills_status ON game_skills(status)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

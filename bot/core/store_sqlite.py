@@ -17,8 +17,8 @@ finds the database locked is retried on the database thread, where it may wait
 ``busy_timeout``.  Checkpoints run every ``CHECKPOINT_EVERY`` seconds on a connection
 and a thread of their own (``_Checkpointer``), outside the lock: WAL lets a writer
 append while a checkpoint copies, and a checkpoint's fsync may take a second on a busy
-disk (969 ms in a load run, docs/PERFORMANCE.md), which under the lock every move's
-commit waited for.
+disk (969 ms in one load run), which under the lock every move's
+commit would wait for.
 """
 
 from __future__ import annotations

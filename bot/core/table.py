@@ -95,7 +95,7 @@ class Table:
             keep_order=self.keep_order, stand_in=self.stand_in, status=self.status,
             host_id=self.host_id, host_name=self.host_name,
             seats=tuple(SeatInfo(i, s.name, s.user_id, s.kind, s.ai_level, s.strikes,
-                                 s.abandoned) for i, s in enumerate(self.seats)),
+                                 s.abandoned, s.ai_name) for i, s in enumerate(self.seats)),
             player_counts=tuple(self.game.player_counts(self.options)), move=self.move,
             current_seat=self.current_seat, deadline=self.deadline, created=self.created,
             pings=self.pings, pictures=self.pictures, hints=self.hints)

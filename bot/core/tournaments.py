@@ -29,7 +29,7 @@ from .config import CoreConfig
 from .errors import TableError
 from .hub import Hub
 from .lobby import Lobby
-from .names import ai_seat_name
+from .names import ai_table_name, free_ai_name
 from .ratings import AI_RATINGS, DEFAULT_MU, DEFAULT_SIGMA, display_rating, ordinal
 from .records import scope_key
 from .registry import TableRegistry
@@ -255,9 +255,9 @@ class Tournaments:
                 raise TournamentRefusal("started")
             for _ in range(count):
                 k = sum(1 for e in t.entrants if is_ai(e.id)) + 1
-                name = ai_seat_name(level, [e.name for e in t.entrants])
-                t.add(Entrant(f"{AI_ENTRANT}{level}:{k}", name,
-                              float(display_rating(ordinal(*AI_RATINGS[level])))))
+                name = free_ai_name([e.ai_name or e.name for e in t.entrants])
+                t.add(Entrant(f"{AI_ENTRANT}{level}:{k}", ai_table_name(name, level),
+                              float(display_rating(ordinal(*AI_RATINGS[level]))), name))
 
         return await self._change(tournament_id, change, "signup")
 
@@ -383,6 +383,7 @@ class Tournaments:
                               ) -> TableInfo:
         """Seat the table's players and AI seats (those not seated yet) and deal."""
         names = {e.id: e.name for e in info.state.entrants}
+        ai_names = {e.id: e.ai_name for e in info.state.entrants}
         try:
             current = self.registry.get(channel_id).info()
             # Seated in the pairing's order (a crash may have left some seated already):
@@ -394,7 +395,7 @@ class Tournaments:
                                             moderator=True)
                 elif is_ai(p):   # under the name the round announced
                     await self.lobby.add_ai(channel_id, info.host_id, ai_level(p),
-                                            moderator=True, name=names[p])
+                                            moderator=True, name=ai_names[p])
                 else:
                     await self.lobby.join(channel_id, int(p), names[p])
             if before_start is not None:

@@ -22,6 +22,7 @@ class SeatInfo:
     ai_level: str | None       # the level playing it now; None while a human plays it
     strikes: int
     abandoned: bool
+    ai_name: str | None = None # an AI seat's own name ("Ada"), shown with its level
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,28 @@ class GameOver(Update):
     abandoned: tuple[int, ...]    # seats whose human left, was kicked or struck out
     rating_changes: tuple[RatingChange, ...] = field(default_factory=tuple)
     recent_events: tuple[str, ...] = ()  # the last few public events of the final view
+    skills: tuple[SkillLine, ...] = ()   # each seat's accuracy and luck, once computed
+
+
+@dataclass(frozen=True)
+class SkillLine:
+    """One seat's accuracy and luck in a finished game (rules/ai/skill.py)."""
+
+    seat: int
+    accuracy: float               # 0-100
+    luck: float                   # value units: hundredths of a win are round(100 * luck)
+    low: float = 0.0              # accuracy's interval on this game
+    high: float = 100.0
+
+
+@dataclass(frozen=True)
+class SkillReady(Update):
+    """A finished game's accuracy and luck are computed: its final board shows them.
+    Published only by the process that owns the table, on its own hub (never to other
+    shards' processes: nothing there shows that board)."""
+
+    game_id: int
+    skills: tuple[SkillLine, ...]
 
 
 @dataclass(frozen=True)

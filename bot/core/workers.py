@@ -55,19 +55,28 @@ def load_games(modules: tuple[str, ...]) -> None:
     plugins.load_all(modules)
 
 
-def _start_pool_worker(parent: int, games: tuple[str, ...]) -> None:
+def _start_pool_worker(parent: int, games: tuple[str, ...], nice: int = 0) -> None:
     exit_with_parent(parent)
+    start_background_worker(games, nice)
+
+
+def start_background_worker(games: tuple[str, ...], nice: int = 0) -> None:
+    """A worker's start (a ``LoopWorker``'s ``init``): at ``nice`` lower CPU priority, with
+    the bot's games loaded."""
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
     load_games(games)
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of worker processes that end with the bot (the AI's)."""
+def process_pool(workers: int, nice: int = 0) -> ProcessPoolExecutor:
+    """A pool of worker processes that end with the bot (the AI's); ``nice``: at that
+    lower CPU priority (background work: accuracy and luck)."""
     from .. import plugins
 
     # spawn: forking a process that has sqlite and executor threads is unsafe.
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_pool_worker,
-                               initargs=(os.getpid(), plugins.loaded_modules()))
+                               initargs=(os.getpid(), plugins.loaded_modules(), nice))
 
 
 class WorkerStopped(Exception):

@@ -1,4 +1,13 @@
-"""``ParlourBot``: the discord.py client wiring the core, the commands and the feed."""
+"""``ParlourBot``: the discord.py client, and the composition root of the adapter.
+
+Everything the adapter is made of is built here, each part handed the collaborators it
+uses and nothing else: the services that keep what players see up to date
+(``services/``: boards, live panels, hand DMs, pings, notes, the tournament desk, on one
+``transport.outbox.Outbox``), the answers to clicks (``ui.controls.Controls``), and the
+slash commands (``commands/``).  The items discord.py runs on a click reach the bot
+through ``interaction.client``, seen as ``host.Host``; no module of the adapter imports
+this one.
+"""
 
 from __future__ import annotations
 
@@ -12,26 +21,34 @@ from discord import app_commands
 
 from .. import compat, heartbeat
 from ..core import Core, Subscription, TableError
-from . import (
-    commands_daily,
-    commands_info,
-    commands_mygames,
-    commands_play,
-    commands_review,
-    commands_season,
-    commands_settings,
-    commands_table,
-    commands_tournament,
-)
-from .components import DYNAMIC_ITEMS, runs_click
+from .commands import daily as commands_daily
+from .commands import entry_point
+from .commands import info as commands_info
+from .commands import mygames as commands_mygames
+from .commands import play as commands_play
+from .commands import review as commands_review
+from .commands import season as commands_season
+from .commands import settings as commands_settings
+from .commands import table as commands_table
+from .commands import tournament as commands_tournament
+from .commands.translator import CommandTranslator
 from .config import BotConfig
-from .controls import Controls
-from .feed import Feed
 from .languages import Languages
-from .long_lived import LongLived
-from .replies import SORRY, report
-from .tournament_desk import TournamentDesk
-from .translator import CommandTranslator
+from .services.board_ids import BoardIds
+from .services.boards import Boards
+from .services.feed import Feed
+from .services.hand_dms import HandDms
+from .services.live_panels import LivePanels
+from .services.notes import Notes
+from .services.painter import Painter
+from .services.pings import Pinger
+from .services.tournament_desk import TournamentDesk
+from .transport.long_lived import LongLived
+from .transport.loop_lag import LoopLag
+from .transport.outbox import Outbox
+from .transport.replies import SORRY, report
+from .ui.components import DYNAMIC_ITEMS, runs_click
+from .ui.controls import Controls
 from .user_settings import UserSettings
 
 log = logging.getLogger("parlour.discord")
@@ -67,6 +84,48 @@ def silence_voice_warnings() -> None:
         discord.VoiceClient.warn_dave = False
 
 
+def feed(client: discord.Client, core: Core, config: BotConfig, langs: Languages,
+         user_settings: UserSettings) -> Feed:
+    """The services that keep what players see up to date, on one outbox, and the feed
+    that hands each core update to them."""
+    lag = LoopLag()   # the outbox sends less at once while the loop is behind
+    out = Outbox(config.send_rate, config.send_burst, config.board_interval, lag=lag,
+                 background=core.background)
+    board_ids = BoardIds(core.store)
+    painter = Painter(config.picture_worker)   # pictures are drawn off the event loop
+    notes = Notes(client, out)
+    return Feed(
+        core, langs, user_settings, out=out, lag=lag, painter=painter, board_ids=board_ids,
+        boards=Boards(client, core, langs, out, board_ids, painter,
+                      max_age=config.board_max_age),
+        panels=LivePanels(client, core, langs, user_settings, out, painter,
+                          lifetime=config.panel_lifetime),
+        notes=notes,
+        pings=Pinger(client, core, langs, out, board_ids),
+        dms=HandDms(client, langs, core.store, notes.post, out.acquire, out.slot))
+
+
+def commands(core: Core, config: BotConfig, langs: Languages, user_settings: UserSettings,
+             controls: Controls, feed: Feed
+             ) -> list[app_commands.Command | app_commands.Group]:
+    """Every slash command, in the order the tree has always listed them."""
+    budget = config.ack_budget
+    return [
+        commands_table.TableCommands(controls=controls, core=core, langs=langs, budget=budget,
+                             table_seed=config.table_seed),
+        commands_season.SeasonCommands(core=core, langs=langs, budget=budget),
+        commands_tournament.TournamentCommands(core=core, langs=langs, budget=budget),
+        *commands_play.build(controls=controls, core=core, langs=langs, budget=budget),
+        *commands_info.build(core=core, langs=langs, budget=budget),
+        *commands_settings.build(langs=langs, budget=budget, pinger=feed.pings,
+                                 user_settings=user_settings),
+        *commands_daily.build(panels=controls.daily),
+        *commands_mygames.build(core=core, langs=langs, budget=budget,
+                                board_ids=feed.board_ids),
+        *commands_review.build(core=core, langs=langs, budget=budget, painter=feed.painter),
+    ]
+
+
 class ParlourBot(discord.Client):
     def __init__(self, core: Core, config: BotConfig | None = None, **client: Any) -> None:
         silence_voice_warnings()
@@ -81,9 +140,10 @@ class ParlourBot(discord.Client):
         self.tree.error(self._on_command_error)
         self.langs = Languages(core.store)
         self.user_settings = UserSettings(core.store)
-        self.controls = Controls(self)
-        self.feed = Feed(self)
-        self.tournament_desk = TournamentDesk(self)
+        self.feed = feed(self, core, self.config, self.langs, self.user_settings)
+        self.controls = Controls(core, self.langs, self.user_settings, self.feed.panels,
+                                 budget=self.config.ack_budget)
+        self.tournament_desk = TournamentDesk(self, core, self.langs, self.feed.out)
         self._tournament_updates: Subscription | None = None
         self._subscription: Subscription | None = None
         self._core_stopped = False
@@ -91,12 +151,8 @@ class ParlourBot(discord.Client):
         self._heartbeat: asyncio.Task | None = None
         self._long_lived: LongLived | None = None
         self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
-        self.tree.add_command(commands_table.build(self))
-        self.tree.add_command(commands_season.build(self))
-        self.tree.add_command(commands_tournament.build(self))
-        for command in (commands_play.build(self) + commands_info.build(self)
-                        + commands_settings.build(self) + commands_daily.build(self)
-                        + commands_mygames.build(self) + commands_review.build(self)):
+        for command in commands(core, self.config, self.langs, self.user_settings,
+                                self.controls, self.feed):
             self.tree.add_command(command)
 
     def answering(self, interaction: discord.Interaction) -> AbstractContextManager[None]:
@@ -148,16 +204,17 @@ class ParlourBot(discord.Client):
             except TimeoutError:
                 pass
 
-    async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Upload the commands: to the dev guild (instant) or globally (up to an hour)."""
+    async def sync_commands(self) -> int:
+        """Upload the commands: to the dev guild (instant) or globally (up to an hour,
+        keeping the Activity's Entry Point command); how many there are now."""
         if self.config.dev_guild:
             guild = discord.Object(self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), self.config.dev_guild)
+            synced = len(await self.tree.sync(guild=guild))
+            log.info("synced %d commands to guild %s", synced, self.config.dev_guild)
         else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands", len(synced))
+            synced = await entry_point.sync_global(self, self.tree)
+            log.info("synced %d global commands", synced)
         return synced
 
     async def close(self) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..core import CoreConfig
 from ..core.shards import parse_shards
+from ..core.skills import budget_from
 from ..core.store import is_postgres
 
 
@@ -58,6 +59,10 @@ class BotConfig:
     # Several processes (PostgreSQL): this one runs ``shards`` of ``shard_count`` shards.
     shard_count: int | None = None
     shards: tuple[int, ...] | None = None
+    # Accuracy and luck of every finished game (CoreConfig.skill_budget): 0 here, for the
+    # test harness's bots; ``from_env`` (``parlour run``) takes rules.ai.skill.SKILL_BUDGET
+    # unless PARLOUR_SKILL_BUDGET says otherwise (0: off).
+    skill_budget: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
@@ -73,6 +78,7 @@ class BotConfig:
             log_level=(env.get("PARLOUR_LOG_LEVEL") or "INFO").upper(),
             ai_delay=_float(env, "PARLOUR_AI_DELAY", 1.0),
             ai_executor=env.get("PARLOUR_AI_EXECUTOR") or "process",
+            skill_budget=_skill_budget(env),
             picture_worker=_choice(env, "PARLOUR_PICTURE_WORKER", PICTURE_WORKERS, "auto"),
             api_base=(env.get("PARLOUR_DISCORD_API") or "").strip() or None,
             gateway_url=(env.get("PARLOUR_DISCORD_GATEWAY") or "").strip() or None,
@@ -117,7 +123,7 @@ class BotConfig:
     def core_config(self) -> CoreConfig:
         return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
                           ai_executor=self.ai_executor, shard_count=self.shard_count or 1,
-                          shards=self.shards)
+                          shards=self.shards, skill_budget=self.skill_budget)
 
 
 # What the README and the docs write in place of a token (copied as they are, they would
@@ -177,6 +183,13 @@ def _int(env: Mapping[str, str], key: str) -> int | None:
     if not raw.isdigit():
         raise ConfigError(f"{key} must be a guild id (digits), not '{raw}'.")
     return int(raw)
+
+
+def _skill_budget(env: Mapping[str, str]) -> int:
+    try:
+        return budget_from(env)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
 
 
 def _float(env: Mapping[str, str], key: str, default: float) -> float:

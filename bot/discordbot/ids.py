@@ -18,11 +18,13 @@ choice survives a restart and a stale one is refused like any old control.
 
 ``<channel>`` names the control's place (``bot.seat``): a table by its channel id, or
 a daily deal by a number of 20 digits above every snowflake (``DAILY_BASE`` + day * 16 +
-the game's place among the daily games).  ``place_key`` reads it into a ``PlaceKey``
+the game's daily code, ``DailyRule.code``: fixed per game, so the order games register
+in does not move old buttons).  ``place_key`` reads it into a ``PlaceKey``
 once, at the edge; ``field`` writes one.
     pl:rules:<game>:<page>                  rules pages
     pl:tourney:<op>:<tournament>            sign-up message: join | leave | check (in)
     pl:hint:<channel>:<move>                panel: the hard AI's move now, and why
+    pl:open:<channel>                       board: open the table in the Activity (web on)
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from __future__ import annotations
 import re
 
 from ..core.daily import DailyError
-from ..core.daily_rules import daily_rules
+from ..core.daily_rules import DAILY_CODES, by_code, rule_for
 from ..seat import DailyKey, PlaceKey, TableKey
 
 CUSTOM_ID_MAX = 100
@@ -49,6 +51,7 @@ PICK = re.compile(rf"pl:(?P<op>pc?):{_CH}:{_MOVE}:(?P<form>[0-9]{{1,2}})")
 RULES = re.compile(r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})")
 TOURNEY = re.compile(r"pl:tourney:(?P<op>join|leave|check):(?P<tournament>[0-9]{1,20})")
 HINT = re.compile(rf"pl:hint:{_CH}:{_MOVE}")
+OPEN = re.compile(rf"pl:open:{_CH}")
 
 
 def hand(channel_id: int) -> str:
@@ -89,19 +92,20 @@ def hint(channel_id: int, move: int) -> str:
     return f"pl:hint:{channel_id}:{move}"
 
 
+def open_table(channel_id: int) -> str:
+    return f"pl:open:{channel_id}"
+
+
 DAILY_BASE = 10 ** 19        # snowflakes stay below 2**63 < 10**19 + anything used here
-
-
-def _daily_games() -> tuple[str, ...]:
-    """The games with a daily, numbered in the order they registered (the built-in ones
-    first): a key made before a new game came keeps naming the same game."""
-    return tuple(daily_rules())
 
 
 def field(key: PlaceKey) -> int:
     """The number a control's custom_id names ``key`` by."""
     if isinstance(key, DailyKey):
-        return DAILY_BASE + key.day * 16 + _daily_games().index(key.game)
+        rule = rule_for(key.game)
+        if rule is None:
+            raise DailyError("no_such")
+        return DAILY_BASE + key.day * DAILY_CODES + rule.code
     return key.channel_id
 
 
@@ -110,8 +114,8 @@ def place_key(number: int) -> PlaceKey:
     that has none now)."""
     if number < DAILY_BASE:
         return TableKey(number)
-    day, index = divmod(number - DAILY_BASE, 16)
-    games = _daily_games()
-    if index >= len(games):
+    day, code = divmod(number - DAILY_BASE, DAILY_CODES)
+    rule = by_code(code)
+    if rule is None:
         raise DailyError("no_such")
-    return DailyKey(games[index], day)
+    return DailyKey(rule.game, day)

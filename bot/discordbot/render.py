@@ -18,6 +18,7 @@ from ..core.ratings import PROVISIONAL_GAMES
 from ..i18n import EN, Lang
 from ..present.base import rating_words as rating_words  # shown by the board and /stats
 from ..present.base import seat_label
+from ..present.base import skill_text as skill_text  # the board, /review, /stats
 
 
 def game_of(name: str) -> rules.Game:
@@ -32,7 +33,7 @@ def clip(text: str, limit: int) -> str:
 
 
 def seat_name(seat: SeatInfo, lang: Lang = EN) -> str:
-    return seat_label(seat.name, seat.kind, seat.ai_level, lang)
+    return seat_label(seat.name, seat.kind, seat.ai_level, lang, seat.ai_name)
 
 
 def provisional_note(lang: Lang = EN) -> str:

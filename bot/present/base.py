@@ -1,7 +1,7 @@
 """The presenter interface and what every game's presenter shares.
 
 A presenter knows one game's view fields and turns a view into a ``Scene``.
-It lives in ``bot/present/games/<game>.py`` and its game's plug-in names it
+It lives in ``games/<game>/presenter.py`` and its game's plug-in names it
 (``bot/plugins.py``); transports call ``bot.present.present(...)`` and never see a
 field name.
 
@@ -14,15 +14,15 @@ sorting/grouping helpers (``suit_order``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from bot import plugins
-from bot.core.names import ai_first_name
 from bot.core.ratings import PROVISIONAL_GAMES, display_rating
 from bot.i18n import EN, N_, Lang, lang_for
 from bot.i18n.cards import jokers_word, suit_word
-from rules.cards import SUIT_NAME, DeckKind
+from rules.actions import Action
+from rules.cards import SUIT_NAME, Card, DeckKind
+from rules.messages import Msg, Seat, decode
 
 from . import text
 from .messages import marked, ordinal
@@ -37,25 +37,19 @@ from .scene import (
     SeatScene,
     TrickScene,
 )
-from .you import to_you
-
-_ACTOR = re.compile(r"^\{p\d+\}")
+from .you import SHARED, YouForms, to_you
 
 
-def _private_twin(public: str, following: dict, seat: int) -> bool:
-    """Is ``following`` the private line of the same act as the public line ``public``,
-    for ``seat`` (who is in it): the seat's own act told as "You ...", or another seat's
-    act told with the same actor ("{p1} returns a card to {p0}." / "{p1} returns 10S to
-    you.")?"""
-    me = f"{{p{seat}}}"
-    if not following.get("private") or me not in public:
-        return False
-    actor = _ACTOR.match(public)
-    if actor is None:
-        return False
-    other = following["text"]
-    return (other.startswith("You ") if actor.group(0) == me
-            else other.startswith(actor.group(0)))
+def _private_twin(public: object, following: dict, seat: int,
+                  twins: frozenset[tuple[str, str]]) -> bool:
+    """Is ``following`` the private note to ``seat`` of the same act as the public line
+    ``public``, which names ``seat`` ("{p1} returns 10S to you." after "{p1} returns a
+    card to {p0}.")?  The game says which notes twin which lines (``Game.private_twins``,
+    by message id)."""
+    note = following["text"]
+    return (bool(following.get("private")) and isinstance(public, Msg)
+            and isinstance(note, Msg) and (note.key, public.key) in twins
+            and any(decode(v) == Seat(seat) for _, v in public.data))
 
 # View fields every engine adds (``State.view``); presenters declare only their game's own.
 COMMON_FIELDS = frozenset({"game", "players", "seat", "options", "current_seat", "over",
@@ -74,17 +68,18 @@ def game_title(title: str, lang: Lang = EN) -> str:
     return lang._(plugin.title_id) if plugin is not None else title
 
 
-def seat_label(name: str, kind: str, ai_level: str | None, lang: Lang = EN) -> str:
-    """A seat's name as the table shows it in ``lang``: an AI seat's "Ada (AI, hard)" with
-    its suffix in ``lang``'s words ("Ada (ИИ, сильный)"), a human the AI plays for now
-    marked "(AI hard)", anyone else as they are called."""
+def seat_label(name: str, kind: str, ai_level: str | None, lang: Lang = EN,
+               ai_name: str | None = None) -> str:
+    """A seat's name as the table shows it in ``lang``: an AI seat's own ``ai_name`` and
+    level in ``lang``'s words ("Ada (AI, hard)", "Ada (ИИ, сильный)"), a human the AI
+    plays for now marked "(AI hard)", anyone else (an AI seat without an own name
+    too) as they are called."""
     if ai_level is None:
         return name
     if kind == "ai":
-        first = ai_first_name(name, ai_level)
-        if first is None or lang.code == "en":
+        if ai_name is None:
             return name
-        return lang._("{name} (AI, {level})", name=first, level=lang._(ai_level))
+        return lang._("{name} (AI, {level})", name=ai_name, level=lang._(ai_level))
     return lang._("{name} (AI {level})", name=name, level=lang._(ai_level))
 
 
@@ -93,7 +88,7 @@ def player_name(player: dict, lang: Lang = EN) -> str:
     words; a person by their name)."""
     kind = player.get("kind", "human")
     return seat_label(player["name"], kind, player.get("ai_level") if kind == "ai" else None,
-                      lang)
+                      lang, player.get("ai_name"))
 
 
 def rating_words(value: float, games: int, lang: Lang = EN) -> str:
@@ -102,6 +97,13 @@ def rating_words(value: float, games: int, lang: Lang = EN) -> str:
     if games < PROVISIONAL_GAMES:
         shown += " " + lang._("(provisional: fewer than {n} games)", n=PROVISIONAL_GAMES)
     return shown
+
+
+def skill_text(accuracy: float, luck: float, lang: Lang = EN) -> str:
+    """"Accuracy 86 · Luck +12%" in ``lang``: accuracy 0-100 (rules/ai/skill.py), luck in
+    hundredths of a win (value units times 100), signed."""
+    return lang._("Accuracy {accuracy} · Luck {luck}%", accuracy=round(accuracy),
+                  luck=f"{round(100 * luck):+d}")
 
 
 def presenter_for(game: str, lang: Lang | str | None = None) -> Presenter:
@@ -158,6 +160,8 @@ class Presenter:
     fields: frozenset[str] = frozenset()
     # Suits in the order a hand is sorted and grouped (None: the deck's own order).
     suit_order: tuple[int, ...] | None = None
+    # The game's acts told to the viewer in the second person (bot/present/you.py).
+    you_forms: YouForms = SHARED
 
     def __init__(self, lang: Lang = EN) -> None:
         self.engine = plugins.engine(self.game)
@@ -184,16 +188,16 @@ class Presenter:
 
     # -- moves as players say them ----------------------------------------------------
 
-    def describe(self, action: str) -> str:
-        """A canonical action text as a player says it ("play QH" -> "Play {c:QH}")."""
-        kind, _, rest = action.partition(" ")
-        words = []
-        for token in rest.split():
-            try:
-                words.append(text.card(str(self.deck.parse_card(token))))
-            except ValueError:
-                words.append(token)
-        return " ".join([self.verb(kind), *words]).strip()
+    def move(self, action: Action | str) -> Action:
+        """A move as the engine's typed ``Action``: a canonical text (a form's choice, a
+        logged move) is read here, once, by the game's own grammar."""
+        return action if isinstance(action, Action) else self.engine.parse_action(action)
+
+    def describe(self, action: Action | str) -> str:
+        """A move as a player says it (``play QH`` -> "Play {c:QH}")."""
+        move = self.move(action)
+        words = [text.card(str(a)) if isinstance(a, Card) else str(a) for a in move.args]
+        return " ".join([self.verb(move.kind), *words]).strip()
 
     def verb(self, kind: str) -> str:
         """An engine action kind as a button verb ("play" -> "Play")."""
@@ -239,12 +243,14 @@ class Presenter:
         for i, e in enumerate(events):
             said = e["text"]
             if (me is not None and i + 1 < len(events)
-                    and _private_twin(said, events[i + 1], me)):
+                    and _private_twin(said, events[i + 1], me,
+                                      self.engine.private_twins)):
                 continue
             if shown_elsewhere is not None and shown_elsewhere(said):
                 continue
             if me is not None:
-                said = to_you(said, me)     # "You take the trick", not "Alice takes"
+                # "You take the trick", not "Alice takes"
+                said = to_you(said, me, self.you_forms)
             kept.append(marked(said, self.lang, self.deck))
         return tuple(kept)
 

@@ -15,34 +15,32 @@ CLAUSES_SHOWN = 2     # a hint is one sentence: its first two facts
 
 
 def clause(r: Reason, lang: Lang) -> str | None:
-    """One fact as a clause (lowercase, no full stop); None for facts not worded."""
+    """One fact as a clause (lowercase, no full stop); None for facts not worded.  A
+    sampled fact is said as the share it is ("in 60 of 64 sampled deals"), never as a
+    certainty the deal could contradict; only the trick's last card is certain."""
     every = r.of > 1 and r.count == r.of     # "in all 10 sampled deals", not "in 10 of 10"
     if r.kind == "forced":
         return lang._("it is your only legal move")
     if r.kind == "only":
-        return lang._("every other move is plainly worse")
+        return lang._("the next best move is clearly worse")
+    if r.kind == "trick_coins":
+        return lang.n_("it takes the trick and its {n} coin", "it takes the trick and its {n} "
+                       "coins", r.count)
+    if r.kind == "trick_points":
+        return lang.n_("it takes the trick and its {n} point", "it takes the trick and its {n} "
+                       "points", r.count)
     if r.kind == "wins_trick":
         if not r.of:        # the last card of the trick: certain
             return lang._("it takes the trick")
-        if every:
-            return lang.n_("it takes the trick in the {n} sampled deal",
-                           "it takes the trick in all {n} sampled deals", r.of)
         return lang.n_("it takes the trick in {count} of {of} sampled deal",
                        "it takes the trick in {count} of {of} sampled deals", r.of,
                        count=r.count, of=r.of)
     if r.kind == "loses_trick":
         if not r.of:
             return lang._("it leaves the trick to an opponent")
-        if every:
-            return lang.n_("it leaves the trick to an opponent in the {n} sampled deal",
-                           "it leaves the trick to an opponent in all {n} sampled deals", r.of)
         return lang.n_("it leaves the trick to an opponent in {count} of {of} sampled deal",
                        "it leaves the trick to an opponent in {count} of {of} sampled deals",
                        r.of, count=r.count, of=r.of)
-    if r.kind == "gifts":
-        return lang.n_("{count} other move does worse in every sampled deal",
-                       "{count} other moves do worse in every sampled deal",
-                       r.count, count=r.count)
     if r.kind == "best_in":
         if every:
             return lang.n_("it does at least as well as the next best move in the {n} "
@@ -59,19 +57,10 @@ def clause(r: Reason, lang: Lang) -> str | None:
                            "sampled draw from the talon",
                            "it does at least as well as the next best discard in all {n} "
                            "sampled draws from the talon", r.of)
-        if r.count:
-            return lang.n_("it does best on average over {of} sampled draw from the talon, "
-                           "and at least as well as the next best discard in {count} of them",
-                           "it does best on average over {of} sampled draws from the talon, "
-                           "and at least as well as the next best discard in {count} of them",
-                           r.of, count=r.count, of=r.of)
-        return lang.n_("it does best on average over {of} sampled draw from the talon",
-                       "it does best on average over {of} sampled draws from the talon",
-                       r.of, of=r.of)
-    if r.kind == "gifts_draws":
-        return lang.n_("{count} other discard does worse in every sampled draw",
-                       "{count} other discards do worse in every sampled draw",
-                       r.count, count=r.count)
+        return lang.n_("it does at least as well as the next best discard in {count} of {of} "
+                       "sampled draw from the talon",
+                       "it does at least as well as the next best discard in {count} of {of} "
+                       "sampled draws from the talon", r.of, count=r.count, of=r.of)
     return None
 
 
@@ -90,9 +79,15 @@ def hint_text(move: str, reasons: Sequence[Reason], lang: Lang) -> str:
 
 
 def cost_text(d: Decision, lang: Lang) -> str:
-    """The estimated cost: hundredths of the way from a win to a loss (the AI's scale)."""
+    """The estimated cost and its interval: hundredths of the way from a win to a loss (the
+    AI's scale)."""
     share = max(1, round(50 * d.cost))
-    return lang._("Estimated cost: about {share}% of a game.", share=share)
+    low, high = d.interval
+    low, high = min(share, max(0, round(50 * low))), max(share, round(50 * high))
+    if low == high:
+        return lang._("Estimated cost: about {share}% of a game.", share=share)
+    return lang._("Estimated cost: about {share}% of a game (between {low}% and {high}%).",
+                  share=share, low=low, high=high)
 
 
 def confidence_text(d: Decision, lang: Lang) -> str:
@@ -105,6 +100,13 @@ def confidence_text(d: Decision, lang: Lang) -> str:
         return lang.n_("Uncertain: the cost varies widely over {of} sampled deal.",
                        "Uncertain: the cost varies widely over {of} sampled deals.", d.worlds,
                        of=d.worlds)
+    if 3 * d.disagree >= d.worlds:
+        # A clear loss on average that most deals do not show: a few deals lose much.
+        return lang.n_("Clear on average: the move played did as well in {count} of {of} "
+                       "sampled deal, but lost more in the others.",
+                       "Clear on average: the move played did as well in {count} of {of} "
+                       "sampled deals, but lost more in the others.", d.worlds,
+                       count=d.disagree, of=d.worlds)
     if d.disagree:
         return lang.n_("Fairly confident: the move played did as well in only {count} of {of} "
                        "sampled deal.",
@@ -138,4 +140,6 @@ def costliest_first(lang: Lang) -> str:
 
 
 def nothing_lost(lang: Lang) -> str:
-    return lang._("No decision lost anything the hard AI could measure: well played.")
+    """A review without a clear mistake: no decision's cost stands out from the noise."""
+    return lang._("No clear mistakes: no decision's cost stood out from the noise of the "
+                  "sampled deals. Well played.")

@@ -13,9 +13,10 @@ from bot import plugins
 from bot.core.daily import DailyResult, DailyStandings
 from bot.core.daily_rules import daily_number, daily_rules
 from bot.i18n import EN, Lang
+from bot.i18n.terms import add_terms
+from rules.messages import Term
 
 from .base import game_title, ordinal, units
-from .messages import TERMS
 
 
 def _whole(n: float) -> int:
@@ -124,13 +125,13 @@ def standings_rows(board: DailyStandings, lang: Lang = EN,
             for r in board.rows]
 
 
-def _title_term(lang: Lang, data: tuple) -> str:
-    return title(data[0], data[1], lang)
+def _title_term(lang: Lang, term: Term) -> str:
+    return title(term.data[0], term.data[1], lang)
 
 
-def _score_term(lang: Lang, data: tuple) -> str:
-    return score_text(data[0], data[1], lang)
+def _score_term(lang: Lang, term: Term) -> str:
+    return score_text(term.data[0], term.data[1], lang)
 
 
 # A daily refusal (``DailyError``) names the deal and the score as terms: worded here.
-TERMS.update({"daily": _title_term, "daily score": _score_term})
+add_terms("daily", {"daily": _title_term, "daily score": _score_term})

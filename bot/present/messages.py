@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.i18n import EN, N_, Lang
-from bot.i18n.cards import claim_words, suit_word
+from bot.i18n.cards import suit_word
+from bot.i18n.terms import worder
 from rules import lang as card_lang
 from rules.cards import CARD, DeckKind
 from rules.messages import Cards, Data, Join, Msg, Seat, Seats, Term, decode
@@ -42,21 +43,19 @@ def _words(lang: Lang) -> bool:
     return lang.code in card_lang.LANGUAGES and lang.code != "en"
 
 
-def _capital(word: str, like: str) -> str:
+def capital_like(word: str, like: str) -> str:
+    """``word`` capitalised as ``like`` is (a term at a sentence's start)."""
     return word[:1].upper() + word[1:] if like[:1].isupper() else word
 
 
-# Terms the presentation words in a module of its own, by kind: the daily deal's title
-# and score (``bot/present/daily.py`` fills them in).
-TERMS: dict[str, Callable[[Lang, tuple], str]] = {}
-
-
 def _term(lang: Lang, term: Term) -> str:
-    """A word of the game in ``lang``: a suit, a card named in words, a Piquet claim, a
-    number said aloud, an ordinal (or a kind in ``TERMS``)."""
+    """A word of the game in ``lang``: a suit, a card named in words, a number said aloud,
+    an ordinal, or a kind a module or a game's plug-in words (``bot/i18n/terms.py``)."""
     kind, data, en = term.kind, term.data, term.en
-    if kind in TERMS:
-        return TERMS[kind](lang, data)
+    own = worder(kind)
+    worded = None if own is None else own(lang, term)
+    if worded is not None:
+        return worded
     if kind == "ordinal":
         return ordinal(data[0], lang)
     if lang.code == "en":
@@ -68,12 +67,9 @@ def _term(lang: Lang, term: Term) -> str:
     if not _words(lang):
         return lang._(en)
     if kind == "suit":
-        return _capital(suit_word(lang.code, data[0]), en)
+        return capital_like(suit_word(lang.code, data[0]), en)
     if kind == "card":
         return card_lang.card_name(CARD[data[0]], lang.code)
-    if kind == "claim":
-        words = claim_words(lang.code, data[0], data[1], data[2])
-        return en if words is None else _capital(words, en)
     return lang._(en)
 
 

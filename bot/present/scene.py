@@ -1,6 +1,6 @@
 """The scene: what a table looks like, in words, for any transport.
 
-A presenter (``bot/present/games/<game>.py``) turns an engine view - plus the
+A presenter (``games/<game>/presenter.py``) turns an engine view - plus the
 seat names and, for a seat, its legal moves - into a ``Scene``.  Renderers
 (Discord, the terminal, pictures) format scenes and know no game's field
 names.  Nothing here imports discord.

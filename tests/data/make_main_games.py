@@ -11,6 +11,12 @@ dozen moves in, left running, and one finished Coins game (channel 9).  The JSON
 per table, the saved state, its events' English and the Recent lines of the board in
 English, Polish and Russian; and the finished game's replay (``parlour replay --brief``)
 in the three languages.  ``tests/test_main_games.py`` checks today's code against it.
+
+Since issue 46 also: user 1's daily attempt at every game with a daily, a few moves in,
+with the custom ids a556011 gave its controls (the daily's place number and a move
+button: its game's place in that build's registration order); a Swiss tournament of
+Coins (users 1 and 2 and an AI) in its first round, its table (channel 20) a few moves
+in; and the finished Coins game's review for Alice, with its headline in en/pl/ru.
 """
 
 from __future__ import annotations
@@ -21,12 +27,18 @@ import json
 import os
 import sys
 
+from bot.discordbot.daily import key as daily_key
+
 from bot.cli.replay import show
 from bot.core import Core, CoreConfig
+from bot.core.daily_rules import daily_rules
 from bot.core.leaderboard import recent_games
 from bot.core.replay import load_replay
+from bot.discordbot import ids
 from bot.i18n import lang_for
 from bot.present import present
+from bot.present.coach import review_head
+from bot.present.tournament import headline
 
 GAMES = {1: ("coins", 3, {}), 2: ("thirteens", 3, {}), 3: ("pinkerton", 3, {}),
          4: ("piquet", 2, {}), 5: ("starshina", 3, {})}
@@ -92,6 +104,38 @@ async def main(folder: str) -> None:
         tables[str(c)]["state_json"] = core.registry.get(c).saved_json
     games = await recent_games(core.store, limit=5)
     replay = await load_replay(core.store, games[0].game_id)
+    review = await core.reviews.request(games[0].game_id, 0)
+    review = await core.reviews.wait(games[0].game_id, 0)
+    reviewed = {"game_id": games[0].game_id, "seat": 0, "judged": review.judged,
+                "decisions": len(review.decisions),
+                "head": {code: review_head(review, "Alice", "coins", lang_for(code))
+                         for code in LANGS}}
+    dailies = {}
+    for game in daily_rules():
+        attempt = await core.daily.start(game, 1, "Alice")
+        for _ in range(3):
+            if attempt.finished:
+                break
+            attempt = await core.daily.act(game, 1, attempt.legal_actions()[0],
+                                           expect_move=attempt.moves)
+        number = daily_key(game, attempt.day)
+        dailies[game] = {"day": attempt.day, "moves": attempt.moves, "number": number,
+                         "button": ids.do(number, attempt.moves, attempt.legal_actions()[0]),
+                         "action": attempt.legal_actions()[0],
+                         "english": [str(e["text"]) for e in attempt.view()["events"]]}
+    tour = await core.tournaments.create(1, 19, 1, "Alice", "coins", "swiss", rounds=2,
+                                         options={"target": 10})
+    await core.tournaments.join(tour.id, 1, "Alice")
+    await core.tournaments.join(tour.id, 2, "Bob")
+    await core.tournaments.add_ai(tour.id, 1, "random")
+    await core.tournaments.start(tour.id, 1)
+    await core.tournaments.open_table(tour.id, 1, 1, 20)
+    await _play(core, 20, 6)
+    await core.settle()
+    tour = await core.tournaments.get(tour.id)
+    tournament = {"tournament_id": tour.id, "channel": 20,
+                  "status": tour.status, "table": _shown(core, 20),
+                  "headline": {code: headline(tour, lang_for(code)) for code in LANGS}}
     replays = {}
     for code in LANGS:
         out = io.StringIO()
@@ -99,7 +143,8 @@ async def main(folder: str) -> None:
         replays[code] = out.getvalue()
     await core.stop()
     with open(os.path.join(folder, "main_games.json"), "w", encoding="utf-8") as f:
-        json.dump({"tables": tables, "replay": replays}, f, ensure_ascii=False, indent=1)
+        json.dump({"tables": tables, "replay": replays, "review": reviewed, "daily": dailies,
+                   "tournament": tournament}, f, ensure_ascii=False, indent=1)
         f.write("\n")
 
 

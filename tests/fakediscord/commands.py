@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .limits import CHAT_INPUT, check_command, check_commands
+from .limits import (
+    CHAT_INPUT,
+    DISCORD_LAUNCH_ACTIVITY,
+    PRIMARY_ENTRY_POINT,
+    check_command,
+    check_commands,
+)
 from .models import Snowflakes
 from .wire import ApiError, Req, form_error
 
@@ -55,6 +61,18 @@ class CommandStore:
         commands[key] = self._stored(scope, definition, commands.get(key))
         return commands[key]
 
+    def enable_activities(self) -> dict[str, Any]:
+        """What the Developer Portal does when Activities are turned on: the default Entry
+        Point command "launch" (Discord launches the Activity itself), a global command."""
+        return self.upsert(None, {"name": "launch", "type": PRIMARY_ENTRY_POINT,
+                                  "description": "Launch an activity",
+                                  "handler": DISCORD_LAUNCH_ACTIVITY,
+                                  "integration_types": [0, 1], "contexts": [0, 1, 2]})
+
+    def entry_point(self) -> dict[str, Any] | None:
+        return next((c for (_, kind), c in self.scopes.get(None, {}).items()
+                     if kind == PRIMARY_ENTRY_POINT), None)
+
     def listing(self, scope: Scope) -> list[dict[str, Any]]:
         return list(self.scopes.get(scope, {}).values())
 
@@ -95,10 +113,23 @@ def _validated(fake: FakeDiscord, problems: list[str], detail: Any) -> None:
 
 
 async def bulk_overwrite(fake: FakeDiscord, req: Req) -> Any:
+    """Replaces every command of the scope, of every type.  An Entry Point command exists
+    only globally, and a bulk update may not drop it (Discord's error 50240): it must be in
+    the body, or be deleted on its own first."""
     scope = _scope(fake, req)
     if not isinstance(req.json, list):
         raise form_error(["body must be a list of commands"])
+    kinds = [c.get("type", CHAT_INPUT) for c in req.json if isinstance(c, dict)]
+    if scope is not None and PRIMARY_ENTRY_POINT in kinds:
+        raise form_error(["an Entry Point command can only be a global command"])
     _validated(fake, check_commands(req.json), req.json)
+    if scope is None and fake.commands.entry_point() is not None \
+            and PRIMARY_ENTRY_POINT not in kinds:
+        fake.violation("entry_point_dropped", "a bulk overwrite without the Entry Point "
+                       "command", req.json)
+        raise ApiError(400, 50240, "You cannot remove this app's Entry Point command in a "
+                       "bulk update operation. Please include the Entry Point command in "
+                       "your update request or delete it separately.")
     return fake.commands.overwrite(scope, req.json)
 
 

@@ -27,12 +27,14 @@ APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 # Callback types
 PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE = 1, 4, 5, 6
 UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = 7, 8, 9
+LAUNCH_ACTIVITY = 12   # opens the app's Activity in the interaction's channel
 ALLOWED_CALLBACKS = {
-    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL, LAUNCH_ACTIVITY},
     MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE,
-                        UPDATE_MESSAGE, MODAL},
+                        UPDATE_MESSAGE, MODAL, LAUNCH_ACTIVITY},
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
-    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE,
+                   LAUNCH_ACTIVITY},
 }
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -66,6 +68,7 @@ class InteractionRecord:
     errors: list[str] = field(default_factory=list)  # rejected calls: "10062 Unknown interaction"
     choices: list[dict[str, Any]] | None = None  # autocomplete answer
     modal: dict[str, Any] | None = None  # modal opened on the user's screen
+    activity_instance_id: str | None = None  # the Activity a LAUNCH_ACTIVITY answer opened
     attempted: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     resolved: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     # Set by the first edit or followup after the callback: for a deferred update the
@@ -408,6 +411,11 @@ async def _callback(fake: FakeDiscord, record: InteractionRecord, req: Req) -> A
         record.modal = data
         fake.recorder.modals.append((record.user_id, data))
 
+    instance_id: str | None = None
+    if cb_type == LAUNCH_ACTIVITY:
+        # The user who clicked is in the new instance; Discord answers with its id.
+        instance = fake.oauth.launch(channel.id, channel.guild_id, [record.user_id])
+        instance_id = record.activity_instance_id = instance.instance_id
     record.callback_type, record.callback_data, record.callback_at = cb_type, data, now
     if msg is not None:
         record.original_message_id = msg.id
@@ -422,7 +430,7 @@ async def _callback(fake: FakeDiscord, record: InteractionRecord, req: Req) -> A
         "interaction": {
             "id": str(record.id),
             "type": record.type,
-            "activity_instance_id": None,
+            "activity_instance_id": instance_id,
             "response_message_id": str(msg.id) if msg else None,
             "response_message_loading": cb_type == DEFERRED_CHANNEL_MESSAGE,
             "response_message_ephemeral": bool(msg and msg.ephemeral),
@@ -431,6 +439,8 @@ async def _callback(fake: FakeDiscord, record: InteractionRecord, req: Req) -> A
     }
     if msg is not None:
         body["resource"]["message"] = msg.payload
+    if instance_id is not None:
+        body["resource"]["activity_instance"] = {"id": instance_id}
     return body
 
 

@@ -356,6 +356,8 @@ SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
 STRING, INTEGER, NUMBER = 3, 4, 10
 CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
+PRIMARY_ENTRY_POINT = 4          # the Activity's command in the App Launcher
+APP_HANDLER, DISCORD_LAUNCH_ACTIVITY = 1, 2   # who answers an Entry Point command
 
 
 def valid_name(name: Any, *, lowercase: bool = True) -> bool:
@@ -482,6 +484,15 @@ def check_command(cmd: dict[str, Any]) -> list[str]:
             problems.append(f"{where}: context menu commands must have an empty description")
         if cmd.get("options"):
             problems.append(f"{where}: context menu commands cannot have options")
+    elif kind == PRIMARY_ENTRY_POINT:
+        if not valid_name(name):
+            problems.append(f"{where}: invalid name")
+        if not isinstance(description, str) or not 1 <= len(description) <= 100:
+            problems.append(f"{where}: description must be 1..100 chars")
+        if cmd.get("handler") not in (APP_HANDLER, DISCORD_LAUNCH_ACTIVITY):
+            problems.append(f"{where}: an Entry Point command needs a handler (1 or 2)")
+        if cmd.get("options"):
+            problems.append(f"{where}: an Entry Point command cannot have options")
     else:
         problems.append(f"{where}: unknown command type {kind!r}")
     if _command_chars(cmd) > COMMAND_TOTAL_CHARS_MAX:
@@ -497,7 +508,8 @@ def check_commands(commands: list[dict[str, Any]]) -> list[str]:
         problems += check_command(cmd)
         by_type.setdefault(cmd.get("type", CHAT_INPUT), []).append(cmd.get("name"))
     for kind, names in by_type.items():
-        limit = CHAT_INPUT_COMMANDS_MAX if kind == CHAT_INPUT else CONTEXT_MENU_COMMANDS_MAX
+        limit = CHAT_INPUT_COMMANDS_MAX if kind == CHAT_INPUT else \
+            1 if kind == PRIMARY_ENTRY_POINT else CONTEXT_MENU_COMMANDS_MAX
         if len(names) > limit:
             problems.append(f"{len(names)} commands of type {kind} (max {limit})")
         if len(set(names)) != len(names):

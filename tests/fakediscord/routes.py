@@ -15,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import commands, interactions, rest
+from . import commands, interactions, oauth, rest
 from .json_text import loads
 from .recorder import Attachment
 from .wire import Req
@@ -47,9 +47,11 @@ ROUTES: list[Route] = [
     _route("POST", "/users/@me/channels", rest.create_dm),
     _route("GET", "/users/{user_id}", rest.get_user),
     _route("GET", "/oauth2/applications/@me", rest.get_application),
+    _route("POST", "/oauth2/token", oauth.token, auth=False),
     _route("GET", "/applications/@me", rest.get_application),
     _route("GET", "/gateway", rest.get_gateway, auth=False),
     _route("GET", "/gateway/bot", rest.get_gateway_bot),
+    _route("GET", _APP + "/activity-instances/{instance_id}", oauth.get_instance),
     _route("GET", _APP + "/commands", commands.list_commands),
     _route("PUT", _APP + "/commands", commands.bulk_overwrite),
     _route("POST", _APP + "/commands", commands.create_command),
@@ -114,6 +116,8 @@ async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
         # anything unusual: the standard library's parser
         return _parse_multipart(request.headers.get("Content-Type", ""), raw)
     raw = await request.read()
+    if mime == "application/x-www-form-urlencoded":
+        return raw.decode("utf-8", "replace"), []   # read by the handler (oauth2/token)
     return (loads(raw) if raw else None), []
 
 

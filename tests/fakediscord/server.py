@@ -16,6 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
+from . import oauth
 from .commands import CommandStore
 from .gateway import RECONNECT, GatewaySession, gateway_handler
 from .interactions import (
@@ -62,6 +63,7 @@ class FakeDiscord:
         self.ids = Snowflakes()
         self.world = World(self.ids, bot_name=bot_name)
         self.commands = CommandStore(self.ids, self.world.application_id)
+        self.oauth = oauth.OAuth(self.world.application_id)
         self.recorder = Recorder(self.world)
         self.calls: list[RestCall] = []
         self.unknown_routes: list[RestCall] = []
@@ -111,6 +113,7 @@ class FakeDiscord:
     async def start(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/oauth2/authorize", self._authorize)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._handle)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -213,6 +216,9 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         return await gateway_handler(self, request)
 
+    async def _authorize(self, request: web.Request) -> web.StreamResponse:
+        return await oauth.authorize(self, request)
+
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         self._inflight += 1
         self.touch()
@@ -245,7 +251,13 @@ class FakeDiscord:
             return self._reply(call, 404, {"message": "404: Not Found", "code": 0}, {})
         call.route = route.template
         headers = ratelimit_headers(bucket)
-        if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
+        authorization = request.headers.get("Authorization", "")
+        if route.template == "/users/@me" and authorization.startswith("Bearer "):
+            # An OAuth2 access token (the web table's sign-in): that user, or 401.
+            user = oauth.bearer_user(self, authorization)
+            body = user.payload() if user else {"message": "401: Unauthorized", "code": 0}
+            return self._reply(call, 200 if user else 401, body, headers)
+        if route.auth and authorization != f"Bot {self.token}":
             return self._reply(call, 401, {"message": "401: Unauthorized", "code": 0}, headers)
         req = Req(request.method, path, params, dict(request.query), body, files,
                   dict(request.headers))

@@ -18,6 +18,7 @@ class Entrant:
     id: str
     name: str
     rating: float = 1500.0
+    ai_name: str | None = None   # an AI entrant's own name ("Ada"), its seat's at tables
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from ..names import legacy_ai_name
 from . import pairing
 from .model import Entrant, Format, Result, Table
 from .standings import RoundScores, Row, knockout_standings, round_scores, standings
@@ -213,7 +214,8 @@ class Tournament:
             "game": self.game, "format": self.fmt.value, "allowed": list(self.allowed),
             "seed": self.seed, "rounds_planned": self.rounds_planned,
             "duplicate": self.duplicate, "preferred": self.preferred,
-            "entrants": [[e.id, e.name, e.rating] for e in self.entrants],
+            "entrants": [[e.id, e.name, e.rating, *([e.ai_name] if e.ai_name else [])]
+                         for e in self.entrants],
             "withdrawn": sorted(self.withdrawn), "slots": self.slots,
             "checked_in": sorted(self.checked_in), "schedule": self.schedule,
             "rounds": [{"number": r.number, "tables": [table(t) for t in r.tables],
@@ -230,7 +232,7 @@ class Tournament:
         d = json.loads(text)
         t = cls(d["game"], Format(d["format"]), tuple(d["allowed"]), d["seed"],
                 d["rounds_planned"], d["duplicate"], d["preferred"],
-                [Entrant(i, n, r) for i, n, r in d["entrants"]], set(d["withdrawn"]),
+                [_entrant(e) for e in d["entrants"]], set(d["withdrawn"]),
                 set(d.get("checked_in", ())), slots=d["slots"],
                 schedule=d.get("schedule", []))
         for r in d["rounds"]:
@@ -261,3 +263,14 @@ def table_seed(round_seed: int, table: int) -> int:
 def _topped_up(players: int, allowed: tuple[int, ...]) -> int:
     need = min((s for s in allowed if s >= players), default=max(allowed))
     return max(0, need - players)
+
+
+def _entrant(row: list) -> Entrant:
+    """An entrant as stored: ``[id, name, rating]``, and an AI entrant's own name fourth.
+    An AI entrant ("ai:<level>:<n>") stored before that had only its table name ("Ada
+    (AI, hard)"): its own name is read from it here, once, by the legacy reader."""
+    if len(row) == 4:
+        return Entrant(*row)
+    eid, name, rating = row
+    level = eid.split(":")[1] if eid.startswith("ai:") else None
+    return Entrant(eid, name, rating, legacy_ai_name(name, level))

@@ -1,0 +1,1 @@
+"""What players see, kept up to date: boards, live panels, hand DMs, pings, notes, tournaments."""

@@ -1,0 +1,1 @@
+"""Discord plumbing: the outbox's pacing, interaction callbacks, uploads, the loop's health."""
