@@ -16,6 +16,8 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import pytest
+
 from tests.browser import ARGS, CHROMIUM, DESKTOP, Page, need_chromium, play_by_clicks
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import User
@@ -27,6 +29,7 @@ PARENT = "https://discord.com/channels/activity"
 # would block - a test-only arrangement, so those checks are off for this browser.
 FRAMED_ARGS = [*ARGS, "--disable-features=LocalNetworkAccessChecks"]
 STRANGER = "https://example.org/frame"   # any page Discord does not serve
+OTHER_APP = "https://424242.discordsays.com/frame"   # another application's Activity
 
 # Discord's side of the SDK's RPC (the client's window): ``[opcode, payload]`` messages,
 # opcode 0 the handshake, 1 a frame (a command with its nonce, answered with the same
@@ -163,13 +166,14 @@ async def test_the_activity_boots_through_the_sdk_and_plays_the_channels_table(
             assert web.bot.core.table(s.table.id) is None   # finished and put away
 
 
+@pytest.mark.parametrize("parent", [STRANGER, OTHER_APP])
 async def test_a_page_that_is_not_discord_cannot_frame_the_activity(
-        fake_discord: FakeDiscord, tmp_path) -> None:
+        fake_discord: FakeDiscord, tmp_path, parent: str) -> None:
     fake, s = fake_discord, fake_discord.scene
     async with site(fake, str(tmp_path / "p.db")) as web:
         instance = fake.oauth.launch(s.table.id, s.guild.id, [s.alice.id])
         async with chromium() as browser:
-            page, _ = await _framed(browser, STRANGER,
+            page, _ = await _framed(browser, parent,
                                     _src(web.public, instance.instance_id, s),
                                     _answers(fake, s.alice, "en"))
             await page.wait_for_timeout(1500)

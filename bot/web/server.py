@@ -54,8 +54,17 @@ STALE_HINT = N_("That was for an earlier position - the game has moved on.")
 STATIC = Path(__file__).parent / "static"    # the built client (web/, `npm run build`)
 PAGES = ("/", "/t/{channel}", "/replay/{game}")
 
-FRAME_ANCESTORS = "https://discord.com https://*.discord.com https://*.discordsays.com"
-CSP = f"default-src 'self'; frame-ancestors {FRAME_ANCESTORS}"
+FRAME_ANCESTORS = "https://discord.com https://*.discord.com"
+
+
+def csp(app_id: int | None) -> str:
+    """Only Discord may frame the page: its clients, and this application's own Activity
+    origin once the bot knows its id - not another application's Activity (any
+    ``*.discordsays.com`` would let one frame this table inside its own)."""
+    own = f" https://{app_id}.discordsays.com" if app_id else ""
+    return f"default-src 'self'; frame-ancestors {FRAME_ANCESTORS}{own}"
+
+
 HELLO_SECONDS = 10.0     # a connection that sends no hello by then is closed
 RATE, BURST = 10.0, 20   # client frames per second, and at once
 DROPS_TO_CLOSE = 50      # frames over the rate before the connection is closed
@@ -222,7 +231,7 @@ class WebTransport:
                             client_secret=config.client_secret, tickets=self.tickets,
                             app_id=app_id, link=link, origins=self.origins)
         self.auth.add_routes(self.app)
-        self.app.on_response_prepare.append(_headers)
+        self.app.on_response_prepare.append(self._headers)
         self._runner: web.AppRunner | None = None
         self._sub: Subscription | None = None
         self._foreign: Subscription | None = None
@@ -256,6 +265,12 @@ class WebTransport:
             await self._runner.cleanup()
             self._runner = None
         await self.auth.close()
+
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """Every response: only Discord may frame the page; nothing is sniffed or referred."""
+        response.headers["Content-Security-Policy"] = csp(self.app_id())
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
 
     # --- admission ------------------------------------------------------------------------
 
@@ -540,11 +555,6 @@ async def _asset(request: web.Request) -> web.StreamResponse:
         "Cache-Control": "public, max-age=31536000, immutable"})
 
 
-async def _headers(request: web.Request, response: web.StreamResponse) -> None:
-    """Every response: only Discord may frame the page; nothing is sniffed or referred."""
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
 
 
-__all__ = ["CSP", "WebConfig", "WebConfigError", "WebTransport", "origin_of"]
+__all__ = ["csp", "WebConfig", "WebConfigError", "WebTransport", "origin_of"]
