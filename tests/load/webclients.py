@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass, field
 
 import aiohttp
+import orjson
+import uvloop
 
 CONNECT_AT_ONCE = 50
 
@@ -33,7 +35,8 @@ class Conn:
 
 
 async def _one(session: aiohttp.ClientSession, url: str, origin: str, conn: Conn,
-               ticket: str, gate: asyncio.Semaphore, stop: asyncio.Event) -> None:
+               ticket: str, gate: asyncio.Semaphore,
+               sockets: set[aiohttp.ClientWebSocketResponse]) -> None:
     async with gate:
         try:
             ws = await session.ws_connect(url, headers={"Origin": origin}, heartbeat=None,
@@ -44,36 +47,32 @@ async def _one(session: aiohttp.ClientSession, url: str, origin: str, conn: Conn
             return
         if msg.type != aiohttp.WSMsgType.TEXT:
             return
-        first = json.loads(msg.data)
+        first = orjson.loads(msg.data)
         conn.frames.append((first["type"], first.get("version"), time.time()))
         conn.connected = first["type"] == "snapshot"
+        sockets.add(ws)
+    # One ``async for`` per socket: the stop closes the sockets, which ends each loop.  (Two
+    # futures and an ``asyncio.wait`` per frame cost this process more than the frames did,
+    # and a late loader reads as latency.)
     try:
-        while not stop.is_set():
-            receiving = asyncio.ensure_future(ws.receive())
-            stopping = asyncio.ensure_future(stop.wait())
-            done, _ = await asyncio.wait({receiving, stopping},
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if receiving not in done:
-                receiving.cancel()
-                break
-            stopping.cancel()
-            msg = receiving.result()
+        async for msg in ws:
             if msg.type != aiohttp.WSMsgType.TEXT:
                 break   # closed (a game over closes its table's sockets)
-            frame = json.loads(msg.data)
+            frame = orjson.loads(msg.data)
             conn.frames.append((frame["type"], frame.get("version"), time.time()))
     finally:
         await ws.close()
+    sockets.discard(ws)
 
 
 async def run(job: dict, limit: float) -> list[Conn]:
     conns = [Conn(int(c), int(u)) for c, u, _ in job["conns"]]
-    stop = asyncio.Event()
+    sockets: set[aiohttp.ClientWebSocketResponse] = set()
     gate = asyncio.Semaphore(CONNECT_AT_ONCE)
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
         tasks = [asyncio.ensure_future(_one(session, job["url"], job["origin"], conn, t, gate,
-                                            stop))
+                                            sockets))
                  for conn, (_, _, t) in zip(conns, job["conns"], strict=True)]
         deadline = time.monotonic() + limit
         while time.monotonic() < deadline and not all(
@@ -86,7 +85,7 @@ async def run(job: dict, limit: float) -> list[Conn]:
                                    max(1.0, deadline - time.monotonic()))
         except TimeoutError:
             pass
-        stop.set()
+        await asyncio.gather(*(ws.close() for ws in list(sockets)), return_exceptions=True)
         await asyncio.wait(tasks, timeout=30)
     return conns
 
@@ -99,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     with open(args.job) as f:
         job = json.load(f)
-    conns = asyncio.run(run(job, args.limit))
+    conns = uvloop.run(run(job, args.limit))
     with open(args.out, "w") as f:
         json.dump([{"channel": c.channel, "user": c.user, "frames": c.frames} for c in conns], f)
     return 0
