@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discordbot.transport.replies import SORRY
-from bot.discordbot.ui import components
+from bot.discordbot.ui import components, controls
 from bot.discordbot.ui.components import HandButton
 from bot.discordbot.ui.controls import Controls
 from tests.fakediscord import FakeDiscord
@@ -32,6 +32,10 @@ async def test_panel_clicks_run_once(
         await guarded(interaction, work)
 
     monkeypatch.setattr(components, "_guarded", counted)
+    # Answers wait for their hand pictures here (a loaded machine would send them without,
+    # as it should, and the pictures with the refresh that follows: test_discord_pictures).
+    monkeypatch.setattr(controls, "PICTURE_LATE_AFTER", 60.0)
+    monkeypatch.setattr(controls, "PICTURE_WITHIN", 5.0)
     async with fake.run_bot(bot):
         t = await started(fake, bot)
         log = await t.play_to_end()
