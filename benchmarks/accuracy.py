@@ -25,7 +25,7 @@ from rules.ai.players import make_player
 from rules.ai.search import SearchPlayer
 from rules.ai.skill import LUCK_WORLDS, SKILL_BUDGET, SKILL_WORLDS, game_skill, seat_skills
 
-GAMES = {"piquet": 2, "coins": 3, "thirteens": 4}
+GAMES = {"piquet": 2, "coins": 3, "thirteens": 4, "pinkerton": 2, "starshina": 3}
 HARD_ITERATIONS = 40   # the hard players' own search (small: a benchmark of the figures)
 
 

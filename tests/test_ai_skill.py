@@ -97,3 +97,31 @@ def test_luck_over_both_seats_of_a_duplicate_pair_sums_to_about_zero() -> None:
         assert abs(pair) <= 3 * math.hypot(one[0].luck_error, two[1].luck_error), seed
         pairs.append(pair)
     assert abs(sum(pairs) / len(pairs)) < 0.1
+
+
+def test_a_new_deals_luck_is_the_cards_not_minus_the_last_hand() -> None:
+    """Starshina's seed rules value each hand on its own; a deal's luck was once the new
+    estimate against the one just before it - the last hand's result taken away - so luck
+    and result came out opposed (correlation -0.9 over first deals).  Now a deal's cards
+    are weighed against any cards in the same position: over seeded first deals (each
+    ending as the second is dealt), a seat's luck goes with its result."""
+    from rules.ai import evaluate
+    from rules.ai.players import make_player
+
+    lucks, results = [], []
+    for seed in range(6):
+        state = rules.get_game("starshina").new_state(3, {}, seed=seed)
+        start = state.clone()
+        players = [make_player("easy", "starshina", seed=seed * 7 + s) for s in range(3)]
+        log: list[tuple[int, str]] = []
+        while state.deal_no == start.deal_no:
+            s = state.mover
+            move = str(players[s].choose(state, s))
+            state.apply(s, move)
+            log.append((s, move))
+        for seat in seat_skills(game_skill(start, seed, log, 2, 2, 6)):
+            lucks.append(seat.luck)
+            results.append(evaluate.value(state, seat.seat))
+    ml, mr = sum(lucks) / len(lucks), sum(results) / len(results)
+    cov = sum((a - ml) * (b - mr) for a, b in zip(lucks, results, strict=True))
+    assert cov > 0, (lucks, results)

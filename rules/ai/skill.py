@@ -7,12 +7,14 @@
   units: a sole win is 1, a sole loss -1) and ``accuracy = 100 / (1 + c / SCALE)``: 100
   for a game of the coach's own moves (or a forced one), 50 when every decision gave
   away SCALE (2% of a win) on average.
-* **Luck**: at each chance event (a deal, and Piquet's draw from the talon) each seat's
-  estimate of its result (``estimate``: rollouts of the hard AI's policy to the end of
-  the hand, in worlds sampled from that seat's own view, valued as its search values
-  them) before and after; the changes summed per seat, then centred (the seats' mean
-  taken away), so the seats' luck in one game sums to zero and a seat's luck over both
-  games of a duplicate pair to about zero.
+* **Luck**: at each chance event each seat's estimate of its result (``estimate``:
+  rollouts of the hard AI's policy to the end of the hand, in worlds sampled from that
+  seat's own view, valued as its search values them), the changes summed per seat, then
+  centred (the seats' mean taken away), so the seats' luck in one game sums to zero and a
+  seat's luck over both games of a duplicate pair to about zero.  At a deal: the estimate
+  with the seat's cards against the same position's estimate with every hand re-dealt
+  (``blind``); at Piquet's draw from the talon: the drawer's estimate after the draw
+  against the same exchange's before the cards drawn are seen.
 
 Pure and deterministic given the seed: budgets are counts, never wall-clock time.
 """
@@ -62,19 +64,25 @@ def accuracy(cost: float) -> float:
 
 
 def estimate(state: State, seat: int, rng: random.Random, worlds: int = LUCK_WORLDS,
-             then: Action | None = None) -> tuple[float, float]:
+             then: Action | None = None, blind: bool = False) -> tuple[float, float]:
     """``seat``'s expected result from its own view: the mean, and its standard error, of
     ``worlds`` rollouts (the hard AI's rollout policy, to the end of the hand) in worlds
     sampled from what the seat knows, valued as the search values a rollout's end.
     ``then``: the seat's own move, made first in each sampled world (the value of a draw
-    from the talon before the cards drawn are seen)."""
+    from the talon before the cards drawn are seen).  ``blind``: from what everyone knows
+    instead - the seat's own cards re-dealt too (a world sampled from the seat's view, then
+    from another seat's view of that world): what the seat could expect of this position
+    before it saw the cards dealt."""
     if state.is_over:
         return evaluate.value(state, seat), 0.0
     policy = hooks_for(state.game.name).rollout_policy
+    other = (seat + 1) % state.n
     vals: list[float] = []
     for _ in range(worlds):
         try:
             world = state.sample_world(seat, rng)
+            if blind:
+                world = world.sample_world(other, rng)
             if then is not None:
                 world.apply(seat, then, quiet=True)
             hand = evaluate.hand_counter(world)
@@ -130,8 +138,15 @@ def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
             raw[s] += after[s][0] - before[s][0]
             var[s] += after[s][1] ** 2 + before[s][1] ** 2
 
-    # The first deal: from an even start (0 for every seat) to what each seat was dealt.
-    add([(0.0, 0.0)] * n, estimates())
+    def blind() -> list[tuple[float, float]]:
+        return [estimate(state, s, rng, luck_worlds, blind=True) for s in range(n)]
+
+    # Each deal: what the seat's cards are worth against any cards in the same position
+    # (the same scores, dealer and rules), both to the end of that hand.  Not against the
+    # estimate just before the deal: that one is about the hand just ended, and where a
+    # game's value is the hand's own (Starshina's seed rules) the difference would be the
+    # last hand's result taken away (the luck of a new deal came out as minus the result).
+    add(blind(), estimates())
     for i, (s, action) in enumerate(actions, start=1):
         if state.is_over:
             break
@@ -151,8 +166,7 @@ def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
         if state.is_over:
             continue
         if evaluate.hand_counter(state) != deal:
-            # A new deal: every seat's view of it against its view just before.
-            add([estimate(pre, t, rng, luck_worlds) for t in range(n)], estimates())
+            add(blind(), estimates())      # a new deal
         elif _chance(pre):
             # A draw from the talon: the drawer's cards against what that same exchange
             # was worth before they were seen (its decision is the accuracy's, not luck).
