@@ -110,17 +110,17 @@ def puzzle_text(shown: Shown, lang: Lang) -> str:
 
 
 def answer_text(answered: Answered, lang: Lang, shown: Shown | None = None) -> str:
-    """"Correct: Play 9♦ is best." / "Not this time: the best move is Play 9♦.", the
+    """"Correct. The best move: Play 9♦." / "Not this time. The best move: ...", the
     reasons, the rating's change and the streak.  ``shown`` words the moves as players
     say them (else their canonical texts)."""
     def word(move: str) -> str:
         return move if shown is None else move_label(shown, move, lang)
 
     if answered.correct:
-        lines = [lang._("Correct: {move} is best.", move=word(answered.answer))]
+        lines = [lang._("Correct. The best move: {move}.", move=word(answered.answer))]
     else:
-        lines = [lang._("Not this time: the best move is {move} (you chose {played}, "
-                        "about {share}% of a game worse).", move=word(answered.answer),
+        lines = [lang._("Not this time. The best move: {move}. Yours: {played}, about "
+                        "{share}% of a game worse.", move=word(answered.answer),
                         played=word(answered.played),
                         share=max(1, round(50 * answered.cost)))]
     lines.append(why(answered.reasons, lang))
