@@ -40,6 +40,7 @@ from ..core import (
     display_rating,
 )
 from ..core.errors import STALE
+from ..core.puzzles import budget_from as puzzle_budget_from
 from ..core.skills import budget_from
 from ..core.store import Store, is_postgres, mask_password, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
@@ -300,9 +301,12 @@ def terminal_config(db: str, skill_budget: int = 0) -> CoreConfig:
     too long is no desertion, so the seat is never handed over nor the game counted as
     abandoned).  ``skill_budget``: the accuracy and luck of a finished game, worked out
     as the bot does (bot/core/skills.py: a worker process of their own, off the input
-    loop, stored with the game; 0: none)."""
+    loop, stored with the game; 0: none).  A finished game is mined for puzzles too
+    (``PARLOUR_PUZZLE_BUDGET``; what the player's leaving cuts short, ``parlour puzzle``
+    finishes)."""
     return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None,
-                      skill_budget=skill_budget)
+                      skill_budget=skill_budget,
+                      puzzle_budget=puzzle_budget_from(os.environ))
 
 
 def _terminal_lock(db: str) -> IO[bytes] | None:

@@ -23,7 +23,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +48,7 @@ log = logging.getLogger("parlour.core")
 
 PENDING, DONE = "pending", "done"
 AT_ONCE = 1        # sources mined at the same time
+BUDGET_VAR = "PARLOUR_PUZZLE_BUDGET"
 
 NONE_YET = N_("No puzzles of {game} yet: they come from finished games; play one and "
               "come back.")
@@ -102,6 +103,22 @@ class Standing:
     tried: int
     streak: int
     best_streak: int
+
+
+def budget_from(env: Mapping[str, str]) -> int:
+    """The first look's budget the bot and the terminal mine with: ``PARLOUR_PUZZLE_BUDGET``
+    (search iterations per decision; 0 mines nothing), else
+    ``rules.ai.puzzle.PUZZLE_BUDGET``; a value that is no whole number, or negative, is
+    taken as that default (logged)."""
+    raw = (env.get(BUDGET_VAR) or "").strip()
+    try:
+        value = int(raw) if raw else PUZZLE_BUDGET
+    except ValueError:
+        value = -1
+    if value < 0:
+        log.warning("%s must be a whole number (0: off), not %r", BUDGET_VAR, raw)
+        return PUZZLE_BUDGET
+    return value
 
 
 def puzzles_of_game(game: str, n: int, options: dict, seed: int,
@@ -214,12 +231,21 @@ class Puzzles:
         if row is not None and row["status"] == PENDING:
             self._start(source)
 
-    async def resume(self) -> int:
-        """Take up every source left pending (the bot stopped while mining it)."""
+    async def resume(self, channel_id: int | None = None) -> int:
+        """Take up every source left pending (the bot stopped while mining it, or the
+        terminal's player left first); ``channel_id``: only the games played in that
+        channel (the terminal's own, in a database shared with the bot)."""
         if self.budget <= 0:
             return 0
-        rows = await self.store.fetchall(
-            "SELECT * FROM puzzle_sources WHERE status = ? ORDER BY requested", (PENDING,))
+        if channel_id is None:
+            rows = await self.store.fetchall(
+                "SELECT * FROM puzzle_sources WHERE status = ? ORDER BY requested",
+                (PENDING,))
+        else:
+            rows = await self.store.fetchall(
+                "SELECT s.* FROM puzzle_sources s JOIN games g ON g.id = s.game_id "
+                "WHERE s.status = ? AND g.channel_id = ? ORDER BY s.requested",
+                (PENDING, channel_id))
         count = 0
         for r in rows:
             if not self.owns(r["guild_id"]):
