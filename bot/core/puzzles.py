@@ -61,6 +61,8 @@ NO_DAILY = N_("There is no daily puzzle yet: puzzles come from finished games; p
               "and come back.")
 NOT_ISSUED = N_("That puzzle was never given to you: ask for a puzzle first.")
 WITHDRAWN = N_("That puzzle was reported as wrong and has left the pool.")
+IN_PLAY = N_("That puzzle's deal is being played right now: answer it once that game is "
+             "over.")
 NOT_A_MOVE = N_("'{move}' is not one of this puzzle's moves.")
 NOT_SAVED = N_("Could not save that; nothing changed. Please try again.")
 
@@ -435,6 +437,9 @@ class Puzzles:
                 return _answered(puzzle, issue, counted=False)
             if puzzle["reported"]:
                 raise PuzzleError(WITHDRAWN)
+            if await self.store.fetchone("SELECT 1 FROM puzzles p WHERE p.id = ? AND "
+                                         + self._OPEN, (puzzle_id, self.today())) is None:
+                raise PuzzleError(IN_PLAY)    # its deal is being played again meanwhile
             played = _candidate(puzzle, action)
             try:
                 async with self.store.transaction() as conn:
