@@ -177,3 +177,26 @@ def _sources(db: Path) -> list[str]:
         finally:
             await core.stop()
     return asyncio.run(go())
+
+
+def test_a_parlour_play_game_becomes_puzzles(tmp_path, monkeypatch) -> None:
+    """A terminal game is mined once over (cut short when the player leaves: then
+    ``parlour puzzle`` finishes it before the first puzzle)."""
+    from tests.cli_driver import Session, next_move
+
+    env = {"NO_COLOR": "1", "PARLOUR_PUZZLE_BUDGET": "2"}
+    s = Session("coins", "--seed", "4", "--ai", "random", "--name", "Alice", "--option",
+                "target=10", "--db", "t.db", cwd=tmp_path, env=env, size=(80, 24))
+    board = s.until_prompt()
+    for _ in range(300):
+        screen = s.send(next_move(board))
+        if not screen.endswith("> "):
+            break
+        board = screen
+    assert s.finish() == 0 and "Traceback" not in s.text
+    assert _sources(tmp_path / "t.db") in (["pending"], ["done"])
+    monkeypatch.setenv("PARLOUR_PUZZLE_BUDGET", "2")
+    code, text = _puzzle(tmp_path / "t.db", "q\n", "coins")
+    assert code == 0 and "Traceback" not in text
+    assert _sources(tmp_path / "t.db") == ["done"]
+    assert "Find the best move." in text or "No puzzles of Coins yet" in text

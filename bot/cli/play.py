@@ -250,6 +250,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     # Accuracy and luck are worked out while the player reads the game-over screen (or
     # plays on): no task the input loop's settle() waits for.
     core.skills.spawn = asyncio.ensure_future
+    core.puzzles.spawn = asyncio.ensure_future   # so is the mining of puzzles
     try:
         # The game an earlier session kept (saved.py): offered again, or given up.
         choice, kept = await saved.prepare(
@@ -264,6 +265,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             # The figures of a game whose player left before they were ready: worked out
             # now, in their own worker process (the bot's database: only the terminal's).
             await core.skills.resume(channel_id=LOCAL_CHANNEL)
+            await core.puzzles.resume(channel_id=LOCAL_CHANNEL)
             if not args.name:   # the same player whatever the language (default_name)
                 name = default_name(lang, await known_name(core.store))
     except Exception as e:  # an unreadable or newer database: say so, do not crash
