@@ -48,8 +48,13 @@ async def test_next_answer_and_standing(tmp_path, backend) -> None:
         assert first.names.count("You") == 1 and first.names[first.seat] == "You"
         assert 2 <= len(first.moves) <= 8 and first.rating == 1500 and first.daily is None
         assert await answer_of(core, first.puzzle_id) in first.moves
-        # Asked again before answering: the same puzzle.
+        # Asked again before answering: the same puzzle; and as it was issued, by its id.
         assert (await core.puzzles.next(HOST)).puzzle_id == first.puzzle_id
+        again = await core.puzzles.issued(HOST, first.puzzle_id)
+        assert (again.moves, again.seat, again.state.to_json()) == \
+            (first.moves, first.seat, first.state.to_json())
+        with pytest.raises(PuzzleError):
+            await core.puzzles.issued(BOB, first.puzzle_id)
         right = await core.puzzles.answer(HOST, first.puzzle_id,
                                           await answer_of(core, first.puzzle_id))
         assert right.correct and right.counted and right.cost == 0.0 and right.reasons

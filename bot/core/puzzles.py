@@ -23,6 +23,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import weakref
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -177,7 +178,9 @@ class Puzzles:
                                                 // PUZZLE_BUDGET)
         self._gate = asyncio.Semaphore(AT_ONCE)
         self._running: dict[str, asyncio.Task] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak: a lock lives while someone holds or waits for it (as Daily's).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
 
     def today(self) -> int:
         return day_of(self.clock.now())
@@ -338,7 +341,7 @@ class Puzzles:
         async with self._lock(user_id):
             where, args = ("", ()) if game is None else (" AND p.game = ?", (game,))
             held = await self.store.fetchone(
-                "SELECT p.*, i.daily AS issued_daily FROM puzzle_issues i "
+                "SELECT p.* FROM puzzle_issues i "
                 "JOIN puzzles p ON p.id = i.puzzle_id WHERE i.user_id = ? AND "
                 "i.answered IS NULL AND i.daily IS NULL AND " + self._OPEN + where
                 + " ORDER BY i.issued DESC, p.id DESC LIMIT 1",
@@ -388,6 +391,17 @@ class Puzzles:
         async with self._lock(user_id):
             await self._issue(user_id, row["id"], day)
         return self._shown(row, day)
+
+    async def issued(self, user_id: int, puzzle_id: int) -> Shown:
+        """A puzzle issued to ``user_id`` as it was shown (a button of an old message, after
+        a restart: its moves by number); PuzzleError if it never was."""
+        row = await self.store.fetchone(
+            "SELECT p.*, i.daily AS issued_day FROM puzzle_issues i JOIN puzzles p "
+            "ON p.id = i.puzzle_id WHERE i.user_id = ? AND i.puzzle_id = ?",
+            (user_id, puzzle_id))
+        if row is None:
+            raise PuzzleError(NOT_ISSUED)
+        return self._shown(row, row["issued_day"])
 
     async def _issue(self, user_id: int, puzzle_id: int, day: int | None) -> None:
         await self.store.write(
