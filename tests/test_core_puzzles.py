@@ -18,7 +18,7 @@ from bot.i18n import lang_for
 from bot.present.messages import said
 from bot.present.puzzle import puzzle_text
 from rules.cards import CARD_TEXT
-from tests.puzzle_pool import answer_of, fill
+from tests.puzzle_pool import MORE_GAMES, answer_of, fill
 from tests.test_core_helpers import (
     BOB,
     HOST,
@@ -239,7 +239,7 @@ async def test_the_daily_puzzle_and_its_streak_over_days(tmp_path, backend) -> N
 async def test_puzzle_text_shows_only_the_solvers_view_and_no_names(tmp_path) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
-        count = await fill(core)
+        count = await fill(core, MORE_GAMES)
         for _ in range(count):
             shown = await core.puzzles.next(HOST)
             deck = shown.state.game.deck
