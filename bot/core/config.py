@@ -45,3 +45,9 @@ class CoreConfig:
     # ai_executor says - never on the event loop) or "inline" (the core's runner: tests).
     skill_executor: str = "process"
     accuracy_min_games: int = 5          # games with figures before /leaderboard by:accuracy
+    # Puzzles from finished games (bot/core/puzzles.py), mined where accuracy and luck are
+    # computed (skill_executor): the first look's search iterations per decision (0: not
+    # mined - tests unless they ask; the bot passes rules.ai.puzzle.PUZZLE_BUDGET) and the
+    # re-check's (0: in proportion, rules.ai.puzzle.CHECK_BUDGET to PUZZLE_BUDGET).
+    puzzle_budget: int = 0
+    puzzle_check_budget: int = 0

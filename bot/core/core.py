@@ -34,6 +34,7 @@ from .leaderboard import (
     user_stats,
 )
 from .lobby import Lobby
+from .puzzles import Puzzles
 from .records import GLOBAL, scope_key
 from .registry import CHANNEL, TableRegistry
 from .replay import Replay, load_replay
@@ -83,6 +84,18 @@ class Core:
                              budget=self.config.skill_budget,
                              min_games=self.config.accuracy_min_games)
         self.registry.after_game.append(self.skills.game_over)
+        # Puzzles: mined where accuracy and luck are, in that low-priority worker when it is
+        # one (a worker of their own when the figures are off).
+        self.puzzle_runner: AIRunner = self.skill_runner
+        if self.config.puzzle_budget > 0 and self.config.skill_executor == "process" \
+                and self.skill_runner is self.runner:
+            self.puzzle_runner = WorkerRunner(nice=SKILL_NICE)
+        self.puzzles = Puzzles(self.store, self.puzzle_runner, self.clock, self.background,
+                               self.registry.owns, self.registry.spawn,
+                               budget=self.config.puzzle_budget,
+                               check_budget=self.config.puzzle_check_budget)
+        self.registry.after_game.append(self.puzzles.game_over)
+        self.daily.after_attempt.append(self.puzzles.daily_over)
         self.hints = Hints(self.registry, self.runner)
         # The public names, each served by the service that owns it.
         self.create_table = self.lobby.create_table
@@ -150,6 +163,8 @@ class Core:
             await self.reviews.resume()
             if await self.skills.resume():
                 log.info("accuracy and luck of finished games taken up again")
+            if await self.puzzles.resume():
+                log.info("puzzles of finished games being mined again")
         return [t.info() for t in resumed if registry.live.get(t.channel_id) is t]
 
     async def _behind(self, tables: Iterable[Table]) -> set[int]:
@@ -199,12 +214,15 @@ class Core:
     async def stop(self) -> None:
         """Cancel timers and background work, close the pool and the database."""
         await self.skills.stop()
+        await self.puzzles.stop()
         await self.registry.stop()
         self.hub.close()
         self.registry.foreign_hub.close()
         self.runner.close()
         if self.skill_runner is not self.runner:
             self.skill_runner.close()
+        if self.puzzle_runner not in (self.runner, self.skill_runner):
+            self.puzzle_runner.close()
         await self.store.close()
 
     def subscribe(self, callback: Callback | None = None, *, channel_id: int | None = None,

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from rules.actions import Action
@@ -43,6 +44,7 @@ from .errors import IllegalMove, StaleMove, TableError
 from .names import ai_table_name, fill_names, free_ai_name
 from .store import IntegrityError, Store
 
+log = logging.getLogger("parlour.core")
 PLAYING, FINISHED = "playing", "finished"
 
 
@@ -194,6 +196,8 @@ class Daily:
         # Weak: a lock lives while someone holds or waits for it, so days of players do
         # not pile up in memory.
         self._locks: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        # Called with (day, game, user_id) once an attempt is finished (puzzles mine it).
+        self.after_attempt: list[Callable[[int, str, int], Awaitable[None]]] = []
 
     def today(self) -> int:
         return day_of(self.clock.now())
@@ -238,7 +242,9 @@ class Daily:
             except Exception as e:
                 raise TableError("Could not save that; nothing changed. Please try again.") \
                     from e
-            return attempt
+        if attempt.finished:
+            await self._finished(day, rule.game, user_id)
+        return attempt
 
     async def act(self, game: str, user_id: int, action: str | Action, *, day: int | None = None,
                   expect_move: int | None = None) -> DailyAttempt:
@@ -288,7 +294,17 @@ class Daily:
             except Exception as e:
                 raise TableError("Could not save that; nothing changed. Please try again.") \
                     from e
-            return attempt
+        if attempt.finished:
+            await self._finished(day, rule.game, user_id)
+        return attempt
+
+    async def _finished(self, day: int, game: str, user_id: int) -> None:
+        """The ``after_attempt`` hooks; one failing is logged, never the player's move's."""
+        for hook in self.after_attempt:
+            try:
+                await hook(day, game, user_id)
+            except Exception:
+                log.exception("after_attempt hook failed for %s daily %s", game, day)
 
     async def attempt(self, game: str, user_id: int, day: int | None = None
                       ) -> DailyAttempt | None:

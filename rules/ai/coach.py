@@ -228,6 +228,17 @@ def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
                       exchange)
 
 
+def price_moves(state: State, seat: int, best: Action, moves: list[Action], seed: int = 0,
+                budget: int = COACH_BUDGET, worlds: int = PRICE_WORLDS,
+                stream: str = "all") -> tuple[Price, ...]:
+    """Each of ``moves`` priced against ``best`` on ``worlds`` fresh sampled worlds,
+    paired (``assess``'s pricing, for every move at once: a puzzle checks that every
+    alternative is costly), on the random stream ``stream`` of this decision."""
+    vals = _values(state, seat, seed, budget, [best, *moves], worlds,
+                   _stream(state, seat, seed, stream))
+    return tuple(_price(m, vals[0], v) for m, v in zip(moves, vals[1:], strict=True))
+
+
 def _stream(state: State, seat: int, seed: int, name: str) -> random.Random:
     """The random stream ``name`` of a decision, seeded by ``seed`` and the position alone."""
     return random.Random(f"{name}/{seed}/{rng_for(seed, state, seat).random()}")
