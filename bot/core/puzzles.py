@@ -381,6 +381,11 @@ class Puzzles:
                      tuple(str(a) for a in state.legal_actions(seat)), _rating(row),
                      None if day is None else day_date(day).isoformat())
 
+    async def shown(self, puzzle_id: int) -> Shown:
+        """A puzzle as it is shown (not issued: nothing changes), to word its answer where
+        the question is not at hand (a click after a restart).  PuzzleError: no such."""
+        return self._shown(await self._puzzle(puzzle_id), None)
+
     async def _puzzle(self, puzzle_id: int) -> Row:
         row = await self.store.fetchone("SELECT * FROM puzzles WHERE id = ?", (puzzle_id,))
         if row is None:

@@ -3,11 +3,11 @@ then the answer (right or wrong, the best move, why, the rating change, the stre
 
 Everything is ephemeral: the question is the command's answer, a click edits it into the
 answer with "Next puzzle" and "Report as wrong".  The words are the core's presenter's
-(bot/present/puzzle.py: ``puzzle_text``, ``answer_text``), the hand picture is the one
-``/review`` shows of a decision (the seat's own scene, ``seat_scene``, drawn by the
-painter off the event loop).  A second click on an answered puzzle (``counted`` False),
-a withdrawn puzzle or a move that is not a candidate gets a message of its own and leaves
-the answer as it was.
+(bot/present/puzzle.py: ``puzzle_text``, ``answer_text``, ``move_labels``), the hand
+picture is the one ``/review`` shows of a decision (the solver's own scene,
+``present.puzzle.scene_of``, drawn by the painter off the event loop).  A second click
+on an answered puzzle (``counted`` False), a withdrawn puzzle or a move that is not a
+candidate gets a message of its own and leaves the answer as it was.
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ import discord
 from ...core import Core
 from ...core.puzzles import Answered, Shown
 from ...i18n import N_, Lang
-from ...present import seat_scene
 from ...present.art import Picture, hand_only
-from ...present.base import game_title
-from ...present.puzzle import answer_text, puzzle_text
-from .. import ids, render, scene_view
+from ...present.puzzle import answer_text, move_labels, puzzle_names, puzzle_text, scene_of
+from .. import ids, render
 from ..languages import Languages
 from ..services.painter import Painter
 from ..transport.replies import Reply, answer
@@ -84,10 +82,11 @@ class PuzzleDesk:
         async def work() -> Reply:
             lang = self.langs.note(interaction)
             user = interaction.user.id
-            got = await self.core.puzzles.answer(user, puzzle_id, action)
+            puzzles = self.core.puzzles
+            got = await puzzles.answer(user, puzzle_id, action)
             if not got.counted:   # a double click, an old message: the first answer stands
                 return Reply("ℹ️ " + lang._(ANSWERED))
-            return answered(got, user, next_game, lang)
+            return answered(got, await puzzles.shown(puzzle_id), user, next_game, lang)
         await answer(interaction, work(), budget=self.budget, update=True)
 
     async def report(self, interaction: discord.Interaction, puzzle_id: int,
@@ -109,8 +108,8 @@ class PuzzleDesk:
         """The position as the seat saw it, its hand picture and a control per move.
         ``next_game``: what the answer's "Next puzzle" asks for (None: any game)."""
         ui = discord.ui
-        items: list[ui.Item] = [ui.TextDisplay(render.clip(
-            f"### 🧩 {title(shown, lang)}\n" + puzzle_text(shown, lang), 3500))]
+        head, _, rest = puzzle_text(shown, lang).partition("\n")
+        items: list[ui.Item] = [ui.TextDisplay(render.clip(f"### 🧩 {head}\n{rest}", 3500))]
         files: list[discord.File] = []
         picture = await self._picture(shown, lang)
         if picture is not None:
@@ -125,8 +124,8 @@ class PuzzleDesk:
     async def _picture(self, shown: Shown, lang: Lang) -> Picture | None:
         """The seat's hand as it saw it, drawn by the painter (None: no hand, or it failed:
         the words still say everything)."""
-        names = list(shown.names)
-        scene, _ = seat_scene(shown.state, shown.seat, names, recent=1, lang=lang)
+        names = list(puzzle_names(shown.state.n, shown.seat, lang))
+        scene = scene_of(shown, lang)
         if scene.hand is None or not scene.hand.cards:
             return None
         try:
@@ -137,13 +136,14 @@ class PuzzleDesk:
         return replace(picture, filename=PICTURE)
 
 
-def answered(got: Answered, user: int, next_game: str | None, lang: Lang) -> Reply:
-    """The answer in words with "Next puzzle" and "Report as wrong"; the picture goes (an
-    edit with no files: the answer is words)."""
+def answered(got: Answered, shown: Shown, user: int, next_game: str | None,
+             lang: Lang) -> Reply:
+    """The answer in words (its moves as ``shown``'s buttons said them) with "Next puzzle"
+    and "Report as wrong"; the picture goes (an edit with no files: the answer is words)."""
     ui = discord.ui
     mark = "✅" if got.correct else "❌"
     items: list[ui.Item] = [
-        ui.TextDisplay(render.clip(f"{mark} " + answer_text(got, lang), 3500)),
+        ui.TextDisplay(render.clip(f"{mark} " + answer_text(got, lang, shown), 3500)),
         ui.ActionRow(PuzzleNextButton(user, next_game, lang),
                      PuzzleReportButton(user, got.puzzle_id, next_game, lang)),
         ui.TextDisplay("-# " + lang._(ONLY_YOU))]
@@ -151,21 +151,12 @@ def answered(got: Answered, user: int, next_game: str | None, lang: Lang) -> Rep
                  update=True)
 
 
-def title(shown: Shown, lang: Lang) -> str:
-    """"Puzzle · Piquet" or "Daily puzzle 2026-12-02 · Piquet"."""
-    game = game_title(render.game_of(shown.game).title, lang)
-    if shown.daily:
-        return lang._("Daily puzzle {day} · {game}", day=shown.daily, game=game)
-    return lang._("Puzzle · {game}", game=game)
-
-
 def _move_rows(shown: Shown, user: int, next_game: str | None,
                lang: Lang) -> list[discord.ui.Item]:
     """A button per candidate (the move as players say it), or one select when a move's
     canonical text cannot travel in a custom_id."""
     ui = discord.ui
-    labels = [render.clip(scene_view.describe(shown.game, m, lang.code), 80)
-              for m in shown.moves]
+    labels = [render.clip(label, 80) for label in move_labels(shown, lang)]
     pid = shown.puzzle_id
     if all(ids.puzzle(user, pid, next_game, m) is not None for m in shown.moves):
         buttons = [PuzzleMoveButton(user, pid, next_game, m, label=label)
