@@ -154,8 +154,10 @@ async def test_ten_puzzles_of_each_game_by_clicks_with_rating_streak_and_no_leak
                 move = p.answer if right else sorted(p.moves - {p.answer})[0]
                 await fake.click(s.alice, msg, moves[move])
                 text = msg.text
-                assert msg.ephemeral and not msg.payload.get("attachments"), text
-                assert text.startswith("✅ Correct: " if right else "❌ Not this time: "), text
+                assert msg.ephemeral and "Find the best move." not in text, text
+                assert ("✅ Correct: " if right else "❌ Not this time: ") in text, text
+                # The position stays under the answer, with its hand picture.
+                assert [f["filename"] for f in msg.payload["attachments"]] == ["puzzle.png"]
                 before, after = map(int, RATING.search(text).groups())
                 assert rating is None or before == rating, (rating, text)
                 if right:
@@ -305,7 +307,7 @@ async def test_a_question_answers_after_a_restart(fake_discord: FakeDiscord,
     bot = parlour_bot(fake, path)
     async with fake.run_bot(bot):
         await fake.click(s.alice, msg, moves[pool[pid].answer])
-        assert msg.text.startswith("✅ Correct: "), msg.text
+        assert "✅ Correct: " in msg.text, msg.text
         # "Next puzzle" of a /puzzle without a game: any game.
         await fake.click(s.alice, msg, control(msg, f"pl:pzn:{s.alice.id}:{ids.ANY_GAME}"))
         assert "Find the best move." in msg.text
@@ -315,16 +317,16 @@ async def test_puzzles_in_polish_and_russian(fake_discord: FakeDiscord, tmp_path
     fake, s = fake_discord, fake_discord.scene
     fake.settle_quiet = 0.02
     bot = parlour_bot(fake, tmp_path / "p.db")
-    words = {"pl": ("Widzisz to tylko ty.", "Następna zagadka", "Zgłoś jako błędną"),
-             "ru": ("Это видно только вам.", "Следующая задача", "Сообщить об ошибке")}
+    words = {"pl": ("Pikieta", "Następna zagadka", "Zgłoś jako błędną"),
+             "ru": ("Пикет", "Следующая задача", "Сообщить об ошибке")}
     async with fake.run_bot(bot):
         pool = await fill(bot.core)
         for code, user in (("pl", s.bob), ("ru", s.carol)):
             user.locale = code
-            only, next_word, report_word = words[code]
+            title, next_word, report_word = words[code]
             msg = (await fake.slash(user, "puzzle", channel=s.table,
                                     options={"game": "piquet"})).message
-            assert only in msg.text and "Find the best move." not in msg.text, msg.text
+            assert title in msg.text and "Find the best move." not in msg.text, msg.text
             pid, moves = question(msg, user.id)
             await fake.click(user, msg, moves[pool[pid].answer])
             assert next_word in msg.text and report_word in msg.text, msg.text

@@ -2,7 +2,8 @@
 then the answer (right or wrong, the best move, why, the rating change, the streak).
 
 Everything is ephemeral: the question is the command's answer, a click edits it into the
-answer with "Next puzzle" and "Report as wrong".  The words are the core's presenter's
+answer (above the position and the hand, as they were) with "Next puzzle" and "Report as
+wrong".  The words are the core's presenter's
 (bot/present/puzzle.py: ``puzzle_text``, ``answer_text``, ``move_labels``), the hand
 picture is the one ``/review`` shows of a decision (the solver's own scene,
 ``present.puzzle.scene_of``, drawn by the painter off the event loop).  A second click
@@ -43,7 +44,6 @@ ANSWERED = N_("You have answered this puzzle already: your first answer counted.
               "**Next puzzle** for another.")
 REPORTED = N_("Thank you: this puzzle has left the pool, and nobody will be shown it again.")
 CHOOSE = N_("Choose your move")
-ONLY_YOU = N_("Only you can see this.")
 
 
 class PuzzleDesk:
@@ -86,7 +86,8 @@ class PuzzleDesk:
             got = await puzzles.answer(user, puzzle_id, action)
             if not got.counted:   # a double click, an old message: the first answer stands
                 return Reply("ℹ️ " + lang._(ANSWERED))
-            return answered(got, await puzzles.shown(puzzle_id), user, next_game, lang)
+            shown = await puzzles.shown(puzzle_id)
+            return await self.answered(got, shown, user, next_game, lang)
         await answer(interaction, work(), budget=self.budget, update=True)
 
     async def report(self, interaction: discord.Interaction, puzzle_id: int,
@@ -108,18 +109,42 @@ class PuzzleDesk:
         """The position as the seat saw it, its hand picture and a control per move.
         ``next_game``: what the answer's "Next puzzle" asks for (None: any game)."""
         ui = discord.ui
-        head, _, rest = puzzle_text(shown, lang).partition("\n")
-        items: list[ui.Item] = [ui.TextDisplay(render.clip(f"### 🧩 {head}\n{rest}", 3500))]
-        files: list[discord.File] = []
-        picture = await self._picture(shown, lang)
-        if picture is not None:
-            files.append(Upload(picture))
-            items.append(ui.MediaGallery(discord.MediaGalleryItem(
-                f"attachment://{picture.filename}", description=picture.description)))
+        head, position, ask = _parts(shown, lang)
+        items: list[ui.Item] = [ui.TextDisplay(render.clip(f"### 🧩 {head}\n{position}", 3500))]
+        files = await self._hand(shown, lang, items)
+        items.append(ui.TextDisplay(f"**{ask}**"))
         items += _move_rows(shown, user, next_game, lang)
-        items.append(ui.TextDisplay("-# " + lang._(ONLY_YOU)))
         view = layout_of(ui.Container(*items, accent_colour=COLOUR))
         return Reply(view=view, files=files, update=update)
+
+    async def answered(self, got: Answered, shown: Shown, user: int, next_game: str | None,
+                       lang: Lang) -> Reply:
+        """The answer in words (its moves as ``shown``'s buttons said them) above the
+        position and the hand, with "Next puzzle" and "Report as wrong"."""
+        ui = discord.ui
+        head, position, _ = _parts(shown, lang)
+        mark = "✅" if got.correct else "❌"
+        items: list[ui.Item] = [
+            ui.TextDisplay(f"### 🧩 {head}"),
+            ui.TextDisplay(render.clip(f"{mark} " + answer_text(got, lang, shown), 1500)),
+            ui.Separator(),
+            ui.TextDisplay(render.clip(position, 2000))]
+        files = await self._hand(shown, lang, items)
+        items.append(ui.ActionRow(PuzzleNextButton(user, next_game, lang),
+                                  PuzzleReportButton(user, got.puzzle_id, next_game, lang)))
+        view = layout_of(ui.Container(*items, accent_colour=COLOUR))
+        return Reply(view=view, files=files, update=True)
+
+    async def _hand(self, shown: Shown, lang: Lang, items: list[discord.ui.Item]
+                    ) -> list[discord.File]:
+        """The hand picture appended to ``items``; the files to send (an edit sends them
+        all again: an empty list clears a picture no longer shown)."""
+        picture = await self._picture(shown, lang)
+        if picture is None:
+            return []
+        items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{picture.filename}", description=picture.description)))
+        return [Upload(picture)]
 
     async def _picture(self, shown: Shown, lang: Lang) -> Picture | None:
         """The seat's hand as it saw it, drawn by the painter (None: no hand, or it failed:
@@ -136,19 +161,11 @@ class PuzzleDesk:
         return replace(picture, filename=PICTURE)
 
 
-def answered(got: Answered, shown: Shown, user: int, next_game: str | None,
-             lang: Lang) -> Reply:
-    """The answer in words (its moves as ``shown``'s buttons said them) with "Next puzzle"
-    and "Report as wrong"; the picture goes (an edit with no files: the answer is words)."""
-    ui = discord.ui
-    mark = "✅" if got.correct else "❌"
-    items: list[ui.Item] = [
-        ui.TextDisplay(render.clip(f"{mark} " + answer_text(got, lang, shown), 3500)),
-        ui.ActionRow(PuzzleNextButton(user, next_game, lang),
-                     PuzzleReportButton(user, got.puzzle_id, next_game, lang)),
-        ui.TextDisplay("-# " + lang._(ONLY_YOU))]
-    return Reply(view=layout_of(ui.Container(*items, accent_colour=COLOUR)), files=[],
-                 update=True)
+def _parts(shown: Shown, lang: Lang) -> tuple[str, str, str]:
+    """The core's puzzle text (``puzzle_text``) in its three parts: the head line, the
+    position, and the question, its last line: the answer shows the position without it."""
+    lines = puzzle_text(shown, lang).split("\n")
+    return lines[0], "\n".join(lines[1:-1]), lines[-1]
 
 
 def _move_rows(shown: Shown, user: int, next_game: str | None,
