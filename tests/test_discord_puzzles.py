@@ -267,6 +267,11 @@ async def test_a_report_takes_the_puzzle_out_of_the_pool(fake_discord: FakeDisco
     fake.settle_quiet = 0.02
     bot = parlour_bot(fake, tmp_path / "p.db")
     async with fake.run_bot(bot):
+        empty = await fake.slash(s.carol, "puzzle", channel=s.table,
+                                 options={"game": "starshina"})
+        assert empty.ephemeral and empty.text.startswith(
+            "⚠️ No puzzles of Starshina (Sergeant Major) yet: they come from finished "
+            "games"), empty.text
         pool = await fill(bot.core)
         carol, dave = s.carol.id, s.dave.id
         mine = (await fake.slash(s.carol, "puzzle", channel=s.table,
@@ -311,6 +316,25 @@ async def test_a_question_answers_after_a_restart(fake_discord: FakeDiscord,
         # "Next puzzle" of a /puzzle without a game: any game.
         await fake.click(s.alice, msg, control(msg, f"pl:pzn:{s.alice.id}:{ids.ANY_GAME}"))
         assert "Find the best move." in msg.text
+
+
+async def test_moves_too_long_for_a_custom_id_come_as_a_select(fake_discord: FakeDiscord,
+                                                               tmp_path, monkeypatch) -> None:
+    fake, s = fake_discord, fake_discord.scene
+    fake.settle_quiet = 0.02
+    monkeypatch.setattr(ids, "ACTION_MAX", 4)    # no move's text fits: "play 7O" is 7
+    bot = parlour_bot(fake, tmp_path / "p.db")
+    async with fake.run_bot(bot):
+        pool = await fill(bot.core)
+        msg = (await fake.slash(s.alice, "puzzle", channel=s.table,
+                                options={"game": "coins"})).message
+        assert not any(ids.PUZZLE.fullmatch(c) for c in msg.custom_ids), msg.custom_ids
+        pick = next(m for m in map(ids.PUZZLE_PICK.fullmatch, msg.custom_ids) if m)
+        pid = int(pick["puzzle"])
+        options = {o["value"] for o in msg.component(pick.string)["options"]}
+        assert options == pool[pid].moves
+        await fake.select(s.alice, msg, pick.string, [pool[pid].answer])
+        assert "✅ Correct: " in msg.text, msg.text
 
 
 async def test_puzzles_in_polish_and_russian(fake_discord: FakeDiscord, tmp_path) -> None:
