@@ -11,6 +11,8 @@ settings.load_profile("default")
 # Accuracy and luck (bot/core/skills.py) cost seconds of CPU a game: off for every command
 # the tests run ('parlour play', 'review', 'run'), unless a test asks for a budget.
 os.environ["PARLOUR_SKILL_BUDGET"] = "0"
+# Puzzles (bot/core/puzzles.py) likewise: none mined unless a test asks for a budget.
+os.environ["PARLOUR_PUZZLE_BUDGET"] = "0"
 
 # The loopback fake Discord (tests/fakediscord) as a fixture for every test module.
 # Storage on both backends: the ``backend`` fixture runs a test on SQLite and PostgreSQL.

@@ -1,7 +1,8 @@
 """The puzzle service (bot/core/puzzles.py, issue 49): puzzles issued from the pool and
 answered once, the puzzle rating, the daily puzzle and its streak over days, reports,
 the pool's exclusions, refusals that change nothing, and the mining of finished games
-(after the game, and again after a restart)."""
+(after the game, and again after a restart).  The answers and the pool run on SQLite and
+PostgreSQL (tests/backends.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bot.i18n import lang_for
 from bot.present.messages import said
 from bot.present.puzzle import puzzle_text
 from rules.cards import CARD_TEXT
-from tests.puzzle_pool import answer_of, fill
+from tests.puzzle_pool import MORE_GAMES, answer_of, fill
 from tests.test_core_helpers import (
     BOB,
     HOST,
@@ -39,7 +40,7 @@ async def _state_of(core: Core) -> list:
     return out
 
 
-async def test_next_answer_and_standing(tmp_path) -> None:
+async def test_next_answer_and_standing(tmp_path, backend) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
         assert await fill(core) >= 4
@@ -47,8 +48,13 @@ async def test_next_answer_and_standing(tmp_path) -> None:
         assert first.names.count("You") == 1 and first.names[first.seat] == "You"
         assert 2 <= len(first.moves) <= 8 and first.rating == 1500 and first.daily is None
         assert await answer_of(core, first.puzzle_id) in first.moves
-        # Asked again before answering: the same puzzle.
+        # Asked again before answering: the same puzzle; and as it was issued, by its id.
         assert (await core.puzzles.next(HOST)).puzzle_id == first.puzzle_id
+        again = await core.puzzles.issued(HOST, first.puzzle_id)
+        assert (again.moves, again.seat, again.state.to_json()) == \
+            (first.moves, first.seat, first.state.to_json())
+        with pytest.raises(PuzzleError):
+            await core.puzzles.issued(BOB, first.puzzle_id)
         right = await core.puzzles.answer(HOST, first.puzzle_id,
                                           await answer_of(core, first.puzzle_id))
         assert right.correct and right.counted and right.cost == 0.0 and right.reasons
@@ -100,7 +106,7 @@ async def test_an_empty_pool_says_where_puzzles_come_from(tmp_path) -> None:
         assert said(e.value, lang_for("ru")) != str(e.value)   # worded in Russian
 
 
-async def test_bad_answers_change_nothing(tmp_path) -> None:
+async def test_bad_answers_change_nothing(tmp_path, backend) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
         await fill(core)
@@ -131,7 +137,7 @@ async def test_bad_answers_change_nothing(tmp_path) -> None:
         assert (await core.puzzles.next(HOST)).puzzle_id != shown.puzzle_id
 
 
-async def test_a_second_answer_and_two_at_once_count_once(tmp_path) -> None:
+async def test_a_second_answer_and_two_at_once_count_once(tmp_path, backend) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
         await fill(core)
@@ -163,7 +169,7 @@ async def test_a_second_answer_and_two_at_once_count_once(tmp_path) -> None:
         assert (await core.puzzles.standing(HOST)).tried == 2
 
 
-async def test_the_pool_leaves_out_reported_daily_and_live_deals(tmp_path) -> None:
+async def test_the_pool_leaves_out_reported_daily_and_live_deals(tmp_path, backend) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
         today = core.puzzles.today()
@@ -179,8 +185,18 @@ async def test_the_pool_leaves_out_reported_daily_and_live_deals(tmp_path) -> No
         await fill(core, (("coins", 3, 1),), seed_of=77)
         with pytest.raises(PuzzleError):
             await core.puzzles.next(BOB, "coins")
+        # Issued before that deal was dealt again: not answered while it is played.
+        await core.store.write(("INSERT INTO puzzle_issues (user_id, puzzle_id, issued) "
+                                "SELECT ?, id, 0 FROM puzzles WHERE game = 'coins'", (HOST,)))
+        held = await core.store.fetchone("SELECT id FROM puzzles WHERE game = 'coins'")
+        before = await _state_of(core)
+        with pytest.raises(PuzzleError) as e:
+            await core.puzzles.answer(HOST, held["id"], "play KE")
+        assert "being played right now" in str(e.value)
+        assert await _state_of(core) == before
         await play_first_legal(core, info.channel_id)
         await core.settle()
+        assert (await core.puzzles.answer(HOST, held["id"], "play KE")).counted
         coins = await core.puzzles.next(BOB, "coins")
         # Reported by one player: gone for everyone.
         await core.puzzles.report(BOB, coins.puzzle_id)
@@ -189,7 +205,7 @@ async def test_the_pool_leaves_out_reported_daily_and_live_deals(tmp_path) -> No
         assert n >= 1
 
 
-async def test_the_daily_puzzle_and_its_streak_over_days(tmp_path) -> None:
+async def test_the_daily_puzzle_and_its_streak_over_days(tmp_path, backend) -> None:
     clock = ManualClock(start=1_764_633_600.0)     # 2025-12-02 00:00 UTC
     async with running_core(tmp_path, clock=clock) as env:
         core = env.core
@@ -223,7 +239,7 @@ async def test_the_daily_puzzle_and_its_streak_over_days(tmp_path) -> None:
 async def test_puzzle_text_shows_only_the_solvers_view_and_no_names(tmp_path) -> None:
     async with running_core(tmp_path) as env:
         core = env.core
-        count = await fill(core)
+        count = await fill(core, MORE_GAMES)
         for _ in range(count):
             shown = await core.puzzles.next(HOST)
             deck = shown.state.game.deck
@@ -280,3 +296,31 @@ async def test_a_finished_game_is_mined_and_a_restart_takes_it_up(tmp_path) -> N
         assert len(await again.store.fetchall("SELECT id FROM puzzles")) == row["found"]
     finally:
         await again.stop()
+
+
+async def test_a_finished_daily_attempt_is_mined_and_waits_for_its_day_to_end(tmp_path) -> None:
+    clock = ManualClock(start=1_780_000_000.0)
+    core = Core(config(tmp_path / "parlour.db", puzzle_budget=4, puzzle_check_budget=8,
+                       skill_executor="inline", daily_ai_level="easy",
+                       daily_par_level="easy"), clock=clock)
+    await core.start()
+    try:
+        attempt = await core.daily.start("piquet", HOST, "Alice")
+        while not attempt.finished:
+            attempt = await core.daily.act("piquet", HOST, attempt.legal_actions()[0],
+                                           expect_move=attempt.moves)
+        await core.puzzles.wait()
+        day = core.puzzles.today()
+        row = await core.store.fetchone("SELECT * FROM puzzle_sources")
+        assert row is not None and row["source"] == f"daily:{day}:piquet:{HOST}"
+        assert row["status"] == "done" and row["day"] == day
+        found = await core.store.fetchall("SELECT day, seed, game_id FROM puzzles")
+        assert len(found) == row["found"]
+        assert all(r["day"] == day and r["game_id"] is None for r in found)
+        assert found      # this seeded deal holds one; not before the day is over
+        with pytest.raises(PuzzleError):
+            await core.puzzles.next(BOB, "piquet")
+        await clock.advance(DAY_SECONDS)
+        assert (await core.puzzles.next(BOB, "piquet")).game == "piquet"
+    finally:
+        await core.stop()

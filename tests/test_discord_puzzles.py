@@ -155,7 +155,8 @@ async def test_ten_puzzles_of_each_game_by_clicks_with_rating_streak_and_no_leak
                 await fake.click(s.alice, msg, moves[move])
                 text = msg.text
                 assert msg.ephemeral and "Find the best move." not in text, text
-                assert ("✅ Correct: " if right else "❌ Not this time: ") in text, text
+                said = "✅ Correct." if right else "❌ Not this time."
+                assert f"{said} The best move: " in text, text
                 # The position stays under the answer, with its hand picture.
                 assert [f["filename"] for f in msg.payload["attachments"]] == ["puzzle.png"]
                 before, after = map(int, RATING.search(text).groups())
@@ -185,7 +186,7 @@ async def test_ten_puzzles_of_each_game_by_clicks_with_rating_streak_and_no_leak
             msg = daily.message
             pid, moves = question(msg, alice)
             await fake.click(s.alice, msg, moves[pool[pid].answer])
-            assert "✅ Correct: " in msg.text and \
+            assert "✅ Correct. The best move: " in msg.text and \
                 f"Daily streak: {day} day" in msg.text, msg.text
             # "Next puzzle" after the daily: a puzzle of any game.
             assert control(msg, f"pl:pzn:{alice}:{ids.ANY_GAME}")
@@ -312,7 +313,7 @@ async def test_a_question_answers_after_a_restart(fake_discord: FakeDiscord,
     bot = parlour_bot(fake, path)
     async with fake.run_bot(bot):
         await fake.click(s.alice, msg, moves[pool[pid].answer])
-        assert "✅ Correct: " in msg.text, msg.text
+        assert "✅ Correct. The best move: " in msg.text, msg.text
         # "Next puzzle" of a /puzzle without a game: any game.
         await fake.click(s.alice, msg, control(msg, f"pl:pzn:{s.alice.id}:{ids.ANY_GAME}"))
         assert "Find the best move." in msg.text
@@ -334,24 +335,28 @@ async def test_moves_too_long_for_a_custom_id_come_as_a_select(fake_discord: Fak
         options = {o["value"] for o in msg.component(pick.string)["options"]}
         assert options == pool[pid].moves
         await fake.select(s.alice, msg, pick.string, [pool[pid].answer])
-        assert "✅ Correct: " in msg.text, msg.text
+        assert "✅ Correct. The best move: " in msg.text, msg.text
 
 
 async def test_puzzles_in_polish_and_russian(fake_discord: FakeDiscord, tmp_path) -> None:
     fake, s = fake_discord, fake_discord.scene
     fake.settle_quiet = 0.02
     bot = parlour_bot(fake, tmp_path / "p.db")
-    words = {"pl": ("Pikieta", "Następna zagadka", "Zgłoś jako błędną"),
-             "ru": ("Пикет", "Следующая задача", "Сообщить об ошибке")}
+    words = {"pl": ("Pikieta", "Znajdź najlepszy ruch.", "Dobrze. Najlepszy ruch: ",
+                    "Następne zadanie", "Zgłoś jako błędne"),
+             "ru": ("Пикет", "Найдите лучший ход.", "Верно. Лучший ход: ", "Следующая задача",
+                    "Сообщить об ошибке")}
     async with fake.run_bot(bot):
         pool = await fill(bot.core)
         for code, user in (("pl", s.bob), ("ru", s.carol)):
             user.locale = code
-            title, next_word, report_word = words[code]
+            title, ask, right, next_word, report_word = words[code]
             msg = (await fake.slash(user, "puzzle", channel=s.table,
                                     options={"game": "piquet"})).message
-            assert title in msg.text and "Find the best move." not in msg.text, msg.text
+            assert title in msg.text and ask in msg.text, msg.text
+            assert "Find the best move." not in msg.text, msg.text
             pid, moves = question(msg, user.id)
             await fake.click(user, msg, moves[pool[pid].answer])
+            assert right in msg.text, msg.text
             assert next_word in msg.text and report_word in msg.text, msg.text
             assert "Correct" not in msg.text and "Puzzle rating" not in msg.text, msg.text

@@ -13,7 +13,7 @@ import sys
 from .subcommands import Subcommands
 
 COMMANDS = ("play", "daily", "rules_cmd", "bench", "leaderboard", "replay", "selfplay", "run",
-            "health", "doctor", "dbtools", "tournament", "review")
+            "health", "doctor", "dbtools", "tournament", "review", "puzzle")
 
 
 def build_parser() -> argparse.ArgumentParser:

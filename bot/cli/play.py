@@ -40,6 +40,7 @@ from ..core import (
     display_rating,
 )
 from ..core.errors import STALE
+from ..core.puzzles import budget_from as puzzle_budget_from
 from ..core.skills import budget_from
 from ..core.store import Store, is_postgres, mask_password, sqlite_path
 from ..i18n import EN, LANGUAGES, Lang, lang_for
@@ -249,6 +250,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     # Accuracy and luck are worked out while the player reads the game-over screen (or
     # plays on): no task the input loop's settle() waits for.
     core.skills.spawn = asyncio.ensure_future
+    core.puzzles.spawn = asyncio.ensure_future   # so is the mining of puzzles
     try:
         # The game an earlier session kept (saved.py): offered again, or given up.
         choice, kept = await saved.prepare(
@@ -263,6 +265,7 @@ async def _play(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             # The figures of a game whose player left before they were ready: worked out
             # now, in their own worker process (the bot's database: only the terminal's).
             await core.skills.resume(channel_id=LOCAL_CHANNEL)
+            await core.puzzles.resume(channel_id=LOCAL_CHANNEL)
             if not args.name:   # the same player whatever the language (default_name)
                 name = default_name(lang, await known_name(core.store))
     except Exception as e:  # an unreadable or newer database: say so, do not crash
@@ -300,9 +303,12 @@ def terminal_config(db: str, skill_budget: int = 0) -> CoreConfig:
     too long is no desertion, so the seat is never handed over nor the game counted as
     abandoned).  ``skill_budget``: the accuracy and luck of a finished game, worked out
     as the bot does (bot/core/skills.py: a worker process of their own, off the input
-    loop, stored with the game; 0: none)."""
+    loop, stored with the game; 0: none).  A finished game is mined for puzzles too
+    (``PARLOUR_PUZZLE_BUDGET``; what the player's leaving cuts short, ``parlour puzzle``
+    finishes)."""
     return CoreConfig(db_path=db, ai_executor="inline", ai_delay=0, max_strikes=None,
-                      skill_budget=skill_budget)
+                      skill_budget=skill_budget,
+                      puzzle_budget=puzzle_budget_from(os.environ))
 
 
 def _terminal_lock(db: str) -> IO[bytes] | None:

@@ -23,7 +23,8 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Coroutine
+import weakref
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +49,7 @@ log = logging.getLogger("parlour.core")
 
 PENDING, DONE = "pending", "done"
 AT_ONCE = 1        # sources mined at the same time
+BUDGET_VAR = "PARLOUR_PUZZLE_BUDGET"
 
 NONE_YET = N_("No puzzles of {game} yet: they come from finished games; play one and "
               "come back.")
@@ -60,6 +62,8 @@ NO_DAILY = N_("There is no daily puzzle yet: puzzles come from finished games; p
               "and come back.")
 NOT_ISSUED = N_("That puzzle was never given to you: ask for a puzzle first.")
 WITHDRAWN = N_("That puzzle was reported as wrong and has left the pool.")
+IN_PLAY = N_("That puzzle's deal is being played right now: answer it once that game is "
+             "over.")
 NOT_A_MOVE = N_("'{move}' is not one of this puzzle's moves.")
 NOT_SAVED = N_("Could not save that; nothing changed. Please try again.")
 
@@ -102,6 +106,22 @@ class Standing:
     tried: int
     streak: int
     best_streak: int
+
+
+def budget_from(env: Mapping[str, str]) -> int:
+    """The first look's budget the bot and the terminal mine with: ``PARLOUR_PUZZLE_BUDGET``
+    (search iterations per decision; 0 mines nothing), else
+    ``rules.ai.puzzle.PUZZLE_BUDGET``; a value that is no whole number, or negative, is
+    taken as that default (logged)."""
+    raw = (env.get(BUDGET_VAR) or "").strip()
+    try:
+        value = int(raw) if raw else PUZZLE_BUDGET
+    except ValueError:
+        value = -1
+    if value < 0:
+        log.warning("%s must be a whole number (0: off), not %r", BUDGET_VAR, raw)
+        return PUZZLE_BUDGET
+    return value
 
 
 def puzzles_of_game(game: str, n: int, options: dict, seed: int,
@@ -158,7 +178,9 @@ class Puzzles:
                                                 // PUZZLE_BUDGET)
         self._gate = asyncio.Semaphore(AT_ONCE)
         self._running: dict[str, asyncio.Task] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak: a lock lives while someone holds or waits for it (as Daily's).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
 
     def today(self) -> int:
         return day_of(self.clock.now())
@@ -214,12 +236,21 @@ class Puzzles:
         if row is not None and row["status"] == PENDING:
             self._start(source)
 
-    async def resume(self) -> int:
-        """Take up every source left pending (the bot stopped while mining it)."""
+    async def resume(self, channel_id: int | None = None) -> int:
+        """Take up every source left pending (the bot stopped while mining it, or the
+        terminal's player left first); ``channel_id``: only the games played in that
+        channel (the terminal's own, in a database shared with the bot)."""
         if self.budget <= 0:
             return 0
-        rows = await self.store.fetchall(
-            "SELECT * FROM puzzle_sources WHERE status = ? ORDER BY requested", (PENDING,))
+        if channel_id is None:
+            rows = await self.store.fetchall(
+                "SELECT * FROM puzzle_sources WHERE status = ? ORDER BY requested",
+                (PENDING,))
+        else:
+            rows = await self.store.fetchall(
+                "SELECT s.* FROM puzzle_sources s JOIN games g ON g.id = s.game_id "
+                "WHERE s.status = ? AND g.channel_id = ? ORDER BY s.requested",
+                (PENDING, channel_id))
         count = 0
         for r in rows:
             if not self.owns(r["guild_id"]):
@@ -310,7 +341,7 @@ class Puzzles:
         async with self._lock(user_id):
             where, args = ("", ()) if game is None else (" AND p.game = ?", (game,))
             held = await self.store.fetchone(
-                "SELECT p.*, i.daily AS issued_daily FROM puzzle_issues i "
+                "SELECT p.* FROM puzzle_issues i "
                 "JOIN puzzles p ON p.id = i.puzzle_id WHERE i.user_id = ? AND "
                 "i.answered IS NULL AND i.daily IS NULL AND " + self._OPEN + where
                 + " ORDER BY i.issued DESC, p.id DESC LIMIT 1",
@@ -361,6 +392,17 @@ class Puzzles:
             await self._issue(user_id, row["id"], day)
         return self._shown(row, day)
 
+    async def issued(self, user_id: int, puzzle_id: int) -> Shown:
+        """A puzzle issued to ``user_id`` as it was shown (a button of an old message, after
+        a restart: its moves by number); PuzzleError if it never was."""
+        row = await self.store.fetchone(
+            "SELECT p.*, i.daily AS issued_day FROM puzzle_issues i JOIN puzzles p "
+            "ON p.id = i.puzzle_id WHERE i.user_id = ? AND i.puzzle_id = ?",
+            (user_id, puzzle_id))
+        if row is None:
+            raise PuzzleError(NOT_ISSUED)
+        return self._shown(row, row["issued_day"])
+
     async def _issue(self, user_id: int, puzzle_id: int, day: int | None) -> None:
         await self.store.write(
             ("INSERT INTO puzzle_players (user_id, mu, sigma, solved, tried, streak, "
@@ -380,11 +422,6 @@ class Puzzles:
                      anonymous_names(row["players"], seat),
                      tuple(str(a) for a in state.legal_actions(seat)), _rating(row),
                      None if day is None else day_date(day).isoformat())
-
-    async def shown(self, puzzle_id: int) -> Shown:
-        """A puzzle as it is shown (not issued: nothing changes), to word its answer where
-        the question is not at hand (a click after a restart).  PuzzleError: no such."""
-        return self._shown(await self._puzzle(puzzle_id), None)
 
     async def _puzzle(self, puzzle_id: int) -> Row:
         row = await self.store.fetchone("SELECT * FROM puzzles WHERE id = ?", (puzzle_id,))
@@ -414,6 +451,9 @@ class Puzzles:
                 return _answered(puzzle, issue, counted=False)
             if puzzle["reported"]:
                 raise PuzzleError(WITHDRAWN)
+            if await self.store.fetchone("SELECT 1 FROM puzzles p WHERE p.id = ? AND "
+                                         + self._OPEN, (puzzle_id, self.today())) is None:
+                raise PuzzleError(IN_PLAY)    # its deal is being played again meanwhile
             played = _candidate(puzzle, action)
             try:
                 async with self.store.transaction() as conn:

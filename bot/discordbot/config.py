@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core import CoreConfig
+from ..core.puzzles import budget_from as puzzle_budget_from
 from ..core.shards import parse_shards
 from ..core.skills import budget_from
 from ..core.store import is_postgres
@@ -63,6 +64,9 @@ class BotConfig:
     # test harness's bots; ``from_env`` (``parlour run``) takes rules.ai.skill.SKILL_BUDGET
     # unless PARLOUR_SKILL_BUDGET says otherwise (0: off).
     skill_budget: int = 0
+    # Puzzles from finished games (CoreConfig.puzzle_budget): 0 here likewise; ``from_env``
+    # takes rules.ai.puzzle.PUZZLE_BUDGET unless PARLOUR_PUZZLE_BUDGET says otherwise.
+    puzzle_budget: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> BotConfig:
@@ -79,6 +83,7 @@ class BotConfig:
             ai_delay=_float(env, "PARLOUR_AI_DELAY", 1.0),
             ai_executor=env.get("PARLOUR_AI_EXECUTOR") or "process",
             skill_budget=_skill_budget(env),
+            puzzle_budget=puzzle_budget_from(env),
             picture_worker=_choice(env, "PARLOUR_PICTURE_WORKER", PICTURE_WORKERS, "auto"),
             api_base=(env.get("PARLOUR_DISCORD_API") or "").strip() or None,
             gateway_url=(env.get("PARLOUR_DISCORD_GATEWAY") or "").strip() or None,
@@ -123,7 +128,8 @@ class BotConfig:
     def core_config(self) -> CoreConfig:
         return CoreConfig(db_path=self.db_path, ai_delay=self.ai_delay,
                           ai_executor=self.ai_executor, shard_count=self.shard_count or 1,
-                          shards=self.shards, skill_budget=self.skill_budget)
+                          shards=self.shards, skill_budget=self.skill_budget,
+                          puzzle_budget=self.puzzle_budget)
 
 
 # What the README and the docs write in place of a token (copied as they are, they would

@@ -28,12 +28,12 @@ def puzzle_names(n: int, seat: int, lang: Lang) -> tuple[str, ...]:
     return tuple(lang._(name) for name in anonymous_names(n, seat))
 
 
-def scene_of(shown: Shown, lang: Lang) -> Scene:
+def scene_of(shown: Shown, lang: Lang, recent: int = RECENT) -> Scene:
     """The solver's scene of the puzzle's position (their own view; their moves)."""
     names = puzzle_names(shown.state.n, shown.seat, lang)
     return present(shown.state.view(shown.seat), names,
                    forms=shown.state.action_forms(shown.seat), legal=list(shown.moves),
-                   recent=RECENT, lang=lang)
+                   recent=recent, lang=lang)
 
 
 def move_labels(shown: Shown, lang: Lang) -> list[str]:
@@ -62,9 +62,11 @@ def _trick(trick: TrickScene, names: Sequence[str]) -> str:
     return f"{trick.label}: {plays}" if plays else trick.label
 
 
-def puzzle_text(shown: Shown, lang: Lang) -> str:
-    """The position in words, as a review's decision is shown, then the question."""
-    scene = scene_of(shown, lang)
+def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = False) -> str:
+    """The position in words, as a review's decision is shown, then the question
+    (``recent``: the last events shown, 0 for none; ``brief``: without the centre's and
+    the hand's sentences, for a small screen)."""
+    scene = scene_of(shown, lang, max(1, recent))
     names = puzzle_names(shown.state.n, shown.seat, lang)
     deck = presenter_for(shown.game, lang).deck
     title = game_title(shown.state.game.title, lang)
@@ -94,33 +96,35 @@ def puzzle_text(shown: Shown, lang: Lang) -> str:
         shown_cards = " ".join("{c:" + code + "}" for code in pile.cards)
         backs = lang.n_("{n} face down", "{n} face down", pile.face_down) \
             if pile.face_down else ""
-        lines.append(" ".join(x for x in (pile.label + ":", shown_cards, backs,
-                                          pile.note or "") if x))
-    lines += list(c.lines)
-    if scene.events:
+        said = " · ".join(x for x in (shown_cards, backs, pile.note or "") if x)
+        lines.append(f"{pile.label}: {said}" if said else pile.label)
+    if not brief:
+        lines += list(c.lines)
+    if scene.events and recent > 0:
         lines.append(lang._("Before this:") + " " + " ".join(scene.events))
     if scene.hand is not None:
         hand = "  ".join(f"{label}: {' '.join('{c:' + x + '}' for x in cards)}"
                          for label, cards in scene.hand.groups) \
             or " ".join("{c:" + x + "}" for x in scene.hand.cards)
         lines.append(lang._("Your hand: {cards}", cards=hand))
-        lines += list(scene.hand.lines)
+        if not brief:
+            lines += list(scene.hand.lines)
     lines.append(lang._("Find the best move."))
     return "\n".join(plain_text(line, names, deck) for line in lines)
 
 
 def answer_text(answered: Answered, lang: Lang, shown: Shown | None = None) -> str:
-    """"Correct: Play 9♦ is best." / "Not this time: the best move is Play 9♦.", the
+    """"Correct. The best move: Play 9♦." / "Not this time. The best move: ...", the
     reasons, the rating's change and the streak.  ``shown`` words the moves as players
     say them (else their canonical texts)."""
     def word(move: str) -> str:
         return move if shown is None else move_label(shown, move, lang)
 
     if answered.correct:
-        lines = [lang._("Correct: {move} is best.", move=word(answered.answer))]
+        lines = [lang._("Correct. The best move: {move}.", move=word(answered.answer))]
     else:
-        lines = [lang._("Not this time: the best move is {move} (you chose {played}, "
-                        "about {share}% of a game worse).", move=word(answered.answer),
+        lines = [lang._("Not this time. The best move: {move}. Yours: {played}, about "
+                        "{share}% of a game worse.", move=word(answered.answer),
                         played=word(answered.played),
                         share=max(1, round(50 * answered.cost)))]
     lines.append(why(answered.reasons, lang))

@@ -86,7 +86,7 @@ class PuzzleDesk:
             got = await puzzles.answer(user, puzzle_id, action)
             if not got.counted:   # a double click, an old message: the first answer stands
                 return Reply("ℹ️ " + lang._(ANSWERED))
-            shown = await puzzles.shown(puzzle_id)
+            shown = await puzzles.issued(user, puzzle_id)
             return await self.answered(got, shown, user, next_game, lang)
         await answer(interaction, work(), budget=self.budget, update=True)
 
