@@ -94,7 +94,8 @@ async def test_run_serves_until_sigterm(fake_discord: FakeDiscord, tmp_path) -> 
     # The synced command set: discoverable, typed, within Discord's limits (the fake checks).
     commands = {c["name"]: c for c in fake.commands.listing(s.guild.id)}
     assert set(commands) == {"table", "hand", "play", "rules", "leaderboard", "stats", "recent",
-                             "settings", "daily", "season", "mygames", "tournament", "review"}
+                             "settings", "daily", "season", "mygames", "tournament", "review",
+                             "puzzle"}
     table = {o["name"]: o for o in commands["table"]["options"]}
     assert {"new", "join", "leave", "ai-add", "ai-remove", "start", "cancel", "kick",
             "settings", "status"} <= set(table)

@@ -26,6 +26,7 @@ from .commands import entry_point
 from .commands import info as commands_info
 from .commands import mygames as commands_mygames
 from .commands import play as commands_play
+from .commands import puzzle as commands_puzzle
 from .commands import review as commands_review
 from .commands import season as commands_season
 from .commands import settings as commands_settings
@@ -49,6 +50,7 @@ from .transport.outbox import Outbox
 from .transport.replies import SORRY, report
 from .ui.components import DYNAMIC_ITEMS, runs_click
 from .ui.controls import Controls
+from .ui.puzzles import PuzzleDesk
 from .user_settings import UserSettings
 
 log = logging.getLogger("parlour.discord")
@@ -106,7 +108,7 @@ def feed(client: discord.Client, core: Core, config: BotConfig, langs: Languages
 
 
 def commands(core: Core, config: BotConfig, langs: Languages, user_settings: UserSettings,
-             controls: Controls, feed: Feed
+             controls: Controls, feed: Feed, puzzles: PuzzleDesk
              ) -> list[app_commands.Command | app_commands.Group]:
     """Every slash command, in the order the tree has always listed them."""
     budget = config.ack_budget
@@ -123,6 +125,7 @@ def commands(core: Core, config: BotConfig, langs: Languages, user_settings: Use
         *commands_mygames.build(core=core, langs=langs, budget=budget,
                                 board_ids=feed.board_ids),
         *commands_review.build(core=core, langs=langs, budget=budget, painter=feed.painter),
+        *commands_puzzle.build(desk=puzzles),
     ]
 
 
@@ -144,6 +147,8 @@ class ParlourBot(discord.Client):
         self.controls = Controls(core, self.langs, self.user_settings, self.feed.panels,
                                  budget=self.config.ack_budget)
         self.tournament_desk = TournamentDesk(self, core, self.langs, self.feed.out)
+        self.puzzles = PuzzleDesk(core, self.langs, self.feed.painter,
+                                  budget=self.config.ack_budget)
         self._tournament_updates: Subscription | None = None
         self._subscription: Subscription | None = None
         self._core_stopped = False
@@ -152,7 +157,7 @@ class ParlourBot(discord.Client):
         self._long_lived: LongLived | None = None
         self._beat_now = asyncio.Event()  # on_ready: beat at once, not at the next interval
         for command in commands(core, self.config, self.langs, self.user_settings,
-                                self.controls, self.feed):
+                                self.controls, self.feed, self.puzzles):
             self.tree.add_command(command)
 
     def answering(self, interaction: discord.Interaction) -> AbstractContextManager[None]:

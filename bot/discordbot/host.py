@@ -36,6 +36,19 @@ class Clicks(Protocol):
                          page: int) -> None: ...
 
 
+class Puzzles(Protocol):
+    """What the puzzle controls (``ui.puzzle_controls``) hand their clicks to
+    (``ui.puzzles.PuzzleDesk``)."""
+
+    async def answer(self, interaction: discord.Interaction, puzzle_id: int, action: str,
+                     next_game: str | None) -> None: ...
+
+    async def next(self, interaction: discord.Interaction, game: str | None) -> None: ...
+
+    async def report(self, interaction: discord.Interaction, puzzle_id: int,
+                     next_game: str | None) -> None: ...
+
+
 class Host(Protocol):
     """The bot as its items see it."""
 
@@ -50,3 +63,6 @@ class Host(Protocol):
 
     @property
     def controls(self) -> Clicks: ...
+
+    @property
+    def puzzles(self) -> Puzzles: ...

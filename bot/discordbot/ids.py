@@ -25,6 +25,14 @@ once, at the edge; ``field`` writes one.
     pl:tourney:<op>:<tournament>            sign-up message: join | leave | check (in)
     pl:hint:<channel>:<move>                panel: the hard AI's move now, and why
     pl:open:<channel>                       board: open the table in the Activity (web on)
+    pl:pz:<user>:<puzzle>:<next>:<action>   /puzzle: answer with this candidate move
+    pl:pzs:<user>:<puzzle>:<next>           /puzzle: the same as a select (a long move text)
+    pl:pzn:<user>:<next>                    /puzzle's answer: the next puzzle
+    pl:pzr:<user>:<puzzle>:<next>           /puzzle's answer: report the puzzle as wrong
+
+A puzzle's controls name the user it was issued to, so another person's click is refused
+before anything is asked of the core, the puzzle, so a click after a restart answers, and
+``<next>``: the game "Next puzzle" asks for (``any``: any game, as /puzzle was asked).
 """
 
 from __future__ import annotations
@@ -52,6 +60,13 @@ RULES = re.compile(r"pl:rules:(?P<game>[a-z_]{1,20}):(?P<page>[0-9]{1,3})")
 TOURNEY = re.compile(r"pl:tourney:(?P<op>join|leave|check):(?P<tournament>[0-9]{1,20})")
 HINT = re.compile(rf"pl:hint:{_CH}:{_MOVE}")
 OPEN = re.compile(rf"pl:open:{_CH}")
+_USER = r"(?P<user>[0-9]{1,20})"
+_PUZZLE = r"(?P<puzzle>[0-9]{1,12})"
+_NEXT = r"(?P<next>[a-z_]{1,20})"
+PUZZLE = re.compile(rf"pl:pz:{_USER}:{_PUZZLE}:{_NEXT}:(?P<action>[^:]{{1,{ACTION_MAX}}})")
+PUZZLE_PICK = re.compile(rf"pl:pzs:{_USER}:{_PUZZLE}:{_NEXT}")
+PUZZLE_NEXT = re.compile(rf"pl:pzn:{_USER}:{_NEXT}")
+PUZZLE_REPORT = re.compile(rf"pl:pzr:{_USER}:{_PUZZLE}:{_NEXT}")
 
 
 def hand(channel_id: int) -> str:
@@ -96,6 +111,31 @@ def open_table(channel_id: int) -> str:
     return f"pl:open:{channel_id}"
 
 
+def puzzle(user_id: int, puzzle_id: int, next_game: str | None, action: str) -> str | None:
+    """None when the move's text cannot travel in a custom_id (too long or has a colon)."""
+    cid = f"pl:pz:{user_id}:{puzzle_id}:{next_game or ANY_GAME}:{action}"
+    ok = ":" not in action and 0 < len(action) <= ACTION_MAX and len(cid) <= CUSTOM_ID_MAX
+    return cid if ok else None
+
+
+def puzzle_pick(user_id: int, puzzle_id: int, next_game: str | None) -> str:
+    return f"pl:pzs:{user_id}:{puzzle_id}:{next_game or ANY_GAME}"
+
+
+def puzzle_next(user_id: int, next_game: str | None) -> str:
+    return f"pl:pzn:{user_id}:{next_game or ANY_GAME}"
+
+
+def puzzle_report(user_id: int, puzzle_id: int, next_game: str | None) -> str:
+    return f"pl:pzr:{user_id}:{puzzle_id}:{next_game or ANY_GAME}"
+
+
+def next_game(match: re.Match[str]) -> str | None:
+    """The game a puzzle control's ``<next>`` names (None: any game)."""
+    return None if match["next"] == ANY_GAME else match["next"]
+
+
+ANY_GAME = "any"             # "Next puzzle" of any game (no plugin is named so)
 DAILY_BASE = 10 ** 19        # snowflakes stay below 2**63 < 10**19 + anything used here
 
 

@@ -37,6 +37,8 @@ NAMES = (
     C_("command name", "on"),
     # Accuracy and luck (issue 49).
     C_("command name", "by"),
+    # Puzzles (issue 49).
+    C_("command name", "puzzle"),
 )
 
 # Descriptions and choice names, as the commands give them in English (the translator looks
@@ -103,4 +105,7 @@ TEXTS = (
     N_("An AI seat of that game to review instead of yours (1 = first)"),
     N_("Hints for every player here (host, in the lobby)"),
     N_("on: a Hint button on every hand panel"),
+    N_("Find the best move in a position from a real game (only you see it)"),
+    N_("Which game (default: any)"),
+    N_("Today's daily puzzle, the same for everyone (keeps your streak)"),
 )

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from ... import plugins
 from ...core import GLOBAL, Core, TableError, display_rating
+from ...core.puzzles import Standing
 from ...i18n import EN, Lang, lang_for
 from ...present import tournament as tournament_words
 from ...present.base import game_title
@@ -155,6 +156,9 @@ async def stats_reply(core: Core, who: discord.User | discord.Member, key: str |
                 line += " · " + _accuracy_words(lang, *mean)
             lines.append(line)
         text = "\n".join(lines)
+    standing = await core.puzzles.standing(who.id)
+    if standing.tried:   # one puzzle rating across games, shown once they have tried one
+        text += "\n🧩 " + _puzzle_words(lang, standing)
     if guild_id is not None and key != GLOBAL:
         events = tournament_words.finishes_text(
             await core.tournaments.finishes(guild_id, who.id), lang)
@@ -194,6 +198,15 @@ def _scope(interaction: discord.Interaction, scope: str, lang: Lang = EN) -> str
     return interaction.guild_id
 
 
+
+
+def _puzzle_words(lang: Lang, standing: Standing) -> str:
+    """"Puzzles: rating 1512 · 14 of 20 solved · daily streak 3 days (best 5)"."""
+    return (lang._("Puzzles: rating {rating} · {solved} of {tried} solved",
+                   rating=standing.rating, solved=standing.solved, tried=standing.tried)
+            + " · " + lang.n_("daily streak {n} day (best {best})",
+                              "daily streak {n} days (best {best})", standing.streak,
+                              best=standing.best_streak))
 
 
 def _accuracy_words(lang: Lang, accuracy: float, n: int) -> str:

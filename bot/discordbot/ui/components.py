@@ -21,6 +21,7 @@ from .. import ids
 from ..transport.replies import SORRY, bot_of, reaches, report
 from .count_button import CountButton
 from .hint_button import HintButton
+from .puzzle_controls import PUZZLE_ITEMS
 from .tournament_buttons import TournamentButton
 from .web_table import OpenTableButton
 
@@ -230,7 +231,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES):
 
 
 DYNAMIC_ITEMS = (HandButton, LobbyButton, MoveButton, CardSelect, MoveSelect, RulesButton,
-                 CountButton, TournamentButton, HintButton, OpenTableButton)
+                 CountButton, TournamentButton, HintButton, OpenTableButton, *PUZZLE_ITEMS)
 
 
 def runs_click(interaction: discord.Interaction) -> bool:
