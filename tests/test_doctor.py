@@ -55,8 +55,9 @@ async def test_doctor_against_the_fake(tmp_path, monkeypatch, capsys) -> None:
         assert f"ok Discord: reached {fake.api_url}; the token belongs to the bot Parlour " \
             f"(application {fake.application_id})." in out
         assert (f"PROBLEM Commands: not uploaded to server {scene.guild.id}: /daily, /hand, "
-                "/leaderboard, /mygames, /play, /recent, /review, /rules, /season, /settings, "
-                "/stats, /table, /tournament. Run `parlour run --sync` once to upload them.") in out
+                "/leaderboard, /mygames, /play, /puzzle, /recent, /review, /rules, /season, "
+                "/settings, /stats, /table, /tournament. Run `parlour run --sync` once to "
+                "upload them.") in out
         assert out.endswith("1 problem found.")
         assert not db.exists()  # the doctor changes nothing
 
@@ -69,7 +70,7 @@ async def test_doctor_against_the_fake(tmp_path, monkeypatch, capsys) -> None:
         code, out = await doctor(capsys)
         assert code == 0, out
         assert f"ok Database: {db} has schema v{SCHEMA_VERSION} (current)." in out
-        assert f"ok Commands: the 13 commands on server {scene.guild.id} match this Parlour's." \
+        assert f"ok Commands: the 14 commands on server {scene.guild.id} match this Parlour's." \
             in out and out.endswith("All is well.")
 
         # A command changed on Discord and one this Parlour does not have.
