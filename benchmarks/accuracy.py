@@ -22,20 +22,20 @@ from multiprocessing import Pool
 import rules
 from rules.ai import evaluate
 from rules.ai.players import make_player
-from rules.ai.search import SearchPlayer
+from rules.ai.search import LEVEL_ITERATIONS, SearchPlayer
 from rules.ai.skill import LUCK_WORLDS, SKILL_BUDGET, SKILL_WORLDS, game_skill, seat_skills
 
 GAMES = {"piquet": 2, "coins": 3, "thirteens": 4, "pinkerton": 2, "starshina": 3}
-HARD_ITERATIONS = 40   # the hard players' own search (small: a benchmark of the figures)
+HARD_ITERATIONS = LEVEL_ITERATIONS["hard"]   # the hard seat plays as the bot's hard AI
 
 
-def _one(job: tuple[str, int, int, int, int, int, int, int]) -> list[tuple[str, float, float,
-                                                                          float]]:
+def _one(job: tuple[str, int, int, int, int, int, int, int, int]
+         ) -> list[tuple[str, float, float, float]]:
     """One game: (level, accuracy, luck, result) per seat."""
-    game, n, seed, hero, deals, budget, worlds, luck = job
+    game, n, seed, hero, deals, budget, worlds, luck, iterations = job
     state = rules.get_game(game).new_state(n, {}, seed=seed)
     start = state.clone()
-    players = [SearchPlayer(game, "hard", seed * 31 + s, iterations=HARD_ITERATIONS,
+    players = [SearchPlayer(game, "hard", seed * 31 + s, iterations=iterations,
                             time_budget=None) if s == hero
                else make_player("easy", game, seed=seed * 31 + s) for s in range(n)]
     log: list[tuple[int, str]] = []
@@ -74,11 +74,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=SKILL_BUDGET)
     ap.add_argument("--worlds", type=int, default=SKILL_WORLDS)
     ap.add_argument("--luck", type=int, default=LUCK_WORLDS)
+    ap.add_argument("--hard", type=int, default=HARD_ITERATIONS,
+                    help="the hard seat's search iterations (default: the bot's hard AI)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     for game in args.games.split(","):
         n = GAMES[game]
-        jobs = [(game, n, seed, hero, args.deals, args.budget, args.worlds, args.luck)
+        jobs = [(game, n, seed, hero, args.deals, args.budget, args.worlds, args.luck,
+                 args.hard)
                 for seed in range(args.seeds) for hero in range(n)]
         t = time.process_time()
         with Pool(args.jobs) as pool:
@@ -96,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         for lvl, xs in by.items():
             m, ci = _mean_ci(xs)
             print(f"  {lvl:5} accuracy {m:5.1f} ± {ci:4.1f} ({len(xs)} seats)")
+        diff = [sum(a for (lv, a, _l, _v) in r if lv == "hard")
+                - sum(a for (lv, a, _l, _v) in r if lv == "easy") / (n - 1) for r in results]
+        m, ci = _mean_ci(diff)
+        print(f"  hard minus easy in the same game: {m:+5.1f} ± {ci:4.1f}")
         print(f"  hard more accurate than every easy seat in {better} of {len(results)} games")
         print(f"  correlation of luck with the result: {_corr(luck, value):+.2f} "
               f"({len(luck)} seats)")

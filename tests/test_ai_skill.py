@@ -125,3 +125,34 @@ def test_a_new_deals_luck_is_the_cards_not_minus_the_last_hand() -> None:
     ml, mr = sum(lucks) / len(lucks), sum(results) / len(results)
     cov = sum((a - ml) * (b - mr) for a, b in zip(lucks, results, strict=True))
     assert cov > 0, (lucks, results)
+
+
+def test_pinkertons_draws_inside_a_round_are_luck() -> None:
+    """Pinkerton deals again inside a round (phases II and III, each cycle) and turns up
+    cards onto the pile: chance events of their own (the game's ``stock`` hook), each
+    weighed against the same move with other cards drawn.  Counted only at the deal, a
+    round's luck said little of its result (correlation +0.06 over 80 seats)."""
+    from rules.ai import evaluate
+    from rules.ai.players import make_player
+
+    lucks, results = [], []
+    for seed in range(16):
+        state = rules.get_game("pinkerton").new_state(2, {}, seed=seed)
+        start = state.clone()
+        players = [make_player("easy", "pinkerton", seed=seed * 7 + s) for s in range(2)]
+        log: list[tuple[int, str]] = []
+        while state.deal_no == start.deal_no:
+            s = state.mover
+            move = str(players[s].choose(state, s))
+            state.apply(s, move)
+            log.append((s, move))
+        seats = seat_skills(game_skill(start, seed, log, 2, 2, 8))
+        # The deal, then at least phase II's deal and turn-up; the next round's deal, where
+        # the log stops, is not counted (nobody played it).
+        assert seats[0].events >= 2, seed
+        for seat in seats:
+            lucks.append(seat.luck)
+            results.append(evaluate.value(state, seat.seat))
+    ml, mr = sum(lucks) / len(lucks), sum(results) / len(results)
+    cov = sum((a - ml) * (b - mr) for a, b in zip(lucks, results, strict=True))
+    assert cov > 0, (lucks, results)

@@ -130,5 +130,9 @@ def card_value(state, seat: int):
     return lambda c: KEEP[c]
 
 
-HOOKS = AIHooks("pinkerton", choose, value, rollout=rollout, step_cost=1.2,
-                card_value=card_value)
+def stock(state) -> list[int]:
+    return state.stock
+
+
+HOOKS = AIHooks("pinkerton", choose, value, rollout=rollout, step_cost=1.2, stock=stock,
+                luck_scale=6, card_value=card_value)

@@ -86,6 +86,15 @@ class AIHooks:
     # of a sampled world under the others' observed decisions, built from the public record
     # alone (rules/ai/inference.py resamples the search's worlds by it).  None: uniform.
     world_weight: Callable[[State, int], Callable[[State], float]] | None = None
+    # The cards nobody has seen that moves draw from during a hand (Pinkerton's stock, in
+    # draw order: the state's own list), for the luck of a draw (rules/ai/skill.py): a move
+    # after which it changed dealt or turned up cards.  None: no draws inside a hand (or
+    # the exchange search's, as Piquet's talon).
+    stock: Callable[[State], list[int]] | None = None
+    # Times more rollouts behind each luck estimate, where a hand's swing is small against
+    # a rollout's spread (Pinkerton: at 8 rollouts luck and result correlated +0.14 over
+    # 80 seats, at 48 +0.46; ``python -m benchmarks.accuracy --games pinkerton``).
+    luck_scale: int = 1
 
     @property
     def rollout_policy(self) -> Policy:

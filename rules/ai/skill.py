@@ -14,7 +14,9 @@
   seat's luck over both games of a duplicate pair to about zero.  At a deal: the estimate
   with the seat's cards against the same position's estimate with every hand re-dealt
   (``blind``); at Piquet's draw from the talon: the drawer's estimate after the draw
-  against the same exchange's before the cards drawn are seen.
+  against the same exchange's before the cards drawn are seen; at a draw inside a hand
+  (Pinkerton's later deals and turn-ups: the game's ``stock`` hook), every seat's
+  estimate against the same move made with the stock shuffled.
 
 Pure and deterministic given the seed: budgets are counts, never wall-clock time.
 """
@@ -97,6 +99,26 @@ def estimate(state: State, seat: int, rng: random.Random, worlds: int = LUCK_WOR
             continue
     if not vals:
         return evaluate.value(state, seat), 0.0
+    return _mean_error(vals)
+
+
+def undrawn(state: State, mover: int, move: Action, seat: int, rng: random.Random,
+            worlds: int = LUCK_WORLDS) -> tuple[float, float]:
+    """``seat``'s expected result of ``move`` before the cards it draws are seen: the move
+    made in copies of the position with the stock (the game's ``stock`` hook: cards nobody
+    has seen) shuffled, each valued by one rollout from ``seat``'s view of it."""
+    stock = hooks_for(state.game.name).stock
+    assert stock is not None
+    vals = []
+    for _ in range(worlds):
+        copy = state.clone()
+        rng.shuffle(stock(copy))
+        copy.apply(mover, move, quiet=True)
+        vals.append(estimate(copy, seat, rng, 1)[0])
+    return _mean_error(vals)
+
+
+def _mean_error(vals: list[float]) -> tuple[float, float]:
     mean = sum(vals) / len(vals)
     sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (len(vals) - 1)) if len(vals) > 1 \
         else 0.0
@@ -117,9 +139,13 @@ def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
     logged as ``actions`` ((seat, action) per move); JSON-able: {"seats": [SeatSkill as
     dicts]}.  ``budget`` and ``worlds``: the search's iterations and the fresh worlds of
     each decision's pricing (``coach.assess``, with ``more`` rounds of more worlds: none
-    by default); ``luck_worlds``: the worlds of each estimate at a chance event."""
+    by default); ``luck_worlds``: the worlds of each estimate at a chance event (times the
+    game's ``luck_scale``)."""
     state = start.clone()
     n = state.n
+    hooks = hooks_for(state.game.name)
+    stock = hooks.stock
+    luck_worlds *= hooks.luck_scale
     costs: list[list[float]] = [[] for _ in range(n)]
     errors: list[list[float]] = [[] for _ in range(n)]
     raw = [0.0] * n
@@ -166,12 +192,17 @@ def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
         if state.is_over:
             continue
         if evaluate.hand_counter(state) != deal:
-            add(blind(), estimates())      # a new deal
+            if i < len(actions):           # a new deal (not one the log stops at)
+                add(blind(), estimates())
         elif _chance(pre):
             # A draw from the talon: the drawer's cards against what that same exchange
             # was worth before they were seen (its decision is the accuracy's, not luck).
             add([estimate(pre, s, rng, luck_worlds, then=move)] * n,
                 [estimate(state, s, rng, luck_worlds)] * n, only=s)
+        elif stock is not None and stock(pre) != stock(state):
+            # Cards dealt or turned up inside a hand (Pinkerton's phases): every seat's
+            # estimate against the same move with other cards drawn.
+            add([undrawn(pre, s, move, t, rng, luck_worlds) for t in range(n)], estimates())
     centre = sum(raw) / n
     out = []
     for s in range(n):
