@@ -135,4 +135,4 @@ def stock(state) -> list[int]:
 
 
 HOOKS = AIHooks("pinkerton", choose, value, rollout=rollout, step_cost=1.2, stock=stock,
-                luck_scale=6, card_value=card_value)
+                luck_scale=6, skill_scale=3, card_value=card_value)

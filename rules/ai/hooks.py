@@ -93,8 +93,13 @@ class AIHooks:
     stock: Callable[[State], list[int]] | None = None
     # Times more rollouts behind each luck estimate, where a hand's swing is small against
     # a rollout's spread (Pinkerton: at 8 rollouts luck and result correlated +0.14 over
-    # 80 seats, at 48 +0.46; ``python -m benchmarks.accuracy --games pinkerton``).
+    # 60 games, at 48 +0.46; ``python -m benchmarks.accuracy --games pinkerton``).
     luck_scale: int = 1
+    # Times more search iterations and pricing worlds behind each decision's accuracy,
+    # where the game's heuristic is close to a small search's choice and its decisions are
+    # cheap to price (Pinkerton: at 24/12 hard's accuracy led easy's by +4.6 +- 5.4 over 60
+    # games, at 72/36 by +7.3 +- 5.7 over the same 60; the same benchmark).
+    skill_scale: int = 1
 
     @property
     def rollout_policy(self) -> Policy:

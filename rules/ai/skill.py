@@ -139,12 +139,14 @@ def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
     logged as ``actions`` ((seat, action) per move); JSON-able: {"seats": [SeatSkill as
     dicts]}.  ``budget`` and ``worlds``: the search's iterations and the fresh worlds of
     each decision's pricing (``coach.assess``, with ``more`` rounds of more worlds: none
-    by default); ``luck_worlds``: the worlds of each estimate at a chance event (times the
-    game's ``luck_scale``)."""
+    by default), both times the game's ``skill_scale``; ``luck_worlds``: the worlds of each
+    estimate at a chance event (times the game's ``luck_scale``)."""
     state = start.clone()
     n = state.n
     hooks = hooks_for(state.game.name)
     stock = hooks.stock
+    budget *= hooks.skill_scale
+    worlds *= hooks.skill_scale
     luck_worlds *= hooks.luck_scale
     costs: list[list[float]] = [[] for _ in range(n)]
     errors: list[list[float]] = [[] for _ in range(n)]
