@@ -21,10 +21,16 @@ from multiprocessing import Pool
 
 import rules
 from rules.ai import evaluate
-from rules.ai.hooks import hooks_for
 from rules.ai.players import make_player
 from rules.ai.search import LEVEL_ITERATIONS, SearchPlayer
-from rules.ai.skill import LUCK_WORLDS, SKILL_BUDGET, SKILL_WORLDS, game_skill, seat_skills
+from rules.ai.skill import (
+    LUCK_WORLDS,
+    SKILL_BUDGET,
+    SKILL_WORLDS,
+    game_skill,
+    scaled_budgets,
+    seat_skills,
+)
 
 GAMES = {"piquet": 2, "coins": 3, "thirteens": 4, "pinkerton": 2, "starshina": 3}
 HARD_ITERATIONS = LEVEL_ITERATIONS["hard"]   # the hard seat plays as the bot's hard AI
@@ -95,10 +101,9 @@ def main(argv: list[str] | None = None) -> int:
                             for (lw, b, _m, _w) in r if lw == "easy"))
         luck = [x for r in results for (_lv, _a, x, _v) in r]
         value = [v for r in results for (_lv, _a, _x, v) in r]
-        hooks = hooks_for(game)
-        print(f"{game}: {len(results)} games ({args.deals} deal each), budget "
-              f"{args.budget * hooks.skill_scale}/{args.worlds * hooks.skill_scale}/"
-              f"{args.luck * hooks.luck_scale} (the game's scales applied)")
+        spent = "/".join(map(str, scaled_budgets(game, args.budget, args.worlds, args.luck)))
+        print(f"{game}: {len(results)} games ({args.deals} deal each), budget {spent} "
+              "(the game's scales applied)")
         for lvl, xs in by.items():
             m, ci = _mean_ci(xs)
             print(f"  {lvl:5} accuracy {m:5.1f} ± {ci:4.1f} ({len(xs)} seats)")

@@ -8,8 +8,10 @@ import math
 import random
 
 import rules
+from rules.ai import evaluate
 from rules.ai.coach import assess, decision_seed
 from rules.ai.hooks import hooks_for
+from rules.ai.players import make_player
 from rules.ai.skill import accuracy, game_skill, seat_skills
 
 BUDGET, WORLDS, LUCK = 8, 6, 4     # small: CI's budget
@@ -99,32 +101,40 @@ def test_luck_over_both_seats_of_a_duplicate_pair_sums_to_about_zero() -> None:
     assert abs(sum(pairs) / len(pairs)) < 0.1
 
 
+def _easy_first_deal(game: str, n: int, seed: int
+                     ) -> tuple[rules.State, rules.State, list[tuple[int, str]]]:
+    """The first deal of ``game`` played by easy players (seeded), up to the second deal:
+    the start, the state then and the log."""
+    state = rules.get_game(game).new_state(n, {}, seed=seed)
+    start = state.clone()
+    players = [make_player("easy", game, seed=seed * 7 + s) for s in range(n)]
+    log: list[tuple[int, str]] = []
+    while state.deal_no == start.deal_no:
+        s = state.mover
+        move = str(players[s].choose(state, s))
+        state.apply(s, move)
+        log.append((s, move))
+    return start, state, log
+
+
+def _covariance(xs: list[float], ys: list[float]) -> float:
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((a - mx) * (b - my) for a, b in zip(xs, ys, strict=True))
+
+
 def test_a_new_deals_luck_is_the_cards_not_minus_the_last_hand() -> None:
     """Starshina's seed rules value each hand on its own; a deal's luck was once the new
     estimate against the one just before it - the last hand's result taken away - so luck
     and result came out opposed (correlation -0.9 over first deals).  Now a deal's cards
     are weighed against any cards in the same position: over seeded first deals (each
     ending as the second is dealt), a seat's luck goes with its result."""
-    from rules.ai import evaluate
-    from rules.ai.players import make_player
-
     lucks, results = [], []
     for seed in range(6):
-        state = rules.get_game("starshina").new_state(3, {}, seed=seed)
-        start = state.clone()
-        players = [make_player("easy", "starshina", seed=seed * 7 + s) for s in range(3)]
-        log: list[tuple[int, str]] = []
-        while state.deal_no == start.deal_no:
-            s = state.mover
-            move = str(players[s].choose(state, s))
-            state.apply(s, move)
-            log.append((s, move))
+        start, state, log = _easy_first_deal("starshina", 3, seed)
         for seat in seat_skills(game_skill(start, seed, log, 2, 2, 6)):
             lucks.append(seat.luck)
             results.append(evaluate.value(state, seat.seat))
-    ml, mr = sum(lucks) / len(lucks), sum(results) / len(results)
-    cov = sum((a - ml) * (b - mr) for a, b in zip(lucks, results, strict=True))
-    assert cov > 0, (lucks, results)
+    assert _covariance(lucks, results) > 0, (lucks, results)
 
 
 def test_pinkertons_draws_inside_a_round_are_luck() -> None:
@@ -132,20 +142,9 @@ def test_pinkertons_draws_inside_a_round_are_luck() -> None:
     cards onto the pile: chance events of their own (the game's ``stock`` hook), each
     weighed against the same move with other cards drawn.  Counted only at the deal, a
     round's luck said little of its result (correlation +0.06 over 80 seats)."""
-    from rules.ai import evaluate
-    from rules.ai.players import make_player
-
     lucks, results = [], []
     for seed in range(16):
-        state = rules.get_game("pinkerton").new_state(2, {}, seed=seed)
-        start = state.clone()
-        players = [make_player("easy", "pinkerton", seed=seed * 7 + s) for s in range(2)]
-        log: list[tuple[int, str]] = []
-        while state.deal_no == start.deal_no:
-            s = state.mover
-            move = str(players[s].choose(state, s))
-            state.apply(s, move)
-            log.append((s, move))
+        start, state, log = _easy_first_deal("pinkerton", 2, seed)
         seats = seat_skills(game_skill(start, seed, log, 2, 2, 8))
         # The deal, then at least phase II's deal and turn-up; the next round's deal, where
         # the log stops, is not counted (nobody played it).
@@ -153,6 +152,4 @@ def test_pinkertons_draws_inside_a_round_are_luck() -> None:
         for seat in seats:
             lucks.append(seat.luck)
             results.append(evaluate.value(state, seat.seat))
-    ml, mr = sum(lucks) / len(lucks), sum(results) / len(results)
-    cov = sum((a - ml) * (b - mr) for a, b in zip(lucks, results, strict=True))
-    assert cov > 0, (lucks, results)
+    assert _covariance(lucks, results) > 0, (lucks, results)

@@ -132,6 +132,14 @@ def _chance(state: State) -> bool:
     return search is not None and search.applies(state)
 
 
+def scaled_budgets(game: str, budget: int, worlds: int, luck_worlds: int
+                   ) -> tuple[int, int, int]:
+    """The budgets ``game_skill`` spends on ``game``: the pricing's times the game's
+    ``skill_scale``, the luck estimates' times its ``luck_scale``."""
+    hooks = hooks_for(game)
+    return budget * hooks.skill_scale, worlds * hooks.skill_scale, luck_worlds * hooks.luck_scale
+
+
 def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
                budget: int = SKILL_BUDGET, worlds: int = SKILL_WORLDS,
                luck_worlds: int = LUCK_WORLDS, more: tuple[int, ...] = SKILL_MORE) -> dict:
@@ -143,11 +151,8 @@ def game_skill(start: State, seed: int, actions: list[tuple[int, str]],
     estimate at a chance event (times the game's ``luck_scale``)."""
     state = start.clone()
     n = state.n
-    hooks = hooks_for(state.game.name)
-    stock = hooks.stock
-    budget *= hooks.skill_scale
-    worlds *= hooks.skill_scale
-    luck_worlds *= hooks.luck_scale
+    stock = hooks_for(state.game.name).stock
+    budget, worlds, luck_worlds = scaled_budgets(state.game.name, budget, worlds, luck_worlds)
     costs: list[list[float]] = [[] for _ in range(n)]
     errors: list[list[float]] = [[] for _ in range(n)]
     raw = [0.0] * n
