@@ -174,7 +174,10 @@ def decode(v: Any) -> Any:
 
 def _tuples(v: Any) -> Any:
     """JSON's lists as tuples, all the way down."""
-    return tuple(_tuples(x) for x in v) if isinstance(v, (list, tuple)) else v
+    if not isinstance(v, (list, tuple)):
+        return v
+    # A call only for the nested lists: every loaded state's log comes through here.
+    return tuple([_tuples(x) if isinstance(x, (list, tuple)) else x for x in v])
 
 
 def english(key: str, plural: str | None, data: Data) -> str:

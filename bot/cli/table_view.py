@@ -8,6 +8,7 @@ move highlighted when the terminal shows colour, plain text otherwise.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import unicodedata
@@ -75,6 +76,13 @@ class Style:
 
 def width_of(s: str) -> int:
     """Columns ``s`` takes on a terminal (escapes take none, wide characters two)."""
+    if s.isascii():   # most of a screen's pieces: one column a character
+        return len(_ANSI.sub("", s)) if "\x1b" in s else len(s)
+    return _wide_width(s)
+
+
+@functools.lru_cache(maxsize=4096)   # a screen measures the same cards and names again
+def _wide_width(s: str) -> int:
     n = 0
     for ch in _ANSI.sub("", s):
         if unicodedata.combining(ch) or ch == "\ufe0f" or ch == "\u200d":
