@@ -36,7 +36,13 @@ class _Slow(ThreadRunner):
         raise AssertionError("unreachable")
 
 
-def _thread_bot(fake: FakeDiscord, path, slow: bool = False, **config):
+# A review's budget where only its storing and showing are tested, not its judgement
+# (the full budget takes most of a minute a game on a busy machine).
+QUICK_REVIEW = 12
+
+
+def _thread_bot(fake: FakeDiscord, path, slow: bool = False, review_budget: int | None = None,
+                **config):
     """The real bot with its AI work in a thread pool (reviews take seconds: the event
     loop, shared with the fake Discord, must go on meanwhile)."""
     bot = parlour_bot(fake, path, table_seed=SEED, **config)
@@ -44,6 +50,8 @@ def _thread_bot(fake: FakeDiscord, path, slow: bool = False, **config):
     core = bot.core
     core.runner = core.turns.runner = core.daily.runner = runner
     core.reviews.runner = core.hints.runner = runner
+    if review_budget is not None:
+        core.reviews.budget = review_budget
     return bot
 
 
@@ -180,6 +188,7 @@ async def test_a_review_lists_planted_blunders_and_hides_other_hands(
         bob = await fake.slash(s.bob, "review", channel=s.table, options={"game": game_id})
         assert bob.text.startswith("⚠️") and "no finished game" in bob.text, bob.text
         # An AI seat of Alice's game can be reviewed; Alice's own seat is hers only.
+        bot.core.reviews.budget = QUICK_REVIEW   # who may see it is tested here, not how good
         ai = await fake.slash(s.alice, "review", channel=s.table,
                               options={"game": game_id, "seat": 2}, timeout=120)
         assert "for Basil (AI, easy)" in ai.text or "(AI, easy):" in ai.text, ai.text
@@ -202,7 +211,7 @@ async def test_a_review_cut_by_a_restart_is_finished_after_it(fake_discord: Fake
     fake, s = fake_discord, fake_discord.scene
     fake.settle_quiet = 0.02
     path = tmp_path / "p.db"
-    bot = _thread_bot(fake, path, slow=True)
+    bot = _thread_bot(fake, path, slow=True, review_budget=QUICK_REVIEW)
     async with fake.run_bot(bot):
         t = await _table(fake, bot, s.alice)
         await t.play_to_end()
@@ -215,7 +224,7 @@ async def test_a_review_cut_by_a_restart_is_finished_after_it(fake_discord: Fake
     rows = await _rows(path, game_id)
     assert rows == [(seat, "pending")], rows
 
-    bot = _thread_bot(fake, path)
+    bot = _thread_bot(fake, path, review_budget=QUICK_REVIEW)
     async with fake.run_bot(bot):
         for _ in range(600):
             got = await bot.core.reviews.get(game_id, seat)
