@@ -84,6 +84,37 @@ def test_puzzles_answered_by_number_then_reported_then_quit(tmp_path, lang: str)
     assert len(answered) == 2 and answered[1][2] == 1 and answered[0][2] == 0
 
 
+BEFORE = {"en": "Before this:", "pl": "Wcześniej:", "ru": "Перед этим:"}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_the_events_before_a_puzzle_are_listed_a_line_each(tmp_path, lang: str) -> None:
+    """A paragraph of events wrapped at 80 columns cut an event in two ("... trick +1
+    =" / "4."): each event starts a line of its own, and a line too long for the screen
+    (an event's, a seat's) goes on under its first word, never at the margin."""
+    db = tmp_path / "p.db"
+    _pool(db)
+    code, text = _puzzle(db, "1\n\n" * 12 + "q\n", "--lang", lang)   # the whole pool
+    assert code == 0, text
+    screens = [screen for screen in text.split("\n\n") if WORDS[lang][0] in screen]
+    assert len(screens) >= 5
+    listed = 0
+    for screen in screens:
+        lines = screen.split("\n")
+        assert all(width_of(line) <= 80 for line in lines), screen
+        if BEFORE[lang] not in lines:
+            continue
+        k = lines.index(BEFORE[lang]) + 1
+        assert lines[k].startswith("  · "), screen
+        while lines[k].startswith(("  · ", "    ")):
+            listed += lines[k].startswith("  · ")
+            k += 1
+        for line, previous in zip(lines[1:], lines, strict=False):
+            if previous.startswith("  ") and width_of(previous) > 70:   # wrapped, maybe
+                assert line.startswith("  ") or not line[:1].islower(), (previous, line)
+    assert listed >= 5
+
+
 def test_a_move_typed_out_and_a_bad_one(tmp_path) -> None:
     db = tmp_path / "p.db"
     _pool(db, (("coins", 3, 1),))

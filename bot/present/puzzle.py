@@ -20,6 +20,7 @@ from .scene import Fact, Scene, TrickScene
 from .text import plain as plain_text
 
 RECENT = 4      # the last events before the decision, as a review's position shows them
+BULLET = "  · "   # a listed event (``puzzle_text(listed=True)``), as the terminal lists them
 
 
 def puzzle_names(n: int, seat: int, lang: Lang) -> tuple[str, ...]:
@@ -62,10 +63,12 @@ def _trick(trick: TrickScene, names: Sequence[str]) -> str:
     return f"{trick.label}: {plays}" if plays else trick.label
 
 
-def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = False) -> str:
+def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = False,
+                listed: bool = False) -> str:
     """The position in words, as a review's decision is shown, then the question
     (``recent``: the last events shown, 0 for none; ``brief``: without the centre's and
-    the hand's sentences, for a small screen)."""
+    the hand's sentences, for a small screen; ``listed``: the events a line each, as the
+    terminal's table lists its recent events, rather than one paragraph)."""
     scene = scene_of(shown, lang, max(1, recent))
     names = puzzle_names(shown.state.n, shown.seat, lang)
     deck = presenter_for(shown.game, lang).deck
@@ -100,7 +103,9 @@ def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = Fa
         lines.append(f"{pile.label}: {said}" if said else pile.label)
     if not brief:
         lines += list(c.lines)
-    if scene.events and recent > 0:
+    if scene.events and recent > 0 and listed:
+        lines += [lang._("Before this:"), *(BULLET + event for event in scene.events)]
+    elif scene.events and recent > 0:
         lines.append(lang._("Before this:") + " " + " ".join(scene.events))
     if scene.hand is not None:
         hand = "  ".join(f"{label}: {' '.join('{c:' + x + '}' for x in cards)}"
