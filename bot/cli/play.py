@@ -658,13 +658,24 @@ def move_reader(game: rules.Game, options: dict | None) -> Callable[[str], str]:
     return lambda typed: str(game.parse_action(typed, options or None))
 
 
-def fit_lines(text: str, width: int) -> str:
+def fit_lines(text: str, width: int, hang: bool = False) -> str:
     """``text`` with every line longer than ``width`` wrapped between words (a refusal,
-    a note: the terminal itself would cut words in two)."""
+    a note: the terminal itself would cut words in two); with ``hang``, an indented
+    line's further lines (a seat's, a listed event's) hang under its first word, as on
+    the terminal's table."""
     if all(width_of(line) <= width for line in text.split("\n")):
         return text
     return "\n".join(part for line in text.split("\n")
-                     for part in (wrap(line, width) if width_of(line) > width else [line]))
+                     for part in (_wrapped(line, width, hang) if width_of(line) > width
+                                  else [line]))
+
+
+def _wrapped(line: str, width: int, hang: bool) -> list[str]:
+    body = line.lstrip(" ")
+    indent = line[:len(line) - len(body)]
+    if not hang or not indent:
+        return wrap(line, width)
+    return wrap(body, width, indent, indent + "  ")
 
 
 def norm_line(line: str) -> str:

@@ -22,7 +22,7 @@ from ..core.puzzles import PuzzleError, Shown, budget_from
 from ..core.store import is_postgres, mask_password, sqlite_path
 from ..i18n import EN, LANGUAGES, N_, Lang
 from ..present.messages import said
-from ..present.puzzle import BULLET, RECENT, answer_text, move_labels, puzzle_text
+from ..present.puzzle import RECENT, answer_text, move_labels, puzzle_text
 from .log_setup import log_to_file, terminal_log_file
 from .play import (
     LOCAL_CHANNEL,
@@ -36,7 +36,6 @@ from .play import (
     terminal_width,
 )
 from .subcommands import Subcommands
-from .table_view import width_of, wrap
 
 REPORT_WORDS = ("report", "zgłoś", "zglos", "пожаловаться", "жалоба")
 HOW = N_("Puzzles come from finished games, yours too: play one with 'parlour play GAME' "
@@ -160,24 +159,6 @@ async def _answer(core: Core, shown: Shown, reader: LineReader, say, lang: Lang
     return True
 
 
-def _fitted(text: str, width: int) -> str:
-    """``text`` wrapped between words to ``width``; an indented line's further lines
-    (a seat's, a listed event's) hang under its first word, as on the terminal's table."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        if width_of(line) <= width:
-            lines.append(line)
-        elif line.startswith(BULLET):
-            lines += wrap(line[len(BULLET):], width, BULLET, " " * len(BULLET))
-        elif line.startswith(" "):
-            body = line.lstrip(" ")
-            indent = line[:len(line) - len(body)]
-            lines += wrap(body, width, indent, indent + "  ")
-        else:
-            lines += wrap(line, width)
-    return "\n".join(lines)
-
-
 def _screen(shown: Shown, width: int, height: int, lang: Lang) -> str:
     """The position and the numbered moves, fitted to the screen with the prompt under
     them: the recent events give way first when it is too tall, then the centre's and
@@ -186,8 +167,8 @@ def _screen(shown: Shown, width: int, height: int, lang: Lang) -> str:
     text = ""
     for brief in (False, True):
         for recent in range(RECENT, -1, -1):
-            text = _fitted("\n".join([puzzle_text(shown, lang, recent, brief, listed=True),
-                                      *moves]), width)
+            text = fit_lines("\n".join([puzzle_text(shown, lang, recent, brief, listed=True),
+                                         *moves]), width, hang=True)
             if len(text.split("\n")) < height:
                 return text
     return text

@@ -103,10 +103,10 @@ def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = Fa
         lines.append(f"{pile.label}: {said}" if said else pile.label)
     if not brief:
         lines += list(c.lines)
-    if scene.events and recent > 0 and listed:
-        lines += [lang._("Before this:"), *(BULLET + event for event in scene.events)]
-    elif scene.events and recent > 0:
-        lines.append(lang._("Before this:") + " " + " ".join(scene.events))
+    if scene.events and recent > 0:
+        before = lang._("Before this:")
+        lines += [before, *(BULLET + event for event in scene.events)] if listed else \
+            [before + " " + " ".join(scene.events)]
     if scene.hand is not None:
         hand = "  ".join(f"{label}: {' '.join('{c:' + x + '}' for x in cards)}"
                          for label, cards in scene.hand.groups) \
