@@ -65,7 +65,9 @@ def test_no_hinted_move_is_reviewed_as_costly(game: str, n: int, options: dict) 
 def test_a_clearly_worse_runner_up_is_reviewed_as_costly_with_the_same_interval() -> None:
     # Both say so: where the hint's judgement (its rounds) prices its runner-up as clearly
     # worse, the review of that move (more rounds) gives the same cost and interval: the
-    # hint's sample is the first part of the review's, stopped by the same rule.
+    # hint's sample is the first part of the review's, stopped by the same rule - unless
+    # the review's second opinion (coach._second_opinion) found a move that the runner-up
+    # loses clearly more against, and then it is at least as costly.
     said = 0
     for seed in range(6):
         state = rules.get_game("coins").new_state(3, {}, seed=seed)
@@ -78,8 +80,12 @@ def test_a_clearly_worse_runner_up_is_reviewed_as_costly_with_the_same_interval(
                 runner = got.prices[1]
                 j = judge(state, s, runner.action, BUDGET, decision_seed(seed, move),
                           check=WORLDS, more=MORE)
-                assert j is not None and j.best == got.best and j.clear
-                assert (j.cost, j.spread) == (runner.cost, runner.error)
+                assert j is not None and j.clear
+                if j.best == got.best:
+                    assert (j.cost, j.spread) == (runner.cost, runner.error)
+                else:
+                    # The review's second opinion found a move it loses more against.
+                    assert j.cost > runner.cost
                 said += 1
             state.apply(s, hooks_for("coins").choose(state, s, rng))
         if said >= 3:

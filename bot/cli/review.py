@@ -50,6 +50,8 @@ def add_parser(sub: Subcommands) -> None:
                    help="run the planted-blunder benchmark instead (TRIALS hands)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="with --bench: run the hands in N processes at once (default: 1)")
+    p.add_argument("--first", type=int, default=0, metavar="K",
+                   help="with --bench: start at hand K (game seed 1000 + K; default: 0)")
     p.add_argument("--verbose", action="store_true",
                    help="with --bench: a line for every planted blunder")
     p.set_defaults(func=run)
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.bench is not None:
         from .review_bench import run_bench
         run_bench(args.bench, out=lambda s: print(s, file=out, flush=True),
-                  jobs=max(1, args.jobs), verbose=args.verbose)
+                  jobs=max(1, args.jobs), verbose=args.verbose, first=max(0, args.first))
         return 0
     lang = terminal_lang(getattr(args, "lang", None))
     if not is_postgres(args.db) and not os.path.exists(sqlite_path(args.db)):

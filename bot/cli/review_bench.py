@@ -23,7 +23,17 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 from rules.ai import evaluate
-from rules.ai.coach import COACH_BUDGET, COACH_WORLDS, MATTERS, MORE_WORLDS, PRICE_WORLDS, Z, judge
+from rules.ai.coach import (
+    COACH_BUDGET,
+    COACH_WORLDS,
+    MATTERS,
+    MORE_WORLDS,
+    PRICE_WORLDS,
+    SECOND_OPINION,
+    WIDE,
+    Z,
+    judge,
+)
 from rules.ai.search import SearchPlayer
 
 from .. import plugins
@@ -159,14 +169,17 @@ def _tally(results: list[dict], oracle: int) -> tuple[dict, dict, int, int, int]
 
 
 def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
-              review_budget: int = REVIEW_BUDGET, verbose: bool = False, jobs: int = 1) -> dict:
+              review_budget: int = REVIEW_BUDGET, verbose: bool = False, jobs: int = 1,
+              first: int = 0) -> dict:
     """``jobs``: trials run in that many processes at once (each trial is seeded by its
-    number alone, so the figures are the same)."""
+    number alone, so the figures are the same); ``first``: the first trial's number (the
+    hands ``first`` to ``first + trials - 1``)."""
+    hands = range(first, first + trials)
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            done = list(pool.map(trial, range(trials), repeat(games), repeat(review_budget)))
+            done = list(pool.map(trial, hands, repeat(games), repeat(review_budget)))
     else:
-        done = [trial(t, games, review_budget) for t in range(trials)]
+        done = [trial(t, games, review_budget) for t in hands]
     results = [r for r in done if r is not None]
     cpu = sum(r["cpu_s"] for r in done if r is not None)
     if verbose:
@@ -181,13 +194,16 @@ def run_bench(trials: int, games: tuple[str, ...] = GAMES, out=print,
                 f"{r['truth'][0]:.3f} ({r['truth'][1]:.3f} on fresh worlds, "
                 f"{r['oracle']}), {said}, "
                 f"rank {rank} of {r['review']['judged']}")
-    out(f"review benchmark: {trials} hands over {', '.join(games)}; hard players of "
+    out(f"review benchmark: {trials} hands ({first} to {first + trials - 1}) over "
+        f"{', '.join(games)}; hard players of "
         f"{PLAY_BUDGET} iterations, review {review_budget} iterations a decision "
         f"({COACH_WORLDS} common worlds, then priced on {PRICE_WORLDS} fresh worlds, "
         f"rounds of {' then '.join(map(str, MORE_WORLDS))} more while the interval "
-        f"straddles {MATTERS:g}; a decision listed when its interval, +- {Z:g} standard "
-        f"errors, is above {MATTERS:g}), blunders priced by a search of "
-        f"{ORACLE_WORLDS * 12} iterations on {ORACLE_WORLDS} worlds")
+        f"straddles {MATTERS:g}; where a loss may matter, a second opinion: every legal "
+        f"move of up to {WIDE} played out on {PRICE_WORLDS} fresh worlds, else a search of "
+        f"{SECOND_OPINION * review_budget} iterations; a decision listed when its "
+        f"interval, +- {Z:g} standard errors, is above {MATTERS:g}), blunders priced by "
+        f"a search of {ORACLE_WORLDS * 12} iterations on {ORACLE_WORLDS} worlds")
     figures = {}
     for oracle, priced in enumerate(("on the pricing search's own worlds (as first defined)",
                                      f"on {ORACLE_CHECK} fresh worlds "

@@ -2,10 +2,11 @@
 
 Everything here runs the hard level's own search (``SearchPlayer.choose``) and reads
 its root statistics (``last_root``: each root move's values in the common sampled
-worlds), so a hint is exactly the move the hard AI would make, and a review weighs a
-player's move on the same worlds as the AI's choice (paired samples: the luck of the
-deal cancels out of the difference).  Pure and deterministic given the seed: budgets
-are iteration counts, never wall-clock time.
+worlds), so a hint is the move the hard AI would make (or its runner-up, where that is
+clearly better on fresh worlds), and a review weighs a player's move on the same worlds
+as that choice (paired samples: the luck of the deal cancels out of the difference).
+Pure and deterministic given the seed: budgets are iteration counts, never wall-clock
+time.
 
 Reasons are facts, not sentences (``Reason``): the presentation layer words them in
 the reader's language (bot/present/coach_words.py).
@@ -27,7 +28,7 @@ COACH_WORLDS = 12       # common worlds every root move is tried in, in that sea
 PRICE_WORLDS = 64       # fresh worlds the moves are then priced on, paired: at least this many
 # Rounds of more fresh worlds for a loss whose interval still straddles MATTERS after the
 # worlds before; each round is played STEP worlds at a time and stops once it does not.
-MORE_WORLDS: tuple[int, ...] = (192, 768)
+MORE_WORLDS: tuple[int, ...] = (192, 768, 3072)
 # A hint stops after the first round (bounded CPU); its sample is the first part of the
 # review's, decided by the same rule, so where the hint settles a loss the review agrees.
 HINT_MORE: tuple[int, ...] = MORE_WORLDS[:1]
@@ -39,6 +40,12 @@ MATTERS = 0.02          # costly: the whole interval above this (1% of a game)
 HINT_BUDGET = REVIEW_BUDGET = COACH_BUDGET
 REVIEW_WORLDS = COACH_WORLDS
 CHECK_WORLDS = PRICE_WORLDS
+# A review's second opinion, where the loss of the move played may matter (its interval
+# reaches above MATTERS): every legal move of a short list played out on fresh worlds,
+# else a search of this many times the budget, looks for a better move to price it
+# against.
+SECOND_OPINION = 3     # times the coach's budget
+WIDE = 16               # a second opinion plays out every legal move of a list this short
 
 
 @dataclass(frozen=True)
@@ -110,7 +117,8 @@ class Price:
 @dataclass(frozen=True)
 class Assessment:
     """The coach's judgement of one decision: its choice and the moves priced against it
-    (the choice first, at cost 0; then the runner-up of the search; then the move played)."""
+    (the choice first, at cost 0; then the runner-up of the search; then the move played;
+    after a review's second opinion, the choice it found and the move played alone)."""
     best: Action
     prices: tuple[Price, ...]
     exchange: bool      # priced on sampled draws from the talon (Piquet's exchange)
@@ -173,19 +181,23 @@ def _root(player: SearchPlayer, chosen: Action) -> list[MoveValue]:
 
 def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
            worlds: int = PRICE_WORLDS, played: Action | None = None,
-           more: tuple[int, ...] = MORE_WORLDS) -> Assessment | None:
+           more: tuple[int, ...] = MORE_WORLDS, second: int = 0) -> Assessment | None:
     """The one judgement behind a hint and a review: the hard search (``budget``
     iterations, ``COACH_WORLDS`` common worlds) chooses; then its choice, its runner-up and
     ``played`` are priced against each other on ``worlds`` fresh sampled worlds, paired
     (the same deal and rollout seed for each: the luck of the deal cancels out).  Fresh,
     because the search chose its move for how it did in its own worlds (the winner's
-    curse).  A hint and the review of the move made at the same position, with the same
-    seed, run exactly this: the hinted move costs nothing there.  None with one legal move.
-    Piquet's exchange is priced by its own search, on ``worlds`` fresh sampled talons.
+    curse); where the runner-up is clearly better there (``costly`` the other way), the
+    runner-up is the choice.  A hint and the review of the move made at the same
+    position, with the same seed, run exactly this: the hinted move costs nothing there.
+    None with one legal move.  Piquet's exchange is priced by its own search, on
+    ``worlds`` fresh sampled talons.
     The move asked about (``played``, else the runner-up) whose loss is unsettled
     (``Price.unsettled``: its interval straddles MATTERS) is priced again against the
     choice in rounds (``more``: each round's size), ``STEP`` fresh worlds at a time, until
-    the interval no longer straddles or the rounds run out; judged on the whole sample."""
+    the interval no longer straddles or the rounds run out; judged on the whole sample.
+    ``second``: the iterations of a second opinion where the loss of ``played`` may
+    still matter after that (``_second_opinion``); 0, none (a hint never has one)."""
     if len(state.legal_actions(seat)) < 2:
         return None
     player = _player(state, seed, budget, COACH_WORLDS)
@@ -203,6 +215,12 @@ def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
         return Assessment(best, (Price(best, 0.0, 0.0, 0, 0),), False)
     vals = _values(state, seat, seed, budget, moves, worlds, _stream(state, seat, seed,
                                                                       "judge"))
+    # Decided on the first fresh worlds alone, which a hint and a review share whatever
+    # else the review prices (a world's values do not depend on the other moves).
+    if _price(moves[0], vals[1], vals[0]).clear:
+        moves[0], moves[1] = moves[1], moves[0]
+        vals[0], vals[1] = vals[1], vals[0]
+        best = moves[0]
     asked = played if played is not None else moves[1]
     if asked != best:
         # More worlds only where the sample cannot tell whether the loss matters.  Only
@@ -210,22 +228,83 @@ def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
         # choice, on streams of their own, seeded by the decision and the position alone:
         # a hint and the review of its runner-up see the same worlds, step for step.
         k = moves.index(asked)
-        for r, size in enumerate(more):
-            rng = _stream(state, seat, seed, f"judge+{r}")
-            done = 0
-            while done < size and _price(asked, vals[0], vals[k]).unsettled:
-                step = min(STEP, size - done)
-                extra = _values(state, seat, seed, budget, [best, asked], step, rng)
-                if not extra[0]:
-                    break           # no consistent world to be had: judged as it stands
-                # The others keep their first sample, paired with the choice's first part.
-                vals[0], vals[k] = vals[0] + extra[0], vals[k] + extra[1]
-                done += step
+        vals[0], vals[k] = _rounds(state, seat, seed, budget, best, asked, vals[0], vals[k],
+                                   more, "judge")
+        if second and played is not None:
+            moves, vals = _second_opinion(state, seat, seed, budget, worlds, moves, vals,
+                                          played, more, second)
     search = hooks_for(state.game.name).exchange
     exchange = search is not None and search.applies(state)
-    return Assessment(best, tuple(_price(m, vals[0], v) for m, v in zip(moves, vals,
-                                                                        strict=True)),
-                      exchange)
+    return Assessment(moves[0], tuple(_price(m, vals[0], v)
+                                      for m, v in zip(moves, vals, strict=True)), exchange)
+
+
+def _rounds(state: State, seat: int, seed: int, budget: int, best: Action, asked: Action,
+            mine: list[float], theirs: list[float], more: tuple[int, ...], name: str
+            ) -> tuple[list[float], list[float]]:
+    """``asked`` and ``best`` (values ``theirs`` and ``mine`` so far, paired) priced again
+    in the rounds ``more`` while the loss of ``asked`` is unsettled, on the streams
+    ``name+0``, ``name+1``, ... of this decision."""
+    for r, size in enumerate(more):
+        rng = _stream(state, seat, seed, f"{name}+{r}")
+        done = 0
+        while done < size and _price(asked, mine, theirs).unsettled:
+            step = min(STEP, size - done)
+            extra = _values(state, seat, seed, budget, [best, asked], step, rng)
+            if not extra[0]:
+                break           # no consistent world to be had: judged as it stands
+            # The other moves keep their first sample, paired with the choice's first part.
+            mine, theirs = mine + extra[0], theirs + extra[1]
+            done += step
+    return mine, theirs
+
+
+def _second_opinion(state: State, seat: int, seed: int, budget: int, worlds: int,
+                    moves: list[Action], vals: list[list[float]], played: Action,
+                    more: tuple[int, ...], iterations: int
+                    ) -> tuple[list[Action], list[list[float]]]:
+    """Where the loss of ``played`` against the choice ``moves[0]`` may matter - its
+    interval reaches above MATTERS - a second, wider look for
+    a better move: the first search's choice may be little better than the move played,
+    or the best of several weak ones, and the first sample may have been unlucky.  Every
+    legal move (at most ``WIDE``; else the choice of a search of ``iterations``) is played
+    out on ``worlds`` fresh worlds, and ``played`` is priced against the best of them on
+    fresh worlds again (with rounds).  That best is the first choice and the loss was not
+    clear: the two samples together are the judgement.  Another move: it becomes the
+    choice where ``played`` loses clearly more against it.  Otherwise the judgement
+    stands, so a loss the first pricing found clear stays clear, at least as costly.  The
+    choice is never ``played``: a move a hint named stays free."""
+    k = moves.index(played)
+    first = _price(played, vals[0], vals[k])
+    if first.high <= MATTERS:
+        return moves, vals
+    legal = state.legal_actions(seat)
+    if len(legal) <= WIDE:
+        looked = _values(state, seat, seed, budget, legal, worlds,
+                         _stream(state, seat, seed, "wide"))
+        if not looked[0]:
+            return moves, vals
+        other = max(zip(legal, looked, strict=True), key=lambda m: _mean(m[1]))[0]
+    else:
+        other = _player(state, seed + 2, iterations, COACH_WORLDS).choose(state, seat)
+    if other == played or (other == moves[0] and first.clear):
+        return moves, vals      # a clear loss stays as the hint's rounds priced it
+    got = _values(state, seat, seed, budget, [other, played], worlds,
+                  _stream(state, seat, seed, "second"))
+    if not got[0]:
+        return moves, vals
+    if other == moves[0]:
+        # The same two moves on worlds of their own: more of the same paired sample.
+        n = min(len(vals[0]), len(vals[k]))
+        got = [vals[0][:n] + got[0], vals[k][:n] + got[1]]
+    mine, theirs = _rounds(state, seat, seed, budget, other, played, got[0], got[1], more,
+                           "second")
+    again = _price(played, mine, theirs)
+    if other != moves[0] and (not again.clear or again.cost <= first.cost):
+        return moves, vals
+    # Only the two priced on the same worlds: the other moves' samples are not paired
+    # with the new choice's.
+    return [other, played], [mine, theirs]
 
 
 def price_moves(state: State, seat: int, best: Action, moves: list[Action], seed: int = 0,
@@ -293,19 +372,20 @@ def hint(state: State, seat: int, budget: int = COACH_BUDGET, seed: int = 0,
 
 def judge(state: State, seat: int, played: Action | str, budget: int = COACH_BUDGET,
           seed: int = 0, worlds: int = COACH_WORLDS,
-          check: int = PRICE_WORLDS, more: tuple[int, ...] = MORE_WORLDS
-          ) -> Judgement | None:
+          check: int = PRICE_WORLDS, more: tuple[int, ...] = MORE_WORLDS,
+          second: int = SECOND_OPINION) -> Judgement | None:
     """How much ``played`` loses against the coach's choice (``assess``: the same
     judgement as a hint's at this position and seed, priced again in the rounds
-    ``more``), or None when there was no choice to speak of (one legal move).  ``check``
-    0: priced on the search's own ``worlds`` common worlds instead, where the choice of the
-    best is partly luck (the benchmark's oracle)."""
+    ``more``, with a second opinion by a search of ``second`` times ``budget`` where the
+    loss may matter; 0, none), or None when there was no choice to speak of (one legal
+    move).  ``check`` 0: priced on the search's own ``worlds`` common worlds instead,
+    where the choice of the best is partly luck (the benchmark's oracle)."""
     if isinstance(played, str):
         played = state.game.parse_action(played, state.options)
     if len(state.legal_actions(seat)) < 2:
         return None
     if check:
-        got = assess(state, seat, seed, budget, check, played, more)
+        got = assess(state, seat, seed, budget, check, played, more, second * budget)
         if got is None:
             return None
         p = got.price(played)
