@@ -115,6 +115,36 @@ def test_the_events_before_a_puzzle_are_listed_a_line_each(tmp_path, lang: str) 
     assert listed >= 5
 
 
+HAND = {"en": "Your hand: ", "pl": "Twoja ręka: ", "ru": "Ваши карты: "}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru"])
+def test_a_hand_too_long_for_the_screen_breaks_between_suits(tmp_path, monkeypatch,
+                                                              lang: str) -> None:
+    """A 12-card Piquet hand at 80 columns went on with "7♠" alone on the next line: the
+    cards of one suit stay together, the hand breaks before a suit's name."""
+    monkeypatch.setenv("COLUMNS", "64")
+    monkeypatch.setenv("LINES", "40")
+    db = tmp_path / "p.db"
+    _pool(db)
+    code, text = _puzzle(db, "1\n\n" * 12 + "q\n", "--lang", lang)
+    assert code == 0, text
+    assert "\x00" not in text
+    wrapped = 0
+    for screen in text.split("\n\n"):
+        lines = screen.split("\n")
+        assert all(width_of(line) <= 64 for line in lines), screen
+        for k, line in enumerate(lines[:-1]):
+            if line.startswith(HAND[lang]):
+                after = lines[k + 1]
+                # The next line is the hand's next suit ("Spades: J♠ 8♠ 7♠") or the next
+                # sentence, never a card cut off its suit.
+                first = after.split(" ")[0]
+                assert first.endswith(":") or after.endswith("."), (line, after)
+                wrapped += first.endswith(":") and not after.endswith(".")
+    assert wrapped >= 1
+
+
 def test_a_move_typed_out_and_a_bad_one(tmp_path) -> None:
     db = tmp_path / "p.db"
     _pool(db, (("coins", 3, 1),))

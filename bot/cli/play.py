@@ -57,7 +57,7 @@ from .moves import Moves
 from .rules_cmd import paragraphs
 from .saved import LOCAL_CHANNEL  # Discord ids are never 0: no clash with the bot's tables
 from .subcommands import Subcommands
-from .table_view import Style, TableView, wants_colour, width_of, wrap
+from .table_view import GLUE, Style, TableView, wants_colour, width_of, wrap
 
 LOCAL_USER = 0
 class _Moved(enum.Enum):
@@ -662,12 +662,12 @@ def fit_lines(text: str, width: int, hang: bool = False) -> str:
     """``text`` with every line longer than ``width`` wrapped between words (a refusal,
     a note: the terminal itself would cut words in two); with ``hang``, an indented
     line's further lines (a seat's, a listed event's) hang under its first word, as on
-    the terminal's table."""
+    the terminal's table.  A ``GLUE`` is a space never broken at."""
     if all(width_of(line) <= width for line in text.split("\n")):
-        return text
+        return text.replace(GLUE, " ")
     return "\n".join(part for line in text.split("\n")
                      for part in (_wrapped(line, width, hang) if width_of(line) > width
-                                  else [line]))
+                                  else [line.replace(GLUE, " ")]))
 
 
 def _wrapped(line: str, width: int, hang: bool) -> list[str]:

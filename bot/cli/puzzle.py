@@ -36,6 +36,7 @@ from .play import (
     terminal_width,
 )
 from .subcommands import Subcommands
+from .table_view import GLUE
 
 REPORT_WORDS = ("report", "zgłoś", "zglos", "пожаловаться", "жалоба")
 HOW = N_("Puzzles come from finished games, yours too: play one with 'parlour play GAME' "
@@ -167,8 +168,8 @@ def _screen(shown: Shown, width: int, height: int, lang: Lang) -> str:
     text = ""
     for brief in (False, True):
         for recent in range(RECENT, -1, -1):
-            text = fit_lines("\n".join([puzzle_text(shown, lang, recent, brief, listed=True),
-                                         *moves]), width, hang=True)
+            text = fit_lines("\n".join([puzzle_text(shown, lang, recent, brief, listed=True,
+                                                     glue=GLUE), *moves]), width, hang=True)
             if len(text.split("\n")) < height:
                 return text
     return text

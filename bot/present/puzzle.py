@@ -64,11 +64,13 @@ def _trick(trick: TrickScene, names: Sequence[str]) -> str:
 
 
 def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = False,
-                listed: bool = False) -> str:
+                listed: bool = False, glue: str = " ") -> str:
     """The position in words, as a review's decision is shown, then the question
     (``recent``: the last events shown, 0 for none; ``brief``: without the centre's and
     the hand's sentences, for a small screen; ``listed``: the events a line each, as the
-    terminal's table lists its recent events, rather than one paragraph)."""
+    terminal's table lists its recent events, rather than one paragraph; ``glue``: the
+    space between the cards of one suit in the hand, a terminal's unbreakable one so
+    that a wrapped hand breaks between suits)."""
     scene = scene_of(shown, lang, max(1, recent))
     names = puzzle_names(shown.state.n, shown.seat, lang)
     deck = presenter_for(shown.game, lang).deck
@@ -108,7 +110,7 @@ def puzzle_text(shown: Shown, lang: Lang, recent: int = RECENT, brief: bool = Fa
         lines += [before, *(BULLET + event for event in scene.events)] if listed else \
             [before + " " + " ".join(scene.events)]
     if scene.hand is not None:
-        hand = "  ".join(f"{label}: {' '.join('{c:' + x + '}' for x in cards)}"
+        hand = "  ".join(f"{label}:{glue}{glue.join('{c:' + x + '}' for x in cards)}"
                          for label, cards in scene.hand.groups) \
             or " ".join("{c:" + x + "}" for x in scene.hand.cards)
         lines.append(lang._("Your hand: {cards}", cards=hand))
