@@ -663,11 +663,12 @@ def fit_lines(text: str, width: int, hang: bool = False) -> str:
     a note: the terminal itself would cut words in two); with ``hang``, an indented
     line's further lines (a seat's, a listed event's) hang under its first word, as on
     the terminal's table.  A ``GLUE`` is a space never broken at."""
-    if all(width_of(line) <= width for line in text.split("\n")):
-        return text.replace(GLUE, " ")
-    return "\n".join(part for line in text.split("\n")
-                     for part in (_wrapped(line, width, hang) if width_of(line) > width
-                                  else [line.replace(GLUE, " ")]))
+    lines = text.split("\n")
+    if any(width_of(line) > width for line in lines):
+        text = "\n".join(part for line in lines
+                         for part in (_wrapped(line, width, hang) if width_of(line) > width
+                                      else [line]))
+    return text.replace(GLUE, " ")
 
 
 def _wrapped(line: str, width: int, hang: bool) -> list[str]:

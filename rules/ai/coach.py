@@ -196,8 +196,9 @@ def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
     (``Price.unsettled``: its interval straddles MATTERS) is priced again against the
     choice in rounds (``more``: each round's size), ``STEP`` fresh worlds at a time, until
     the interval no longer straddles or the rounds run out; judged on the whole sample.
-    ``second``: the iterations of a second opinion where the loss of ``played`` may
-    still matter after that (``_second_opinion``); 0, none (a hint never has one)."""
+    ``second``: a second opinion where the loss of ``played`` may still matter after
+    that (``_second_opinion``, its search at ``second`` times ``budget``); 0, none (a hint
+    never has one)."""
     if len(state.legal_actions(seat)) < 2:
         return None
     player = _player(state, seed, budget, COACH_WORLDS)
@@ -232,7 +233,7 @@ def assess(state: State, seat: int, seed: int = 0, budget: int = COACH_BUDGET,
                                    more, "judge")
         if second and played is not None:
             moves, vals = _second_opinion(state, seat, seed, budget, worlds, moves, vals,
-                                          played, more, second)
+                                          played, more, second * budget)
     search = hooks_for(state.game.name).exchange
     exchange = search is not None and search.applies(state)
     return Assessment(moves[0], tuple(_price(m, vals[0], v)
@@ -264,16 +265,16 @@ def _second_opinion(state: State, seat: int, seed: int, budget: int, worlds: int
                     more: tuple[int, ...], iterations: int
                     ) -> tuple[list[Action], list[list[float]]]:
     """Where the loss of ``played`` against the choice ``moves[0]`` may matter - its
-    interval reaches above MATTERS - a second, wider look for
-    a better move: the first search's choice may be little better than the move played,
-    or the best of several weak ones, and the first sample may have been unlucky.  Every
-    legal move (at most ``WIDE``; else the choice of a search of ``iterations``) is played
-    out on ``worlds`` fresh worlds, and ``played`` is priced against the best of them on
-    fresh worlds again (with rounds).  That best is the first choice and the loss was not
-    clear: the two samples together are the judgement.  Another move: it becomes the
-    choice where ``played`` loses clearly more against it.  Otherwise the judgement
-    stands, so a loss the first pricing found clear stays clear, at least as costly.  The
-    choice is never ``played``: a move a hint named stays free."""
+    interval reaches above MATTERS - a second, wider look for a better move: the first
+    search's choice may be little better than the move played, or the best of several
+    weak ones, and the first sample may have been unlucky.  Every legal move (at most
+    ``WIDE``; else the choice of a search of ``iterations``) is played out on ``worlds``
+    fresh worlds, and ``played`` is priced against the best of them on fresh worlds again
+    (with rounds).  That best is the first choice and the loss was not clear: the two
+    samples together are the judgement.  Another move: it becomes the choice where
+    ``played`` loses clearly more against it.  Otherwise the judgement stands, so a loss
+    the first pricing found clear stays clear, at least as costly.  The choice is never
+    ``played``: a move a hint named stays free."""
     k = moves.index(played)
     first = _price(played, vals[0], vals[k])
     if first.high <= MATTERS:
@@ -385,7 +386,7 @@ def judge(state: State, seat: int, played: Action | str, budget: int = COACH_BUD
     if len(state.legal_actions(seat)) < 2:
         return None
     if check:
-        got = assess(state, seat, seed, budget, check, played, more, second * budget)
+        got = assess(state, seat, seed, budget, check, played, more, second)
         if got is None:
             return None
         p = got.price(played)
