@@ -34,12 +34,13 @@ from games.piquet.combos import (
 )
 from games.piquet.declaring import CATS, GOOD, SINK_WORD, declare_action, sets_scored_all
 from rules.actions import Action, act
-from rules.ai.hooks import AIHooks, FirstOf
+from rules.ai.hooks import AIHooks, FirstOf, lead
 from rules.cards import CARD
 from rules.tricks import PLAY
 
 TRICK_VALUE = {14: 10, 13: 7, 12: 5, 11: 3.5, 10: 2.5, 9: 1, 8: 0.5, 7: 0}
 LENGTH = 3.5  # keep value per card a suit holds beyond three (tuned, see the docstring)
+POINTS_PER_UNIT = 100.0   # deal points per unit of value(): the lead in totals / 100
 # What a hand declares: (point key, best sequence key, sequences' score, best set key, sets'
 # score) - the keys compare between hands, the scores are what the categories are worth.
 Holding = tuple[tuple[int, int], tuple[int, int], int, tuple[int, int], int]
@@ -296,8 +297,11 @@ def _shed(hand: list[int], unseen: set[int]) -> int:
 
 
 def value(s, seat: int) -> float:
-    """The side's chance of winning the partie (ai_partie.py)."""
-    return ai_partie.value(s, seat)
+    """The side's lead in the partie's points."""
+    side = s.side(seat)
+    totals = list(s.totals)
+    others = [t for i, t in enumerate(totals) if i != side]
+    return lead(totals[side], others, POINTS_PER_UNIT)
 
 
 def card_value(state, seat: int):
@@ -307,13 +311,7 @@ def card_value(state, seat: int):
 
 # The exchange searches (two hands, normand's dealer) build on this module's rules of
 # thumb, so they are imported once those are defined.
-from games.piquet import (  # noqa: E402
-    ai_exchange,
-    ai_exchange_normand,
-    ai_inference,
-    ai_partie,
-    endgame,
-)
+from games.piquet import ai_exchange, ai_exchange_normand, ai_inference, endgame  # noqa: E402
 
 # The endgame solver takes over sampled worlds this many tricks before the end of a hand
 # (rules/ai/endgame.py): where a solve costs a few rollouts at most (measured by

@@ -18,8 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.piquet.ai import holding, likely_tricks, weakest
-from games.piquet.ai_partie import deal_worth
+from games.piquet.ai import POINTS_PER_UNIT, holding, likely_tricks, weakest
 from games.piquet.ai_playout import play_out
 from games.piquet.state import PiquetState
 from games.piquet.talon_worlds import best_total, sampled_worlds
@@ -30,6 +29,7 @@ from rules.base import State
 # The open play-out's share of the play's value, the rest from each hand's own likely
 # tricks: on 600 duplicate deals 0.5 gained most over the estimate alone (docs/AI.md).
 PLAYOUT_WEIGHT = 0.5
+UNIT = POINTS_PER_UNIT   # deal points per unit of heuristics.piquet.value
 PLAY_WEIGHT = 2.0     # the older estimate: points per trick of estimated advantage
 CARDS_WEIGHT = 10.0   # and the cards' 10 points, won more surely the larger the advantage
 
@@ -46,8 +46,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     """The candidate discard with the best total over ``worlds`` common sampled worlds (fewer
     if ``deadline`` comes first), the candidates, and each one's values by world (the same
     worlds for every candidate, so a review can price one discard against another), in the
-    units of the heuristic's value: the chance of winning the partie that the deal's
-    estimated points leave (ai_partie.py)."""
+    units of the heuristic's value: deal points / 100."""
     assert isinstance(state, PiquetState)  # see applies()
     elder = seat == state.order[0]
     opp = 1 - seat
@@ -56,13 +55,12 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     kept = [[c for c in hand if c not in out] for out in outs]
     v = state.variant_rules
     values: list[list[float]] = [[] for _ in cands]
-    worth = deal_worth(state, seat)
     for w in sampled_worlds(state, seat, rng, worlds, deadline, resampler):
         for i, out in enumerate(outs):
             k = len(out)
             mine = kept[i] + w.talon[:k]
             theirs = _heuristic_draw(w.hands[opp], w.talon[k:]) if elder else w.hands[opp]
-            values[i].append(worth(value(mine, theirs, elder, v.repique, v.pique, v.capot)))
+            values[i].append(value(mine, theirs, elder, v.repique, v.pique, v.capot) / UNIT)
     return cands[best_total(values)], cands, values
 
 

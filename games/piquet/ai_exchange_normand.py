@@ -15,8 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.piquet.ai import Holding, holding, likely_tricks
-from games.piquet.ai_partie import deal_worth
+from games.piquet.ai import POINTS_PER_UNIT, Holding, holding, likely_tricks
 from games.piquet.state import PiquetState
 from games.piquet.talon_worlds import best_total, sampled_worlds
 from rules.actions import Action
@@ -39,11 +38,10 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
            deadline: float | None = None, resampler: Resampler | None = None
            ) -> tuple[Action, list[Action], list[list[float]]]:
     """The best legal choice over ``worlds`` common sampled worlds (fewer if ``deadline``
-    comes first), the choices weighed, and each one's values by world (the chance of
-    winning the partie that the deal's estimated points leave, the heuristic's units, so
-    a review prices a choice as it prices a card).  Every legal choice is weighed, not
-    only ``cands`` (the search's near neighbours of the heuristic's discard): there are
-    few."""
+    comes first), the choices weighed, and each one's values by world (deal points / 100,
+    the heuristic's units, so a review prices a choice as it prices a card).  Every legal
+    choice is weighed, not only ``cands`` (the search's near neighbours of the heuristic's
+    discard): there are few."""
     assert isinstance(state, PiquetState)  # see applies()
     legal = state.legal_actions(seat)
     # The search's candidates first (the heuristic's guess at their head wins ties).
@@ -56,7 +54,6 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     blanche = list(state.blanche)
     repique = state.variant_rules.repique
     values: list[list[float]] = [[] for _ in moves]
-    worth = deal_worth(state, seat)
     for w in sampled_worlds(state, seat, rng, worlds, deadline, resampler):
         others = {s: w.hands[s] for s in order if s != seat}
         held = {s: holding(h) for s, h in others.items()}
@@ -65,7 +62,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
             mine = kept[i] + w.talon[:len(out)]
             held[seat] = holding(mine)
             tricks[seat] = likely_tricks(mine, seat == elder)
-            values[i].append(worth(value(held, tricks, order, seat, blanche, repique)))
+            values[i].append(value(held, tricks, order, seat, blanche, repique) / POINTS_PER_UNIT)
     return moves[best_total(values)], moves, values
 
 

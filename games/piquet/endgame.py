@@ -1,14 +1,14 @@
 """Piquet's rules as the endgame solver needs them (rules/ai/endgame.py):
 ``model(world, seat)`` gives ``(model, position)`` for a world in trick play, or None
 in another phase.  It reads every hand of ``world``, so the search calls it on sampled
-worlds only; the value at the end of the hand is the game's ``AIHooks.value`` there (ai_partie.py).
+worlds only; the value at the end of the hand mirrors the game's ``AIHooks.value``.
 """
 
 from __future__ import annotations
 
-from games.piquet.ai_partie import Partie, after_deal
 from games.piquet.scoring import contract_points
 from rules.ai.endgame import Acc, Position, TrickModel, follow_suit, position_of
+from rules.ai.hooks import lead
 from rules.tricks import highest_card
 
 
@@ -22,10 +22,10 @@ class PiquetModel:
     carries = "points"
 
     def __init__(self, me: int, n: int, teams: bool, lead_points: bool, capot: int,
-                 totals: list[int], partie: Partie, contract: dict | None = None) -> None:
+                 totals: list[int], contract: dict | None = None) -> None:
         self.me, self.n, self.teams = me, n, teams
         self.lead_points, self.capot, self.totals = lead_points, capot, totals
-        self.partie, self.contract = partie, contract
+        self.contract = contract
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -72,7 +72,8 @@ class PiquetModel:
             side = tricks.index(best)
             points[side] += self.capot if best == sum(tricks) else 10
         totals = [t + p for t, p in zip(self.totals, points, strict=True)]
-        return self.partie.worth(totals, self.side(self.me))
+        me = self.side(self.me)
+        return lead(totals[me], [t for i, t in enumerate(totals) if i != me], 100.0)
 
 
 def model(world, seat: int) -> tuple[TrickModel, Position] | None:
@@ -84,8 +85,7 @@ def model(world, seat: int) -> tuple[TrickModel, Position] | None:
     for s, t in enumerate(world.tricks):
         tricks[world.side(s)] += t
     contract = world.contract if v.name == "auction" else None
-    model = PiquetModel(seat, world.n, v.teams, v.lead_points, v.capot, [0] * sides,
-                        after_deal(world), contract)
+    model = PiquetModel(seat, world.n, v.teams, v.lead_points, v.capot, [0] * sides, contract)
     # The totals as they stand (so positions reached after different moves compare),
     # less the lead point of a trick in progress: the model counts it with the trick.
     points = list(world.totals)
