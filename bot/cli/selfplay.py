@@ -9,7 +9,8 @@ number of cores they are per-move, single-core figures.
 
 ``parlour selfplay --report`` plays the fixed suite behind the table in
 docs/AI.md and prints it as Markdown; ``--endgame`` times the endgame solver
-against rollouts (selfplay_endgame.py).
+against rollouts (selfplay_endgame.py); ``--save`` and ``--paired`` compare one build
+with another on the same games (selfplay_paired.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import time
 from rules.ai.players import LEVELS
 
 from .. import plugins
+from . import selfplay_paired
 from .play import parse_options
 from .selfplay_match import machine, match_tasks, run_tasks, summarise
 from .subcommands import Subcommands
@@ -47,6 +49,11 @@ def add_parser(sub: Subcommands) -> None:
                         "0.25 s; --report uses 2 s, so a loaded machine does not cut moves "
                         "short)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--save", metavar="FILE",
+                   help="write every game's result to FILE (JSON lines), for --paired")
+    p.add_argument("--paired", metavar="FILE",
+                   help="compare the first seat type with the games FILE holds (saved by "
+                        "another build with the same game, seats and seeds), paired by deal")
     p.add_argument("--report", action="store_true",
                    help="play the docs/AI.md suite and print its Markdown table")
     p.add_argument("--scale", type=float, default=1.0,
@@ -149,6 +156,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--games must be at least 1.")
         if args.cap is not None and args.cap <= 0:
             raise ValueError("--cap must be a positive number of seconds.")
+        before = selfplay_paired.load(args.paired) if args.paired else None
+        if before is not None and not selfplay_paired.overlap(before, args.game, options, seats,
+                                                              args.seed, args.games):
+            raise ValueError(f"--paired {args.paired}: {selfplay_paired.NONE_SAVED}")
     except (ValueError, KeyError) as e:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
@@ -159,9 +170,18 @@ def run(args: argparse.Namespace) -> int:
     summary.update(game=args.game, players=n, options=options, seats=seats, seed=args.seed,
                    jobs=args.jobs, seconds=round(time.perf_counter() - start, 1),
                    machine=machine())
+    games = selfplay_paired.records(args.game, options, seats, args.seed, results)
+    if args.save:
+        selfplay_paired.save(args.save, games)
+    paired = None
+    if before is not None:
+        paired = selfplay_paired.compare(seats[0], before, games)
+        summary["paired"] = paired
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(format_table(args.game, n, options, seats, summary))
         print(f"({summary['seconds']} s wall, {args.jobs} jobs; {summary['machine']})")
+        if paired is not None:
+            print(selfplay_paired.format_paired(paired, args.paired))
     return 0
