@@ -13,11 +13,10 @@ of two win rates with their own intervals.
 from __future__ import annotations
 
 import json
-import math
 import statistics
 from pathlib import Path
 
-from .selfplay_match import Z95
+from .selfplay_match import mean_ci
 
 NONE_SAVED = ("it holds none of these games (another game or options, other seats or "
               "other seeds).")
@@ -80,6 +79,12 @@ def _outcome(game: dict, level: str) -> tuple[float, float]:
     return float(won), statistics.fmean(game["scores"][i] for i in seats)
 
 
+def _winners(game: dict) -> set[str]:
+    """The seat types in first place."""
+    best = min(game["ranks"])
+    return {lvl for lvl, r in zip(game["levels"], game["ranks"], strict=True) if r == best}
+
+
 def compare(level: str, before: list[dict], after: list[dict]) -> dict:
     """``after`` less ``before`` for ``level`` on the games both played."""
     old = {_key(g): g for g in before}
@@ -91,22 +96,18 @@ def compare(level: str, before: list[dict], after: list[dict]) -> dict:
     changed = 0
     for k in keys:
         (w0, s0), (w1, s1) = _outcome(old[k], level), _outcome(new[k], level)
-        winners = [[old[k]["levels"][i] for i, r in enumerate(g["ranks"]) if r == min(g["ranks"])]
-                   for g in (old[k], new[k])]
-        changed += sorted(winners[0]) != sorted(winners[1])
+        changed += _winners(old[k]) != _winners(new[k])
         row = by_deal.setdefault(k[2], {"before": [], "after": [], "score": []})
         row["before"].append(w0)
         row["after"].append(w1)
         row["score"].append(s1 - s0)
     out: dict = {"level": level, "games": len(keys), "deals": len(by_deal), "changed": changed}
-    for name, f in (("before", lambda r: statistics.fmean(r["before"])),
-                    ("after", lambda r: statistics.fmean(r["after"])),
-                    ("win_diff", lambda r: statistics.fmean(r["after"]) -
-                     statistics.fmean(r["before"])),
-                    ("score_diff", lambda r: statistics.fmean(r["score"]))):
-        xs = [f(r) for r in by_deal.values()]
-        half = Z95 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.nan
-        out[name] = [statistics.fmean(xs), half]
+    deals = list(by_deal.values())
+    out["before"] = mean_ci([statistics.fmean(r["before"]) for r in deals])
+    out["after"] = mean_ci([statistics.fmean(r["after"]) for r in deals])
+    out["win_diff"] = mean_ci([statistics.fmean(r["after"]) - statistics.fmean(r["before"])
+                               for r in deals])
+    out["score_diff"] = mean_ci([statistics.fmean(r["score"]) for r in deals])
     return out
 
 
