@@ -129,7 +129,7 @@ def test_two_seats_of_the_level_under_test_are_rated_once():
     assert r.games == 12 and r.against == ("easy",)
 
 
-def _paired_run(capsys, tmp_path, *extra):
+def _paired_run(capsys, *extra):
     code = main(["selfplay", "coins", "--seats", "easy,random,random", "--games", "2",
                  "--jobs", "1", "--seed", "7", *extra])
     return code, capsys.readouterr()
@@ -137,13 +137,13 @@ def _paired_run(capsys, tmp_path, *extra):
 
 def test_saved_games_pair_with_a_later_run_on_the_same_deals(capsys, tmp_path):
     saved = tmp_path / "before.jsonl"
-    code, _ = _paired_run(capsys, tmp_path, "--save", str(saved))
+    code, _ = _paired_run(capsys, "--save", str(saved))
     games = [json.loads(line) for line in saved.read_text().splitlines()]
     assert code == 0 and len(games) == 6
     assert {(g["seed"], g["rotation"]) for g in games} == {(s, r) for s in (7, 8)
                                                           for r in range(3)}
     # The same build on the same games: nothing moves.
-    code, out = _paired_run(capsys, tmp_path, "--paired", str(saved))
+    code, out = _paired_run(capsys, "--paired", str(saved))
     assert code == 0
     assert "paired with" in out.out and "easy in the same 6 games (2 deals)" in out.out
     assert "here - there +0.0 +- 0.0\n" in out.out
@@ -155,21 +155,21 @@ def test_saved_games_pair_with_a_later_run_on_the_same_deals(capsys, tmp_path):
             g["ranks"] = [1 if i != easy else 3 for i in range(3)]
             g["ranks"][(easy + 1) % 3] = 2
     saved.write_text("".join(json.dumps(g) + "\n" for g in games))
-    code, out = _paired_run(capsys, tmp_path, "--paired", str(saved), "--json")
+    code, out = _paired_run(capsys, "--paired", str(saved), "--json")
     paired = json.loads(out.out)["paired"]
     assert paired["changed"] == 1 and paired["games"] == 6
     assert paired["win_diff"][0] > 0 and paired["before"][0] < paired["after"][0]
 
 
 def test_a_paired_file_that_cannot_be_used_is_refused_before_any_game(capsys, tmp_path):
-    code, out = _paired_run(capsys, tmp_path, "--paired", str(tmp_path / "missing.jsonl"))
+    code, out = _paired_run(capsys, "--paired", str(tmp_path / "missing.jsonl"))
     assert code == 2 and "cannot read" in out.err and not out.out
     junk = tmp_path / "junk.jsonl"
     junk.write_text("not json\n")
-    code, out = _paired_run(capsys, tmp_path, "--paired", str(junk))
+    code, out = _paired_run(capsys, "--paired", str(junk))
     assert code == 2 and "is not a file written by 'parlour selfplay --save'" in out.err
     other = tmp_path / "other.jsonl"
-    code, _ = _paired_run(capsys, tmp_path, "--save", str(other))
+    code, _ = _paired_run(capsys, "--save", str(other))
     code, out = main(["selfplay", "coins", "--seats", "easy,random,random", "--games", "1",
                       "--jobs", "1", "--seed", "50", "--paired", str(other)]), capsys.readouterr()
     assert code == 2 and "holds none of these games" in out.err and not out.out

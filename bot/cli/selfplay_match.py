@@ -74,6 +74,12 @@ def run_tasks(tasks: list[tuple], jobs: int) -> list[tuple]:
 
 # --- one match -------------------------------------------------------------------------------
 
+def rotated(seats: list[str], rot: int) -> list[str]:
+    """The seat types by seat under rotation ``rot``: seat ``i`` gets ``seats[i + rot]``."""
+    n = len(seats)
+    return [seats[(i + rot) % n] for i in range(n)]
+
+
 def match_tasks(game_name: str, n: int, options: dict, seats: list[str], deals: int,
                 seed: int, tag: object = None, time_cap: float | None = None) -> list[tuple]:
     """Every deal under every rotation of the seat types: ``deals * n`` games."""
@@ -81,7 +87,7 @@ def match_tasks(game_name: str, n: int, options: dict, seats: list[str], deals: 
     for d in range(deals):
         game_seed = seed + d
         for rot in range(n):
-            levels = [seats[(i + rot) % n] for i in range(n)]
+            levels = rotated(seats, rot)
             tasks.append(((tag, d, rot), game_name, n, options, game_seed, levels, game_seed,
                           time_cap))
     return tasks

@@ -16,7 +16,7 @@ import json
 import statistics
 from pathlib import Path
 
-from .selfplay_match import mean_ci
+from .selfplay_match import mean_ci, rotated
 
 NONE_SAVED = ("it holds none of these games (another game or options, other seats or "
               "other seeds).")
@@ -27,11 +27,10 @@ def records(game: str, options: dict, seats: list[str], seed: int,
             results: list[tuple]) -> list[dict]:
     """Each game's result with what identifies it: the game and its options, its seed,
     rotation and seat types."""
-    n = len(seats)
     out = []
     for (_, d, rot), r in results:
         out.append({"game": game, "options": options, "seed": seed + d, "rotation": rot,
-                    "levels": [seats[(i + rot) % n] for i in range(n)],
+                    "levels": rotated(seats, rot),
                     "ranks": list(r["ranks"]), "scores": list(r["scores"])})
     return out
 
@@ -64,10 +63,9 @@ def _key(g: dict) -> tuple:
 def overlap(before: list[dict], game: str, options: dict, seats: list[str], seed: int,
             deals: int) -> int:
     """How many of the games a run will play ``before`` holds (checked before playing)."""
-    n = len(seats)
     planned = {_key({"game": game, "options": options, "seed": seed + d, "rotation": rot,
-                     "levels": [seats[(i + rot) % n] for i in range(n)]})
-               for d in range(deals) for rot in range(n)}
+                     "levels": rotated(seats, rot)})
+               for d in range(deals) for rot in range(len(seats))}
     return sum(_key(g) in planned for g in before)
 
 
