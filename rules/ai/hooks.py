@@ -66,6 +66,10 @@ class AIHooks:
     choose: Policy                    # the heuristic: the easy level, the search's first guess
     value: Callable[[State, int], float]   # an unfinished position for a seat, about [-1, 1]
     rollout: Policy | None = None     # a cheaper policy for search rollouts (default: choose)
+    # The searching seat's own moves in its rollouts, where the game has better ones than
+    # its heuristic: it may read every hand, for it plays only in sampled worlds.  None
+    # from it (another phase, another variant): the rollout policy plays that move.
+    own_rollout: Callable[[State, int], Action | None] | None = None
     step_cost: float = 1.0            # the search's work per simulated action, relative
     # How much each card is worth keeping, for ranking discards and beats near the guess.
     card_value: Callable[[State, int], Callable[[int], float]] = field(default=by_rank)

@@ -103,6 +103,7 @@ class SearchPlayer:
         self.time_budget = time_budget
         self._policy = self.hooks.choose
         self._rollout_policy = self.hooks.rollout_policy
+        self._own_rollout = self.hooks.own_rollout
         self.last_iterations = 0
         self.last_capped = False
         self.bad_worlds = 0          # sampled worlds that could not be played (see _play_world)
@@ -398,7 +399,7 @@ class SearchPlayer:
         a solved ending counts its nodes).  Once few enough cards are left, the rest of
         the hand is solved exactly instead (PIMC with a perfect-information solver)."""
         hand = evaluate.hand_counter(world)
-        policy = self._rollout_policy
+        policy, own = self._rollout_policy, self._own_rollout
         limit = self._endgame_limit(world)
         # A solver's game is a trick game: its position is the world itself, read once.
         position = trick_position(world) if limit else None
@@ -412,7 +413,8 @@ class SearchPlayer:
                     return solved[0], steps + solved[1]
                 limit = 0     # not in trick play (an exchange, say): roll out
             s = world.mover
-            world.apply(s, policy(world, s, rng), quiet=True)
+            move = own(world, s) if own is not None and s == seat else None
+            world.apply(s, policy(world, s, rng) if move is None else move, quiet=True)
             steps += 1
         return evaluate.value(world, seat), steps
 
