@@ -12,6 +12,11 @@ world's two hands out here, both hands visible, by a few greedy rules:
   masters (worth a trick only once the lead is won), and the last small card
   guarding a king or queen (K-7 under a lone ace) last of all.
 
+The same rules play the searching seat's own cards in the play search's
+rollouts (``open_card``, the ``own_rollout`` hook): in a sampled world every hand
+is in sight, and there they beat the ``easy`` player's closed-hand rules - the
+others keep ``easy``'s, the model of how they play (docs/AI.md).
+
 Only about 24 list operations a trick, so a deal costs tens of microseconds -
 cheap enough for every candidate in every world, where an exact solve of
 twelve tricks would cost seconds.  It is not the best play, but it sees what a
@@ -113,3 +118,26 @@ def _discard(hand: list[list[int]], other: list[list[int]]) -> None:
         if k < key:
             best, key = s, k
     hand[best].pop()
+
+
+def open_card(world, seat: int) -> int | None:
+    """``seat``'s card by these rules in a two-handed trick play with every hand in sight
+    (a sampled world's), or None where they do not apply: another phase, more hands, or
+    a contract (an auction's minus bid wants to lose tricks)."""
+    if world.phase != "play" or world.n != 2 or world.contract is not None:
+        return None
+    mine, theirs = by_suit(world.hands[seat]), by_suit(world.hands[1 - seat])
+    if not world.trick:
+        s = _lead_suit(mine, theirs)
+        ranks = mine[s]
+        return s * 16 + (ranks[0] if theirs[s] and ranks[0] > theirs[s][0] else ranks[-1])
+    led = world.trick[0][1]
+    s = led >> 4
+    if mine[s]:
+        winners = [r for r in mine[s] if s * 16 + r > led]
+        return s * 16 + (winners[-1] if winners else mine[s][-1])
+    before = [len(x) for x in mine]
+    low = [x[-1] if x else 0 for x in mine]
+    _discard(mine, theirs)
+    thrown = next(k for k in range(4) if len(mine[k]) < before[k])
+    return thrown * 16 + low[thrown]
