@@ -10,11 +10,7 @@ from rules.actions import Action
 from rules.ai import coach
 from rules.ai.search import SearchPlayer
 from rules.cards import PIQUET_32
-from tests.test_piquet_helpers import G, cards, deal_order, others
-
-
-def ints(text: str) -> list[int]:
-    return [int(PIQUET_32.parse_card(t)) for t in text.split()]
+from tests.test_piquet_helpers import G, cards, deal_order, ints, others
 
 
 def test_declarations_reckon_each_category_to_the_better_hand_and_repique():

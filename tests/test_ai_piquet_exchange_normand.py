@@ -10,13 +10,9 @@ from rules.ai import coach
 from rules.ai.hooks import hooks_for
 from rules.ai.search import SearchPlayer
 from rules.cards import PIQUET_32
-from tests.test_piquet_helpers import G, cards, deal_order
+from tests.test_piquet_helpers import G, cards, deal_order, ints
 
 NORMAND = {"variant": "normand"}
-
-
-def ints(text: str) -> list[int]:
-    return [int(PIQUET_32.parse_card(t)) for t in text.split()]
 
 
 # Elder (seat 1): point of five, quint to the ace, tierce to the nine.  Middle (seat 2): trios

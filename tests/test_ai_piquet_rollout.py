@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from games.piquet import ai_playout
 from rules.ai.search import SearchPlayer
-from rules.cards import PIQUET_32
-from tests.test_piquet_helpers import G, cards, deal_order, do, rubicon_after_exchange
+from tests.test_piquet_helpers import (
+    G,
+    cards,
+    deal_order,
+    do,
+    ints,
+    rubicon_after_exchange,
+)
 
 SINK_ALL = ("sink point", "sink point", "sink sequence", "sink sequence", "sink sets",
             "sink sets")
+
+# Elder's spades are headed by the ace over younger's best spade; nothing else is void.
+SPADE_MASTERS = ("AS KS QS 7H 8H 9D 8D 7D 9C 8C 7C 10C",
+                 "JS 10S 9S AH KH QH AD KD QD AC KC QC")
 
 
 def _in_play(elder: str, younger: str):
@@ -20,34 +30,25 @@ def _in_play(elder: str, younger: str):
     return s
 
 
-def cards_int(text: str) -> int:
-    """A card's engine number (suit * 16 + rank)."""
-    return int(PIQUET_32.parse_card(text))
-
-
 def test_open_card_leads_where_the_other_hand_is_void_and_low():
     # Younger holds no club: any club wins, so elder gives the lowest.
     s = _in_play("AH KH QH AS KS QS AD KD QD 9C 8C 7C",
                  "JH 10H 9H 8H JS 10S 9S 8S JD 10D 9D 8D")
-    assert ai_playout.open_card(s, 1) == cards_int("7C")
+    assert ai_playout.open_card(s, 1) == ints("7C")[0]
 
 
 def test_open_card_cashes_a_master_before_leading_low():
-    # Nothing void: the spades are headed by the ace over younger's best spade.
-    s = _in_play("AS KS QS 7H 8H 9D 8D 7D 9C 8C 7C 10C",
-                 "JS 10S 9S AH KH QH AD KD QD AC KC QC")
-    assert ai_playout.open_card(s, 1) == cards_int("AS")
+    s = _in_play(*SPADE_MASTERS)
+    assert ai_playout.open_card(s, 1) == ints("AS")[0]
 
 
 def test_open_card_follows_with_the_cheapest_winner_else_the_lowest():
-    s = _in_play("AS KS QS 7H 8H 9D 8D 7D 9C 8C 7C 10C",
-                 "JS 10S 9S AH KH QH AD KD QD AC KC QC")
+    s = _in_play(*SPADE_MASTERS)
     do(s, "play 8H")
-    assert ai_playout.open_card(s, 0) == cards_int("QH")
-    s = _in_play("AS KS QS 7H 8H 9D 8D 7D 9C 8C 7C 10C",
-                 "JS 10S 9S AH KH QH AD KD QD AC KC QC")
+    assert ai_playout.open_card(s, 0) == ints("QH")[0]
+    s = _in_play(*SPADE_MASTERS)
     do(s, "play AS")
-    assert ai_playout.open_card(s, 0) == cards_int("9S")
+    assert ai_playout.open_card(s, 0) == ints("9S")[0]
 
 
 def test_open_card_discards_from_a_suit_that_wins_nothing():
@@ -55,7 +56,7 @@ def test_open_card_discards_from_a_suit_that_wins_nothing():
     s = _in_play("AH KH QH JH 10H 9H AC KC QC JC 10C 9C",
                  "AS KS QS JS 10S 9S AD KD QD 8C 7C 8S")
     do(s, "play AH")
-    assert ai_playout.open_card(s, 0) == cards_int("7C")
+    assert ai_playout.open_card(s, 0) == ints("7C")[0]
 
 
 def test_open_card_is_only_for_two_handed_play_without_a_contract():
@@ -76,8 +77,7 @@ def test_open_card_is_only_for_two_handed_play_without_a_contract():
 
 
 def test_the_search_plays_open_cards_for_itself_only_and_only_in_sampled_worlds(monkeypatch):
-    s = _in_play("AS KS QS 7H 8H 9D 8D 7D 9C 8C 7C 10C",
-                 "JS 10S 9S AH KH QH AD KD QD AC KC QC")
+    s = _in_play(*SPADE_MASTERS)
     before = s.to_json()
     calls: list[tuple[int, int]] = []
     real = ai_playout.open_card

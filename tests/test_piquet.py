@@ -15,16 +15,12 @@ from tests.test_piquet_helpers import (
     cards,
     deal_order,
     do,
+    ints,
     others,
     play_out,
     rubicon_after_exchange,
     texts,
 )
-
-
-def ints(text: str) -> list[int]:
-    return [int(PIQUET_32.parse_card(t)) for t in text.split()]
-
 
 # --- combinations ---------------------------------------------------------------------
 

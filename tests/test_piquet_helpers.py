@@ -13,6 +13,11 @@ def cards(text: str) -> list[str]:
     return [str(PIQUET_32.parse_card(t)) for t in text.split()]
 
 
+def ints(text: str) -> list[int]:
+    """The engine's numbers of these cards (suit * 16 + rank)."""
+    return [int(PIQUET_32.parse_card(t)) for t in text.split()]
+
+
 def deal_order(hands: list[list[str]], talon: list[str] = ()) -> list[str]:
     """The deck order (top first) that deals ``hands`` (listed from elder round the table)
     in packets of two, followed by ``talon``."""

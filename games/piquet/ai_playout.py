@@ -62,7 +62,7 @@ def play_out(elder: list[int], younger: list[int]) -> tuple[int, int, int, int]:
             else:
                 theirs.pop()
         else:
-            _discard(follow, lead)
+            follow[_discard_suit(follow, lead)].pop()
         # In reckoning order: the lead, the trick won against the lead, the last trick.
         pts[leader] += 1
         if run < 0 and leader == 1:
@@ -93,8 +93,9 @@ def _lead_suit(lead: list[list[int]], follow: list[list[int]]) -> int:
     return best
 
 
-def _discard(hand: list[list[int]], other: list[list[int]]) -> None:
-    """Throw the least useful card of ``hand`` (void in the suit led) against ``other``."""
+def _discard_suit(hand: list[list[int]], other: list[list[int]]) -> int:
+    """The suit whose lowest card is the least useful of ``hand`` (void in the suit led)
+    against ``other``: the one to throw."""
     best, key = -1, (9, 0)
     for s in range(4):
         mine = hand[s]
@@ -117,7 +118,7 @@ def _discard(hand: list[list[int]], other: list[list[int]]) -> None:
         k = (cost, low)
         if k < key:
             best, key = s, k
-    hand[best].pop()
+    return best
 
 
 def open_card(world, seat: int) -> int | None:
@@ -126,18 +127,16 @@ def open_card(world, seat: int) -> int | None:
     a contract (an auction's minus bid wants to lose tricks)."""
     if world.phase != "play" or world.n != 2 or world.contract is not None:
         return None
-    mine, theirs = by_suit(world.hands[seat]), by_suit(world.hands[1 - seat])
+    mine = by_suit(world.hands[seat])
     if not world.trick:
+        theirs = by_suit(world.hands[1 - seat])
         s = _lead_suit(mine, theirs)
         ranks = mine[s]
         return s * 16 + (ranks[0] if theirs[s] and ranks[0] > theirs[s][0] else ranks[-1])
     led = world.trick[0][1]
-    s = led >> 4
-    if mine[s]:
-        winners = [r for r in mine[s] if s * 16 + r > led]
+    s, rank = led >> 4, led & 15
+    if mine[s]:         # following suit, the other hand's cards do not matter
+        winners = [r for r in mine[s] if r > rank]
         return s * 16 + (winners[-1] if winners else mine[s][-1])
-    before = [len(x) for x in mine]
-    low = [x[-1] if x else 0 for x in mine]
-    _discard(mine, theirs)
-    thrown = next(k for k in range(4) if len(mine[k]) < before[k])
-    return thrown * 16 + low[thrown]
+    s = _discard_suit(mine, by_suit(world.hands[1 - seat]))
+    return s * 16 + mine[s][-1]
