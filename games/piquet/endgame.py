@@ -9,7 +9,6 @@ from __future__ import annotations
 from games.piquet.scoring import contract_points
 from rules.ai.endgame import Acc, Position, TrickModel, follow_suit, position_of
 from rules.ai.hooks import lead
-from rules.tricks import highest_card
 
 
 class PiquetModel:
@@ -34,23 +33,27 @@ class PiquetModel:
         return follow_suit(hand, trick[0] >> 4 if trick else None)
 
     def winner(self, trick: tuple[int, ...], leader: int) -> int:
-        n = self.n
-        return highest_card([[(leader + i) % n, c] for i, c in enumerate(trick)],
-                            trick[0] >> 4, None)
+        # No trumps: the highest card of the led suit (the engine's highest_card, read
+        # here without building its seat lists: the solver asks at every trick).
+        led = trick[0] >> 4
+        best, place = trick[0], 0
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if c >> 4 == led and c > best:
+                best, place = c, i
+        return (leader + place) % self.n
 
     def score(self, acc: Acc, trick: tuple[int, ...], leader: int, winner: int,
               last: bool) -> Acc:
         points, tricks = list(acc[0]), list(acc[1])
-        w, ld = self.side(winner), self.side(leader)
-        tricks[w] += 1
+        if self.teams:
+            winner, leader = winner % 2, leader % 2
+        tricks[winner] += 1
         if self.lead_points:
-            points[ld] += 1
-            if w != ld:
-                points[w] += 1
-            if last:
-                points[w] += 1
+            points[leader] += 1
+            points[winner] += (winner != leader) + last
         else:
-            points[w] += 1
+            points[winner] += 1
         return tuple(points), tuple(tricks)
 
     def over(self, acc: Acc) -> bool:

@@ -117,6 +117,8 @@ class Solver:
         self.my_side = model.side(model.me)
         self.table: dict[tuple, tuple[float, float, int]] = {}
         self.nodes = 0
+        # Whether each seat plays for the searching side (read at every node).
+        self._maxing = tuple(model.side(s) == self.my_side for s in range(model.n))
 
     # --- public -----------------------------------------------------------------------
 
@@ -127,10 +129,11 @@ class Solver:
         """The mover's best card (for its own side: paranoid) and the position's value."""
         hands, leader, trick, acc = pos.hands, pos.leader, pos.trick, pos.acc
         mover = pos.mover
-        maxing = self.model.side(mover) == self.my_side
+        maxing = self._maxing[mover]
         best_card, best_v = -1, -INF if maxing else INF
         alpha, beta = -INF, INF
-        for c in self._moves(hands, mover, trick, leader, acc):
+        for c in self._moves(hands, mover, trick,
+                             self.table.get((hands, leader, trick, acc))):
             v = self._child(hands, leader, trick, acc, mover, c, alpha, beta)
             if (v > best_v) if maxing else (v < best_v):
                 best_card, best_v = c, v
@@ -142,22 +145,33 @@ class Solver:
 
     # --- search -------------------------------------------------------------------------
 
-    def _moves(self, hands: Hands, mover: int, trick: tuple[int, ...], leader: int,
-               acc: Acc) -> list[int]:
-        model = self.model
-        legal = sorted(set(model.legal(hands[mover], trick)), reverse=True)
-        if self.merge and len(legal) > 1:
-            # Live cards of other seats (and the trick) split a run of equivalent cards.
-            others = {c for s, h in enumerate(hands) if s != mover for c in h}
-            others.update(trick)
+    def _moves(self, hands: Hands, mover: int, trick: tuple[int, ...],
+               hit: tuple[float, float, int] | None) -> list[int]:
+        """The mover's cards to try: equivalent ones merged (where the model allows), the
+        table's best move (``hit``: the position's entry) first, then high cards."""
+        legal = self.model.legal(hands[mover], trick)[::-1]   # hands are sorted: high first
+        if len(legal) > 1:
             kept = [legal[0]]
+            others = -1       # the live cards of other seats and the trick: built on demand
             for c in legal[1:]:
                 prev = kept[-1]
-                if prev >> 4 == c >> 4 and not any(c < x < prev for x in others):
-                    continue        # the same as the higher card just kept
+                if c == prev:
+                    continue      # a second copy of a card (two decks)
+                if self.merge and prev >> 4 == c >> 4:
+                    if others < 0:
+                        others = 0
+                        for s, h in enumerate(hands):
+                            if s != mover:
+                                for x in h:
+                                    others |= 1 << x
+                        for x in trick:
+                            others |= 1 << x
+                    # Live cards of other seats (and the trick) split a run of equivalent
+                    # cards; with none between, c is the same as the higher card kept.
+                    if not others >> (c + 1) & ((1 << (prev - c - 1)) - 1):
+                        continue
                 kept.append(c)
             legal = kept
-        hit = self.table.get((hands, leader, trick, acc))
         if hit is not None and hit[2] in legal:
             legal.remove(hit[2])
             legal.insert(0, hit[2])
@@ -191,13 +205,12 @@ class Solver:
                 return hi
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        model = self.model
-        mover = (leader + len(trick)) % model.n
-        maxing = model.side(mover) == self.my_side
+        mover = (leader + len(trick)) % self.model.n
         best_card = -1
-        if maxing:
+        moves = self._moves(hands, mover, trick, hit)
+        if self._maxing[mover]:
             v = -INF
-            for c in self._moves(hands, mover, trick, leader, acc):
+            for c in moves:
                 w = self._child(hands, leader, trick, acc, mover, c, alpha, beta)
                 if w > v:
                     v, best_card = w, c
@@ -207,7 +220,7 @@ class Solver:
                             break
         else:
             v = INF
-            for c in self._moves(hands, mover, trick, leader, acc):
+            for c in moves:
                 w = self._child(hands, leader, trick, acc, mover, c, alpha, beta)
                 if w < v:
                     v, best_card = w, c
