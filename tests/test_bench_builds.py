@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from bot.cli import bench_builds
-from bot.cli.bench_builds import HEARTS, BenchError, measure, report, run_against
+from bot.cli.bench_builds import (
+    HEARTS,
+    BenchError,
+    measure,
+    measure_solver,
+    report,
+    report_solver,
+    run_against,
+    run_solver,
+)
 
 
 def test_batches_are_interleaved_and_the_builds_take_turns_going_first() -> None:
@@ -81,3 +90,56 @@ def test_cpu_divides_by_the_childs_cpu_seconds() -> None:
     assert got == {"coins": {"a": [2000.0]}, HEARTS: {"openspiel": [2000.0]}}
     assert measure([("a", Path("A"))], ["coins"], 2.0, 1, rounds=1, hearts=False,
                    child=child) == {"coins": {"a": [500.0]}}
+
+
+# --- parlour bench solver ---------------------------------------------------------------
+
+def _solves(cpu: float, nodes: int = 400, values: str = "abc") -> dict:
+    return {"positions": 4, "nodes": nodes, "cpu": cpu, "values": values}
+
+
+def test_solver_batches_interleave_on_the_same_endings() -> None:
+    calls = []
+
+    def child(tree: Path, game: str, positions: int, seed: int) -> dict:
+        calls.append((str(tree), game, positions, seed))
+        return _solves(0.004)
+
+    builds = [("a", Path("A")), ("b", Path("B"))]
+    got = measure_solver(builds, ["piquet"], 4, 7, rounds=2, child=child)
+    assert calls == [("A", "piquet", 4, 7), ("B", "piquet", 4, 7),
+                     ("B", "piquet", 4, 7), ("A", "piquet", 4, 7)]
+    assert [x["cpu"] for x in got["piquet"]["a"]] == [0.004, 0.004]
+
+
+def test_the_solver_report_gives_time_a_solve_ratios_and_whether_the_values_agree() -> None:
+    lines: list[str] = []
+    figures = {"piquet": {"new": [_solves(0.004), _solves(0.006)],
+                          "old": [_solves(0.010), _solves(0.010)]},
+               "coins": {"new": [_solves(0.002, values="x")], "old": [_solves(0.002)]}}
+    report_solver(figures, ["new", "old"], lines.append)
+    text = "\n".join(lines)
+    assert "1.25 ms (1.00-1.50)" in text and "2.50 ms" in text    # median, range, ms a solve
+    assert "old / new (time a solve): piquet 2.00x, coins 1.00x" in text
+    assert "100" in text                                          # nodes a solve
+    assert lines[-1] == "values: differ between builds in coins"
+
+
+def test_bench_solver_refuses_a_game_without_a_solver(capsys: pytest.CaptureFixture) -> None:
+    from bot.cli import main
+
+    assert main(["bench", "solver", "--game", "pinkerton"]) == 2
+    out = capsys.readouterr().out
+    assert "No endgame solver for pinkerton." in out and "piquet" in out
+
+
+def test_the_solver_against_its_own_commit_in_one_run() -> None:
+    tree = bench_builds.source_tree()
+    before = _worktrees(tree)
+    lines: list[str] = []
+    figures = run_solver(["HEAD"], ["piquet"], 3, 1, 1, print_=lines.append)
+    labels = list(figures["piquet"])
+    assert labels[0].startswith("this (") and labels[1].startswith("HEAD (")
+    assert all(len(xs) == 1 and xs[0]["positions"] == 3 for xs in figures["piquet"].values())
+    assert lines[-1] == "values: the same on every build"
+    assert _worktrees(tree) == before   # the checkout is removed

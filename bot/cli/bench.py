@@ -1,5 +1,6 @@
 """``parlour bench engine``: random-legal playouts, games/s and actions/s per game.
 
+``parlour bench solver``: the endgame solver's CPU time a solve (``bench_builds``);
 ``parlour bench render`` (``bench_render``): the table and hand pictures."""
 
 from __future__ import annotations
@@ -32,6 +33,18 @@ def add_parser(sub: Subcommands) -> None:
     e.add_argument("--rounds", type=int, default=3,
                    help="with --against: rounds of every game on every build (default 3)")
     e.set_defaults(func=run_engine)
+    v = bsub.add_parser("solver", help="the endgame solver on seeded endings, per trick game")
+    v.add_argument("--game", action="append",
+                   help="a trick game (repeatable; default: every game with a solver)")
+    v.add_argument("--positions", type=int, default=60,
+                   help="endings per game (default 60)")
+    v.add_argument("--seed", type=int, default=1)
+    v.add_argument("--against", nargs="+", metavar="REV", default=[],
+                   help="earlier builds (git revisions) side by side with this one, "
+                        "interleaved in one run, on the same endings")
+    v.add_argument("--rounds", type=int, default=3,
+                   help="rounds of every game on every build (default 3)")
+    v.set_defaults(func=run_solver)
     from .bench_render import add_arguments
     add_arguments(bsub.add_parser("render", help="table and hand pictures: time and size"))
     p.set_defaults(func=show_help(p))
@@ -93,4 +106,28 @@ def run_engine(args: argparse.Namespace) -> int:
         r = results[name] = {**playouts(game, n, options, args.seconds, args.seed), "players": n}
         print(f"{name:<12}{n:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12,.0f}"
               f"{100 * r['legal_share']:>12.1f}%")
+    return 0
+
+
+def run_solver(args: argparse.Namespace) -> int:
+    from rules.ai.hooks import hooks_for
+
+    from .bench_builds import BenchError
+    from .bench_builds import run_solver as run
+
+    with_solver = [g for g in plugins.names() if hooks_for(g).endgame is not None]
+    games = args.game or with_solver
+    unknown = [g for g in games if g not in with_solver]
+    if unknown:
+        print(f"No endgame solver for {', '.join(unknown)}. "
+              f"Games with one: {', '.join(with_solver)}.")
+        return 2
+    if args.positions < 1 or args.rounds < 1:
+        print("--positions and --rounds take a number from 1 up.")
+        return 2
+    try:
+        run(args.against, games, args.positions, args.seed, args.rounds)
+    except BenchError as e:
+        print(e)
+        return 2
     return 0

@@ -1,5 +1,5 @@
 """``parlour bench engine --against REV [REV ...]``: this build's engine and earlier
-builds' side by side, in one run.
+builds' side by side, in one run (and ``parlour bench solver``: the endgame solver's).
 
 Each REV is checked out with ``git worktree add --detach`` into a temporary directory
 (removed at the end).  Every batch - one build, one game, ``--seconds`` long - runs in a
@@ -20,13 +20,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import rules
 
 HEARTS = "openspiel:hearts"
 CHILD = Path(__file__).resolve().parents[2] / "benchmarks" / "playout_child.py"
+SOLVER_CHILD = CHILD.with_name("solver_child.py")
 
 
 class BenchError(Exception):
@@ -128,15 +130,17 @@ def report(figures: dict[str, dict[str, list[float]]], labels: Sequence[str],
                 f"{b} {med[g][b] / hearts:.2f}x" for b in labels if b in med[g]))
 
 
-def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed: int,
-                rounds: int, print_: Callable[[str], None] = print, cpu: bool = False) -> dict:
-    """Check out ``revs``, measure them and this build interleaved, print the table;
-    returns the figures.  BenchError (nothing left checked out) for a bad rev."""
+@contextmanager
+def checked_out(revs: Sequence[str]) -> Iterator[list[tuple[str, Path]]]:
+    """This build and each of ``revs`` checked out in a temporary worktree, as (label,
+    source tree); every checkout is removed on the way out.  BenchError (nothing left
+    checked out) for a rev that is no commit."""
     tree = source_tree()
     _git(tree, "rev-parse", "--git-dir")   # a repository at all
     commits = [(rev, resolve(tree, rev)) for rev in revs]
     here = _git(tree, "rev-parse", "--short", "HEAD")
-    dirty = _git(tree, "status", "--porcelain", "--untracked-files=no", "--", "rules")
+    dirty = _git(tree, "status", "--porcelain", "--untracked-files=no", "--", "rules",
+                 "games")
     builds: list[tuple[str, Path]] = [(f"this ({here}{'+' if dirty else ''})", tree)]
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as tmp:
         added: list[Path] = []
@@ -147,11 +151,7 @@ def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed:
                 added.append(where)
                 builds.append((f"{rev} ({sha[:7]})" if not sha.startswith(rev) else rev,
                                where))
-            hearts = has_openspiel()
-            print_(f"{rounds} rounds of {seconds:g} s per game per build, interleaved; "
-                   f"actions per {'CPU' if cpu else 'wall-clock'} second, median (range)")
-            figures = measure(builds, games, seconds, seed, rounds, hearts, cpu=cpu)
-            report(figures, [b for b, _ in builds], print_)
+            yield builds
         finally:
             for where in added:
                 try:
@@ -159,4 +159,95 @@ def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed:
                 except BenchError:
                     pass
             _git(tree, "worktree", "prune")
+
+
+def run_against(revs: Sequence[str], games: Sequence[str], seconds: float, seed: int,
+                rounds: int, print_: Callable[[str], None] = print, cpu: bool = False) -> dict:
+    """Check out ``revs``, measure them and this build interleaved, print the table;
+    returns the figures.  BenchError (nothing left checked out) for a bad rev."""
+    with checked_out(revs) as builds:
+        hearts = has_openspiel()
+        print_(f"{rounds} rounds of {seconds:g} s per game per build, interleaved; "
+               f"actions per {'CPU' if cpu else 'wall-clock'} second, median (range)")
+        figures = measure(builds, games, seconds, seed, rounds, hearts, cpu=cpu)
+        report(figures, [b for b, _ in builds], print_)
+    return figures
+
+
+# --- parlour bench solver ---------------------------------------------------------------
+
+def run_solver_child(tree: Path, game: str, positions: int, seed: int) -> dict | None:
+    """One batch of solves in a child process: its JSON, or None if that build cannot."""
+    done = subprocess.run([sys.executable, str(SOLVER_CHILD), str(tree), game,
+                           str(positions), str(seed)], capture_output=True, text=True)
+    if done.returncode != 0:
+        return None
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measure_solver(builds: Sequence[tuple[str, Path]], games: Sequence[str], positions: int,
+                   seed: int, rounds: int,
+                   child: Callable[[Path, str, int, int], dict | None] = run_solver_child
+                   ) -> dict[str, dict[str, list[dict]]]:
+    """Each batch's JSON: {game: {build label: [one per round]}}.  Every round solves the
+    same positions (``seed``) on every build, the builds' order rotating."""
+    out: dict[str, dict[str, list[dict]]] = {g: {b: [] for b, _ in builds} for g in games}
+    for r in range(rounds):
+        order = list(builds[r % len(builds):]) + list(builds[:r % len(builds)])
+        for g in games:
+            for label, tree in order:
+                got = child(tree, g, positions, seed)
+                if got is not None:
+                    out[g][label].append(got)
+    return out
+
+
+def report_solver(figures: dict[str, dict[str, list[dict]]], labels: Sequence[str],
+                  print_: Callable[[str], None] = print) -> None:
+    """CPU ms a solve per game per build (median, range over rounds), nodes a solve, each
+    build against the first, and whether every build found the same values."""
+    width = max(22, *(len(label) + 2 for label in labels))
+    print_(f"{'game':<12}{'positions':>10}" + "".join(f"{label:>{width}}" for label in labels)
+           + f"{'nodes a solve':>15}")
+    med: dict[str, dict[str, float]] = {}
+    differ = []
+    for g, row in figures.items():
+        ms = {b: [1000 * x["cpu"] / x["positions"] for x in xs if x["positions"]]
+              for b, xs in row.items()}
+        med[g] = {b: statistics.median(v) for b, v in ms.items() if v}
+        runs = [x for b in labels for x in row.get(b, [])]
+        count = runs[0]["positions"] if runs else 0
+        nodes = {x["nodes"] / max(1, x["positions"]) for x in runs}
+        cells = "".join(f"{_ms_cell(ms.get(b, [])):>{width}}" for b in labels)
+        nodes_cell = "-" if not nodes else " / ".join(f"{v:,.0f}" for v in sorted(nodes))
+        print_(f"{g:<12}{count:>10}{cells}{nodes_cell:>15}")
+        if len({x["values"] for x in runs}) > 1:
+            differ.append(g)
+    first = labels[0]
+    for b in labels[1:]:
+        ratios = [f"{g} {med[g][b] / med[g][first]:.2f}x" for g in figures
+                  if first in med[g] and b in med[g]]
+        print_(f"{b} / {first} (time a solve): " + ", ".join(ratios))
+    if len(labels) > 1:
+        print_("values: " + ("the same on every build" if not differ else
+                             "differ between builds in " + ", ".join(differ)))
+
+
+def _ms_cell(xs: list[float]) -> str:
+    if not xs:
+        return "-"
+    if len(xs) == 1:
+        return f"{xs[0]:.2f} ms"
+    return f"{statistics.median(xs):.2f} ms ({min(xs):.2f}-{max(xs):.2f})"
+
+
+def run_solver(revs: Sequence[str], games: Sequence[str], positions: int, seed: int,
+               rounds: int, print_: Callable[[str], None] = print) -> dict:
+    """This build's endgame solver (and ``revs``', checked out, interleaved) on the same
+    seeded endings; prints the table and returns the figures."""
+    with checked_out(revs) as builds:
+        print_(f"{rounds} round{'s' if rounds != 1 else ''} of {positions} endings per game "
+               "per build, at the search's solving depth; CPU time a solve, median (range)")
+        figures = measure_solver(builds, games, positions, seed, rounds)
+        report_solver(figures, [b for b, _ in builds], print_)
     return figures
