@@ -40,18 +40,6 @@ def test_the_play_out_discards_from_a_hopeless_suit_before_a_guard():
     assert play_out(ints("AH KH AS 9S 8D"), ints("KS 7S 7D 9C 8C")) == (5, 2, 4, 5)
 
 
-def test_a_closed_hand_judges_masters_against_the_cards_it_has_not_seen():
-    # Elder's king of spades is the best spade left in the two hands, but the ace is
-    # among younger's discards, which elder never sees.  Open, elder cashes the king and
-    # takes two tricks; closed (as easy plays), the king is no master to it, so it leads
-    # low from its longest suit and younger's queen wins, then the hearts: capot.
-    elder, younger = ints("KS 7S 8H"), ints("QS 9H 10H")
-    assert play_out(elder, younger) == (3, 2, 2, 3)
-    assert play_out(elder, younger, closed=0, unseen=ints("AS")) == (1, 4, 0, 1)
-    # Knowing where the ace is (nothing unseen), the closed hand cashes the king too.
-    assert play_out(elder, younger, closed=0) == (3, 2, 2, 3)
-
-
 def discard(text: str) -> Action:
     return Action("discard", tuple(PIQUET_32.parse_card(t) for t in text.split()))
 

@@ -5,9 +5,8 @@ about 37 while good discards differ by one or two (docs/AI.md).  Here every
 candidate discard is scored in each of many common sampled worlds by what it
 draws: the declarations against the opponent's hand (after the opponent's own
 exchange, played by the heuristic, when we are elder) reckoned exactly, repique
-included, and the play planned with them: half the two hands played out
-(ai_playout.py: ours open, the opponent's closed, by easy's rules - it cannot
-see our discards; a discard that bares a guard or gives up the lead loses the
+included, and the play planned with them: half the two hands played out open
+(ai_playout.py: a discard that bares a guard or gives up the lead loses the
 tricks it would lose there, and pique is counted), half each hand's own trick
 estimate (steadier, but blind to guards and tempo).  One evaluation costs tens
 of microseconds, so a move compares a dozen discards on a hundred common
@@ -54,7 +53,6 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
     hand = state.hands[seat]
     outs = [{int(c) for c in a.cards} for a in cands]
     kept = [[c for c in hand if c not in out] for out in outs]
-    discards = [sorted(out) for out in outs]
     v = state.variant_rules
     values: list[list[float]] = [[] for _ in cands]
     for w in sampled_worlds(state, seat, rng, worlds, deadline, resampler):
@@ -62,10 +60,7 @@ def choose(state: State, seat: int, cands: list[Action], rng: random.Random, wor
             k = len(out)
             mine = kept[i] + w.talon[:k]
             theirs = _heuristic_draw(w.hands[opp], w.talon[k:]) if elder else w.hands[opp]
-            # What the opponent never sees: our discards, and a talon card younger left.
-            unseen = discards[i] if elder else discards[i] + w.talon[k:]
-            values[i].append(value(mine, theirs, elder, v.repique, v.pique, v.capot,
-                                   unseen=unseen) / UNIT)
+            values[i].append(value(mine, theirs, elder, v.repique, v.pique, v.capot) / UNIT)
     return cands[best_total(values)], cands, values
 
 
@@ -101,16 +96,13 @@ def declared(mine: list[int], theirs: list[int],
 
 def value(mine: list[int], theirs: list[int], elder: bool,
           repique: tuple[int, int] = (30, 60), pique: tuple[int, int] = (30, 30),
-          capot: int = 40, unseen: list[int] | None = None) -> float:
+          capot: int = 40) -> float:
     """Estimated deal points of ``mine`` minus ``theirs``: the declarations (``declared``),
-    then the play - the play-out's points, the cards or capot, and elder's pique.  With
-    ``unseen`` (the cards the other hand never sees but ours) the other hand plays
-    closed, as ``easy`` does; without, both play open."""
+    then the play - the open play-out's points, the cards or capot, and elder's pique."""
     me, op = declared(mine, theirs, repique)
     play = 0.0
     if PLAYOUT_WEIGHT:
-        play += PLAYOUT_WEIGHT * _played(mine, theirs, elder, me, op, repique, pique, capot,
-                                         unseen)
+        play += PLAYOUT_WEIGHT * _played(mine, theirs, elder, me, op, repique, pique, capot)
     if PLAYOUT_WEIGHT < 1:
         edge = likely_tricks(mine, elder) - likely_tricks(theirs, not elder)
         play += (1 - PLAYOUT_WEIGHT) * (PLAY_WEIGHT * edge + CARDS_WEIGHT * math.tanh(edge / 2))
@@ -118,14 +110,11 @@ def value(mine: list[int], theirs: list[int], elder: bool,
 
 
 def _played(mine: list[int], theirs: list[int], elder: bool, me: int, op: int,
-            repique: tuple[int, int], pique: tuple[int, int], capot: int,
-            unseen: list[int] | None) -> float:
-    """The play's points for ``mine`` less ``theirs`` when the hands are played out: ours
-    open, theirs closed when ``unseen`` is given (``value``)."""
+            repique: tuple[int, int], pique: tuple[int, int], capot: int) -> float:
+    """The play's points for ``mine`` less ``theirs`` when the hands are played out open."""
     e_hand, y_hand, e_decl, y_decl = (mine, theirs, me, op) if elder else \
         (theirs, mine, op, me)
-    closed = None if unseen is None else (1 if elder else 0)
-    e_pts, y_pts, e_tricks, run = play_out(e_hand, y_hand, closed, unseen or ())
+    e_pts, y_pts, e_tricks, run = play_out(e_hand, y_hand)
     y_tricks = len(e_hand) - e_tricks
     if e_tricks != y_tricks:
         won = capot if 0 in (e_tricks, y_tricks) else 10

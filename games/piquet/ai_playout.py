@@ -12,11 +12,6 @@ world's two hands out here, both hands visible, by a few greedy rules:
   masters (worth a trick only once the lead is won), and the last small card
   guarding a king or queen (K-7 under a lone ace) last of all.
 
-The exchange plays the opponent's hand closed (``play_out``'s ``closed``): by the
-``easy`` player's rules, which judge masters against every card not yet seen and
-know a void only once it is shown - the model of an opponent who cannot see our
-hand or discards.
-
 The same rules play the searching seat's own cards in the play search's
 rollouts (``open_card``, the ``own_rollout`` hook): in a sampled world every hand
 is in sight, and there they beat the ``easy`` player's closed-hand rules - the
@@ -32,8 +27,6 @@ hand is squeezed into.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 
 def by_suit(hand: list[int]) -> list[list[int]]:
     """Ranks in each suit, highest first."""
@@ -43,19 +36,11 @@ def by_suit(hand: list[int]) -> list[list[int]]:
     return suits
 
 
-def play_out(elder: list[int], younger: list[int], closed: int | None = None,
-             unseen: Sequence[int] = ()) -> tuple[int, int, int, int]:
+def play_out(elder: list[int], younger: list[int]) -> tuple[int, int, int, int]:
     """(elder's play points, younger's, elder's tricks, elder's play points before younger
     scored any).  A point for each lead, one for winning a trick the other led, one more
-    for the last trick (the cards and the capot are left to the caller).
-
-    ``closed`` (0 elder, 1 younger): that hand plays as the ``easy`` player does, without
-    seeing the other - masters judged against every card it has not seen (the other hand
-    and ``unseen``: the other's discards, a talon card left), a void known only once
-    shown (``_closed_lead``, ``_closed_discard``)."""
+    for the last trick (the cards and the capot are left to the caller)."""
     hands = (by_suit(elder), by_suit(younger))
-    hidden = by_suit(list(unseen)) if closed is not None else None
-    shown = [False, False, False, False]    # suits the open hand has shown void in
     pts = [0, 0]
     elder_tricks = 0
     run = -1            # elder's points before younger's first; -1 while younger has none
@@ -63,15 +48,9 @@ def play_out(elder: list[int], younger: list[int], closed: int | None = None,
     tricks = len(elder)
     for t in range(tricks):
         lead, follow = hands[leader], hands[1 - leader]
-        if leader == closed:
-            assert hidden is not None
-            s, high = _closed_lead(lead, follow, hidden, shown)
-            mine, theirs = lead[s], follow[s]
-            card = mine.pop(0) if high else mine.pop()
-        else:
-            s = _lead_suit(lead, follow)
-            mine, theirs = lead[s], follow[s]
-            card = mine.pop(0) if theirs and mine[0] > theirs[0] else mine.pop()
+        s = _lead_suit(lead, follow)
+        mine, theirs = lead[s], follow[s]
+        card = mine.pop(0) if theirs and mine[0] > theirs[0] else mine.pop()
         winner = leader
         if theirs:
             if theirs[0] > card:
@@ -82,12 +61,6 @@ def play_out(elder: list[int], younger: list[int], closed: int | None = None,
                 winner = 1 - leader
             else:
                 theirs.pop()
-        elif leader == closed:
-            follow[_discard_suit(follow, lead)].pop()
-            shown[s] = True
-        elif closed is not None:
-            assert hidden is not None
-            follow[_closed_discard(follow, lead, hidden)].pop()
         else:
             follow[_discard_suit(follow, lead)].pop()
         # In reckoning order: the lead, the trick won against the lead, the last trick.
@@ -103,49 +76,6 @@ def play_out(elder: list[int], younger: list[int], closed: int | None = None,
         elder_tricks += winner == 0
         leader = winner
     return pts[0], pts[1], elder_tricks, pts[0] if run < 0 else run
-
-
-def _above(rank: int, theirs: list[int], hidden: list[int]) -> bool:
-    """Whether ``rank`` is above every card of its suit the closed hand has not seen."""
-    return (not theirs or rank > theirs[0]) and (not hidden or rank > hidden[0])
-
-
-def _closed_lead(lead: list[list[int]], follow: list[list[int]],
-                 hidden: list[list[int]], shown: list[bool]) -> tuple[int, bool]:
-    """The closed hand's lead, easy's rules (ai.py ``_lead``): low from the longest suit
-    nobody else can follow as far as it knows, else the top of the longest suit headed by
-    a master, else low from the longest suit.  (suit, whether its top card)."""
-    void = -1
-    for s in range(4):
-        if lead[s] and (shown[s] or (not follow[s] and not hidden[s])) and \
-                (void < 0 or len(lead[s]) > len(lead[void])):
-            void = s
-    if void >= 0:
-        return void, False
-    best, key = -1, (False, 0, 0)
-    for s in range(4):
-        mine = lead[s]
-        if mine:
-            master = _above(mine[0], follow[s], hidden[s])
-            k = (master, len(mine), mine[0] if master else -s)
-            if best < 0 or k > key:
-                best, key = s, k
-    return best, key[0]
-
-
-def _closed_discard(hand: list[list[int]], other: list[list[int]],
-                    hidden: list[list[int]]) -> int:
-    """The suit the closed hand throws from, easy's rules (ai.py ``_shed``): its lowest
-    card that is not a master, not the guard of a king or queen, low, from a short suit."""
-    best, key = -1, (True, True, 99, 99)
-    for s in range(4):
-        mine = hand[s]
-        if mine:
-            low = mine[-1]
-            k = (_above(low, other[s], hidden[s]), low >= 12 and len(mine) <= 3, low, len(mine))
-            if best < 0 or k < key:
-                best, key = s, k
-    return best
 
 
 def _lead_suit(lead: list[list[int]], follow: list[list[int]]) -> int:
