@@ -11,6 +11,11 @@ falls on all builds alike; the table gives each build's median over the rounds (
 range), and each build's Coins figure as a ratio to OpenSpiel's hearts in the same run.
 ``--cpu`` divides by the child's CPU time instead of the wall clock: on a machine whose
 cores are shared, the wall clock also counts the time other jobs held the core.
+
+``parlour bench solver`` checks builds out the same way (``checked_out``) and runs
+``benchmarks/solver_child.py`` instead: the same seeded endings solved on every build,
+CPU time only, with a digest of the values found so the report can say whether the
+builds agree.
 """
 
 from __future__ import annotations
