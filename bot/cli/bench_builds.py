@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -211,8 +212,8 @@ def report_solver(figures: dict[str, dict[str, list[dict]]], labels: Sequence[st
                   print_: Callable[[str], None] = print) -> None:
     """CPU ms a solve per game per build (median, range over rounds), nodes a solve, each
     build against the first, and whether every build found the same values."""
-    width = max(22, *(len(label) + 2 for label in labels))
-    print_(f"{'game':<12}{'positions':>10}" + "".join(f"{label:>{width}}" for label in labels)
+    width = max(21, *(len(label) + 2 for label in labels))   # 80 columns for two builds
+    print_(f"{'game':<10}{'positions':>10}" + "".join(f"{label:>{width}}" for label in labels)
            + f"{'nodes a solve':>15}")
     med: dict[str, dict[str, float]] = {}
     differ = []
@@ -225,14 +226,15 @@ def report_solver(figures: dict[str, dict[str, list[dict]]], labels: Sequence[st
         nodes = {x["nodes"] / max(1, x["positions"]) for x in runs}
         cells = "".join(f"{_ms_cell(ms.get(b, [])):>{width}}" for b in labels)
         nodes_cell = "-" if not nodes else " / ".join(f"{v:,.0f}" for v in sorted(nodes))
-        print_(f"{g:<12}{count:>10}{cells}{nodes_cell:>15}")
+        print_(f"{g:<10}{count:>10}{cells}{nodes_cell:>15}")
         if len({x["values"] for x in runs}) > 1:
             differ.append(g)
     first = labels[0]
     for b in labels[1:]:
         ratios = [f"{g} {med[g][b] / med[g][first]:.2f}x" for g in figures
                   if first in med[g] and b in med[g]]
-        print_(f"{b} / {first} (time a solve): " + ", ".join(ratios))
+        print_(textwrap.fill(f"{b} / {first} (time a solve): " + ", ".join(ratios), 80,
+                             subsequent_indent="  "))
     if len(labels) > 1:
         print_("values: " + ("the same on every build" if not differ else
                              "differ between builds in " + ", ".join(differ)))
@@ -252,7 +254,8 @@ def run_solver(revs: Sequence[str], games: Sequence[str], positions: int, seed: 
     seeded endings; prints the table and returns the figures."""
     with checked_out(revs) as builds:
         print_(f"{rounds} round{'s' if rounds != 1 else ''} of {positions} endings per game "
-               "per build, at the search's solving depth; CPU time a solve, median (range)")
+               "per build, at the search's solving depth.")
+        print_("CPU time a solve: the median over the rounds (and the range).")
         figures = measure_solver(builds, games, positions, seed, rounds)
         report_solver(figures, [b for b, _ in builds], print_)
     return figures
