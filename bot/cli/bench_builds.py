@@ -75,6 +75,12 @@ def has_openspiel() -> bool:
     return done.returncode == 0
 
 
+def _rotated(builds: Sequence[tuple[str, Path]], r: int) -> list[tuple[str, Path]]:
+    """The builds in round ``r``'s order: each round a different build goes first."""
+    k = r % len(builds)
+    return list(builds[k:]) + list(builds[:k])
+
+
 def measure(builds: Sequence[tuple[str, Path]], games: Sequence[str], seconds: float,
             seed: int, rounds: int, hearts: bool,
             child: Callable[[Path, str, float, int], dict | None] = run_child,
@@ -87,7 +93,7 @@ def measure(builds: Sequence[tuple[str, Path]], games: Sequence[str], seconds: f
     if hearts:
         out[HEARTS] = {"openspiel": []}
     for r in range(rounds):
-        order = list(builds[r % len(builds):]) + list(builds[:r % len(builds)])
+        order = _rotated(builds, r)
         for g in games:
             for label, tree in order:
                 got = child(tree, g, seconds, seed + r)
@@ -199,7 +205,7 @@ def measure_solver(builds: Sequence[tuple[str, Path]], games: Sequence[str], pos
     same positions (``seed``) on every build, the builds' order rotating."""
     out: dict[str, dict[str, list[dict]]] = {g: {b: [] for b, _ in builds} for g in games}
     for r in range(rounds):
-        order = list(builds[r % len(builds):]) + list(builds[:r % len(builds)])
+        order = _rotated(builds, r)
         for g in games:
             for label, tree in order:
                 got = child(tree, g, positions, seed)
